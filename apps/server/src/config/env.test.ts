@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('starts on the embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.worker).toBe('inline');
+    expect(config.links.livecamsUrl).toBeNull();
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ VIDEO_MODERATION: 'sometimes' })).toThrow(/VIDEO_MODERATION/);
+    expect(() => loadConfig({ LIVECAMS_URL: 'javascript:alert(1)' })).toThrow(/LIVECAMS_URL/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(8080);
+  });
+
+  it('wants the bootstrap admin e-mail and password together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com' })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a-long-secret-1' }).admin?.email).toBe(
+      'admin@example.com',
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown at start when the environment is wrong; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/ }).optional())
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional())
+    .optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  PUBLIC_URL: optionalUrl,
+  MEDIA_BASE_URL: optionalUrl,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional())
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Flick <no-reply@flick.local>'),
+  VIDEO_MODERATION: z.enum(['auto', 'manual']).default('auto'),
+  WORKER: z.enum(['inline', 'off']).default('inline'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  LIVECAMS_URL: optionalUrl,
+  WEBCAM_REVIEWS_URL: optionalUrl,
+  SOCIAL_URL: optionalUrl,
+  SUPPORT_EMAIL: z.email().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  CORS_ORIGIN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('1')
+    .transform((v) => v === 'true' || v === '1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  // An empty variable means "unset", as in most .env files.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD are set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    publicUrl: e.PUBLIC_URL,
+    mediaBaseUrl: e.MEDIA_BASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    videoModeration: e.VIDEO_MODERATION,
+    worker: e.WORKER,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    links: {
+      livecamsUrl: e.LIVECAMS_URL ?? null,
+      webcamReviewsUrl: e.WEBCAM_REVIEWS_URL ?? null,
+      socialUrl: e.SOCIAL_URL ?? null,
+      supportEmail: e.SUPPORT_EMAIL ?? null,
+    },
+    trustProxy: e.TRUST_PROXY,
+    corsOrigin: e.CORS_ORIGIN,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
+  };
+}

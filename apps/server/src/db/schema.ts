@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const accountType = pgEnum('account_type', ['user', 'model', 'channel']);
+export const verificationStatus = pgEnum('verification_status', ['none', 'pending', 'approved', 'rejected']);
+
+/** Foundations of every account; registration, profiles and verification extend it. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: accountType('type').notNull().default('user'),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    username: text('username'),
+    /** Public handle in /{slug}; unique case-insensitively. */
+    slug: text('slug'),
+    gender: text('gender').notNull().default('f'),
+    preference: text('preference').array().notNull().default(sql`ARRAY['f','c']::text[]`),
+    phoneNumber: text('phone_number'),
+    description: text('description'),
+    color: text('color'),
+    isVerified: verificationStatus('is_verified').notNull().default('none'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_slug_lower_key').on(sql`lower(${t.slug})`),
+    check('users_gender_check', sql`${t.gender} in ('f', 'c', 'm', 't')`),
+  ],
+);
+
+/** Static pages (viewer.md §2); HTML is sanitized before it is stored. */
+export const pages = pgTable('pages', {
+  slug: text('slug').primaryKey(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    clientIp: text('client_ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every API instance (@fastify/rate-limit store). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_start_idx').on(t.windowStart)],
+);

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+const messagesByStatus: Record<number, string> = {
+  400: 'The request could not be understood.',
+  401: 'Please sign in to continue.',
+  403: 'You are not allowed to do that.',
+  404: 'Not found.',
+  405: 'Method not allowed.',
+  413: 'The request is too large.',
+  415: 'Unsupported content type.',
+  429: 'Too many requests. Please try again later.',
+};
+
+/**
+ * One place turns every failure into `{ message, errors? }` (DESIGN.md "API conventions").
+ * Validation is 422 with the messages per field; a 5xx never tells what went wrong inside.
+ */
+export const errorHandler = fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+      return reply.code(422).send({ message: first, errors });
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
+    }
+
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: INTERNAL_ERROR_MESSAGE });
+    }
+    // Fastify's own 4xx errors carry codes like FST_ERR_CTP_INVALID_JSON_BODY; say it plainly.
+    const message = error.code?.startsWith('FST_') ? (messagesByStatus[status] ?? error.message) : error.message;
+    return reply.code(status).send({ message: message || messagesByStatus[status] || 'Request failed.' });
+  });
+});
+
+/** An error a service throws for the client: its status and message reach the user as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}

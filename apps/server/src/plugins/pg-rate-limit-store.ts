@@ -1,0 +1,40 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type pg from 'pg';
+
+const INCREMENT = `
+  insert into rate_limits (key, window_start, hits)
+  values ($1, to_timestamp(floor(extract(epoch from clock_timestamp()) * 1000 / $2) * $2 / 1000.0), 1)
+  on conflict (key, window_start) do update set hits = rate_limits.hits + 1
+  returning hits,
+    greatest(0, ceil(extract(epoch from window_start) * 1000 + $2 - extract(epoch from clock_timestamp()) * 1000))::bigint as ttl`;
+
+/**
+ * Fixed-window counters in PostgreSQL, so every API instance behind a load balancer sees the same
+ * count and a restart forgets nothing (DESIGN.md "API: rate limits in PostgreSQL").
+ */
+export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
+  class PgStore implements FastifyRateLimitStore {
+    constructor(
+      _options: unknown,
+      private readonly namespace = 'global',
+    ) {}
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number) {
+      pool.query<{ hits: number; ttl: string }>(INCREMENT, [`${this.namespace}:${key}`, timeWindow]).then(
+        ({ rows: [row] }) => callback(null, { current: row?.hits ?? 1, ttl: Number(row?.ttl ?? timeWindow) }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: { method?: string | string[]; url?: string; path?: string }) {
+      const method = [routeOptions.method].flat().join(',');
+      return new PgStore(undefined, `${method}:${routeOptions.url ?? routeOptions.path ?? ''}`);
+    }
+  }
+  return PgStore;
+}
+
+/** Windows older than a day have no use; called on a timer. */
+export async function pruneRateLimits(pool: pg.Pool) {
+  await pool.query(`delete from rate_limits where window_start < now() - interval '1 day'`);
+}

@@ -1,0 +1,69 @@
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { buildApp, type App } from './app.ts';
+import type { Config } from './config/env.ts';
+import { createDatabase, runMigrations } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { pagesService } from './modules/pages/pages.service.ts';
+import { bootstrapAdmin } from './modules/users/admin-bootstrap.ts';
+import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
+
+export interface RunningServer {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything `npm start` needs, in order: the database (embedded unless DATABASE_URL), migrations,
+ * seed data, the HTTP server. `close` undoes it in reverse, and so does a failure half-way.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const cleanups: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => logger.error({ err: error }, 'error while stopping'));
+    }
+    cleanups.length = 0;
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const embedded: EmbeddedDatabase = await startEmbeddedPostgres({
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        logger,
+      });
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+
+    const { db, pool } = createDatabase(databaseUrl, logger);
+    cleanups.push(() => pool.end());
+    await runMigrations(pool);
+    await pagesService(db).seed();
+    if (config.admin) await bootstrapAdmin(db, config.admin);
+
+    const app = await buildApp({ config, db, pool, logger });
+    cleanups.push(() => app.close());
+    schedulePruning(pool, logger, cleanups);
+
+    const address = await app.listen({ port: config.port, host: config.host });
+    const port = new URL(address).port;
+    const url = config.publicUrl ?? `http://localhost:${port}`;
+    return { app, url, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function schedulePruning(pool: pg.Pool, logger: Logger, cleanups: (() => Promise<void>)[]) {
+  const timer = setInterval(
+    () => pruneRateLimits(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed')),
+    10 * 60_000,
+  );
+  timer.unref();
+  cleanups.push(async () => clearInterval(timer));
+}

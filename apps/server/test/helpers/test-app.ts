@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig } from '../../src/config/env.ts';
+import { createDatabase, runMigrations, type Database } from '../../src/db/client.ts';
+import { pagesService } from '../../src/modules/pages/pages.service.ts';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** A fresh database (migrated and seeded like `npm start`) and an app on it; `close` drops both. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `flick_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const logger = pino({ level: 'silent' });
+  const { db, pool } = createDatabase(url.toString(), logger, { max: 4 });
+  await runMigrations(pool);
+  await pagesService(db).seed();
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url.toString(),
+    DATA_DIR: path.join(os.tmpdir(), name),
+    ...env,
+  });
+  const app = await buildApp({ config, db, pool });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    pool,
+    async close() {
+      await app.close();
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

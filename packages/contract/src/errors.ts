@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Every non-2xx answer of the API has this shape (DESIGN.md "API conventions"). */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Paged lists: `links.next` is an opaque URL, null on the last page. */
+export const listResponseSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    links: z.object({ next: z.string().nullable() }),
+  });
