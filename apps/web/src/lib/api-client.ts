@@ -1,0 +1,98 @@
+/**
+ * The one way the app talks to the API under /v1: JSON in and out, the bearer token when logged in,
+ * and every failure turned into an ApiError carrying the server's `{ message, errors }`.
+ */
+import { getAccessToken } from './access-token.ts';
+
+export type FieldErrors = Record<string, string[]>;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The HTTP status; 0 when the request never got an answer (offline, DNS, CORS). */
+  readonly status: number;
+  readonly errors: FieldErrors;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The first message for a field, as forms show it. */
+  fieldError(field: string): string | undefined {
+    return this.errors[field]?.[0];
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Check your connection and try again.';
+const FALLBACK_MESSAGE = 'Something went wrong, try again later.';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the bearer token when logged in (default true). */
+  auth?: boolean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function toFieldErrors(value: unknown): FieldErrors {
+  if (!isRecord(value)) return {};
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) errors[field] = messages.filter((m): m is string => typeof m === 'string');
+  }
+  return errors;
+}
+
+export function toApiError(status: number, payload: unknown): ApiError {
+  if (isRecord(payload) && typeof payload.message === 'string') {
+    return new ApiError(status, payload.message, toFieldErrors(payload.errors));
+  }
+  return new ApiError(status, FALLBACK_MESSAGE);
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, auth = true } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? getAccessToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+
+  const payload = await readPayload(response).catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+};

@@ -1,0 +1,80 @@
+import { defineConfig, devices } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Browser tests drive the real built app, served by the real server on a fresh embedded PostgreSQL,
+ * in Debian's Chromium (CHROMIUM_PATH overrides). Playwright never downloads a browser here.
+ */
+const port = Number(process.env.E2E_PORT ?? 8181);
+// A fresh database every run. The config is read again in each worker: only the first read resets it.
+const dataDir = path.join(os.tmpdir(), `flick-e2e-${port}`);
+if (!process.env.E2E_DATA_READY) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  process.env.E2E_DATA_READY = '1';
+}
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    url: `http://127.0.0.1:${port}/v1/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      EMBEDDED_PG_PORT: String(port + 46_000),
+      LOG_LEVEL: 'warn',
+      LIVECAMS_URL: 'https://livecams.example.com/?ref=flick',
+      WEBCAM_REVIEWS_URL: 'https://reviews.example.com/',
+      SOCIAL_URL: 'https://social.example.com/flick',
+      SUPPORT_EMAIL: 'support@flick.example.com',
+      SEED_DEMO: '0',
+      TRUST_PROXY: 'true',
+    },
+  },
+});
