@@ -21,7 +21,8 @@ export const openapi = fp(async function openapi(app: FastifyInstance) {
   });
   await app.register(swaggerUi, {
     routePrefix: '/v1/docs',
-    uiConfig: { docExpansion: 'list', deepLinking: false },
-    staticCSP: true,
+    uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null },
+    // The app-wide CSP (plugins/security.ts) already fits Swagger UI: its scripts are files, not inline.
+    staticCSP: false,
   });
 });
