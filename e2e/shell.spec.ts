@@ -30,6 +30,30 @@ test.describe('app shell', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('shows the signed-in items in the main menu', async ({ page }, testInfo) => {
+    // Signed in once, as a remembered session; after logging out the reload must find it gone.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('e2e.seeded')) return;
+      sessionStorage.setItem('e2e.seeded', '1');
+      localStorage.setItem('flick.accessToken', 'a-token');
+      localStorage.setItem('flick.userId', '7');
+      localStorage.setItem('flick.userType', 'model');
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Main menu' });
+    for (const item of ['My account', 'Upload video', 'Discover', 'Channels', 'Live Cams', 'Rate videos', 'Webcam Reviews']) {
+      await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
+    await snap(page, testInfo, 'menu-user');
+
+    await menu.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('flick.accessToken'))).toBeNull();
+  });
+
   test('a menu footer link opens its static page', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();

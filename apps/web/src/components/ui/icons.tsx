@@ -156,3 +156,10 @@ export const SearchOffIcon = (props: IconProps) => (
     <path d="m15 15 5 5M8.5 8.5l4 4M12.5 8.5l-4 4" />
   </Icon>
 );
+
+export const DocumentOffIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M14 3.5H7A1.5 1.5 0 0 0 5.5 5v14A1.5 1.5 0 0 0 7 20.5h10a1.5 1.5 0 0 0 1.5-1.5V8z" />
+    <path d="M14 3.5V8h4.5M9.5 12.5l5 5M14.5 12.5l-5 5" />
+  </Icon>
+);

@@ -1,0 +1,51 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../features/auth/stores/session-store.ts';
+import { fullConfig, json, mockApi, renderApp } from '../../testing/render-app.tsx';
+
+function clickWithoutLeaving(link: HTMLElement) {
+  link.addEventListener('click', (event) => event.preventDefault());
+  fireEvent.click(link);
+}
+
+describe('floating Live Cams button (viewer.md §2, §7 event 7)', () => {
+  it('opens the partner page in a new tab and records event 7 with the guest and user ids', async () => {
+    setSession({ accessToken: 'token', userId: '12', userType: 'user' }, true);
+    const api = mockApi({
+      'GET /v1/config': () => json(fullConfig),
+      'POST /v1/event': () => json({ message: 'Recorded' }, 201),
+    });
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Live Cams' });
+    expect(link.getAttribute('href')).toBe('https://cams.example/live');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    clickWithoutLeaving(link);
+    const event = api.calls.find((call) => call.url === '/v1/event');
+    expect(event?.body).toEqual({ event_id: 7, guest_id: localStorage.getItem('flick.guestId'), user_id: '12' });
+  });
+
+  it('only logs a warning when the event cannot be recorded', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    mockApi({ 'GET /v1/config': () => json(fullConfig), 'POST /v1/event': () => json({ message: 'Oops' }, 500) });
+    renderApp('/');
+    clickWithoutLeaving(await screen.findByRole('link', { name: 'Live Cams' }));
+    await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+  });
+
+  it('is not shown when no live-cams page is configured', async () => {
+    const api = mockApi({ 'GET /v1/config': () => json({ ...fullConfig, livecamsUrl: null }) });
+    renderApp('/');
+    await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/config')).toBe(true));
+    await screen.findByRole('heading', { name: 'No videos yet' });
+    expect(screen.queryByRole('link', { name: 'Live Cams' })).toBeNull();
+  });
+
+  it('stays off forms and pages, where it would cover their buttons', async () => {
+    const api = mockApi({ 'GET /v1/config': () => json(fullConfig) });
+    renderApp('/support');
+    await screen.findByRole('heading', { name: 'Support and Contact Information' });
+    await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/config')).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Live Cams' })).toBeNull();
+  });
+});

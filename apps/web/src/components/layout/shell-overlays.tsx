@@ -1,0 +1,58 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { floatingLiveCamsPaths } from '../../config/paths.ts';
+import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { logOut } from '../../features/auth/log-out.ts';
+import { getGuestId } from '../../features/auth/stores/session-store.ts';
+import { RateVideosSignUpPrompt } from '../../features/videos-rating/components/rate-videos-sign-up-prompt.tsx';
+import { queryClient } from '../../lib/query-client.ts';
+import { ToastProvider } from '../ui/toast.tsx';
+import { FloatingLiveCams } from './floating-live-cams.tsx';
+import { InstallHint } from './install-hint.tsx';
+import { SideMenu } from './side-menu.tsx';
+
+export interface ShellOverlaysProps {
+  menuOpen: boolean;
+  onMenuClose: () => void;
+}
+
+/** The parts of the shell that float above the screens; loaded lazily by the app shell. */
+export function ShellOverlays(props: ShellOverlaysProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Overlays {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
+  const config = useClientConfig();
+  const session = useSession();
+  const [signUpPromptOpen, setSignUpPromptOpen] = useState(false);
+  const { pathname } = useLocation();
+  const visitor = { guestId: getGuestId(), userId: session?.userId ?? null };
+
+  return (
+    <>
+      {config.livecamsUrl && floatingLiveCamsPaths.includes(pathname) && <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />}
+      {menuOpen && (
+        <SideMenu
+          session={session}
+          config={config}
+          visitor={visitor}
+          onClose={onMenuClose}
+          onGuestRateVideos={() => {
+            onMenuClose();
+            setSignUpPromptOpen(true);
+          }}
+          onLogOut={logOut}
+        />
+      )}
+      <RateVideosSignUpPrompt open={signUpPromptOpen} onClose={() => setSignUpPromptOpen(false)} />
+      <InstallHint />
+      <ToastProvider />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { useLocation, useNavigate } from 'react-router';
+import { ChevronLeftIcon } from './icons.tsx';
+
+/**
+ * Goes back when this visit has in-app history; on a page opened directly (a shared link) it goes
+ * home instead of leaving the app. React Router keys the first location of a visit "default".
+ */
+export function BackButton({ className = '' }: { className?: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hasHistory = location.key !== 'default';
+
+  return (
+    <button
+      type="button"
+      aria-label="Back"
+      className={`icon-btn -ml-2 ${className}`}
+      onClick={() => {
+        if (hasHistory) void navigate(-1);
+        else void navigate('/', { replace: true });
+      }}
+    >
+      <ChevronLeftIcon />
+    </button>
+  );
+}

@@ -1,0 +1,38 @@
+/** viewer.md §2 and accounts.md §2: the app's routes, in one place. */
+export const paths = {
+  home: '/',
+  discover: '/discover',
+  upload: '/upload',
+  channels: '/channels',
+  account: '/account',
+  login: '/login',
+  register: '/register',
+  support: '/support',
+  page: (slug: string) => `/page/${slug}`,
+  videosRating: (type: 'unrated' | 'rated') => `/videos-rating/${type}`,
+} as const;
+
+/** accounts.md §2: routes that need a token and user id, otherwise they go to /login. */
+export const loginGuardedPaths = [
+  '/account',
+  '/account/settings',
+  '/account/settings/details',
+  '/account/settings/gender',
+  '/account/settings/password',
+  '/account/settings/validation',
+  '/account/settings/channel-color',
+  '/account/settings/geo-blocking',
+  '/account/settings/studio',
+  '/join-studio',
+  '/account/following',
+  '/account/stats',
+  '/account/help',
+  '/videos-rating/:type',
+  '/videos-rating/feed',
+] as const;
+
+/**
+ * Screens that carry the floating Live Cams button: the video screens. On forms and long pages it
+ * would sit on top of buttons and text. Feed routes join this list as they are built.
+ */
+export const floatingLiveCamsPaths: readonly string[] = ['/'];

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../testing/render-app.tsx';
+import { setAccessTokenSource } from './access-token.ts';
+import { api, ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+
+describe('api client', () => {
+  it('calls /v1 with JSON and returns the parsed body', async () => {
+    const { calls } = mockApi({ 'POST /v1/things': () => json({ id: 1 }, 201) });
+    await expect(api.post('/things', { name: 'a' })).resolves.toEqual({ id: 1 });
+    expect(calls[0]?.url).toBe('/v1/things');
+    expect(calls[0]?.headers['Content-Type']).toBe('application/json');
+    expect(calls[0]?.body).toEqual({ name: 'a' });
+  });
+
+  it('sends the bearer token when logged in, and not when a call opts out', async () => {
+    setAccessTokenSource(() => 'secret');
+    const { calls } = mockApi({ 'GET /v1/me': () => json({}) });
+    await api.get('/me');
+    await api.get('/me', { auth: false });
+    expect(calls[0]?.headers.Authorization).toBe('Bearer secret');
+    expect(calls[1]?.headers.Authorization).toBeUndefined();
+    setAccessTokenSource(() => null);
+  });
+
+  it('turns the error shape into an ApiError with status, message and field errors', async () => {
+    mockApi({
+      'POST /v1/things': () => json({ message: 'The given data was invalid.', errors: { email: ['Invalid email.'] } }, 422),
+    });
+    const error = await api.post('/things', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'The given data was invalid.' });
+    expect((error as ApiError).fieldError('email')).toBe('Invalid email.');
+  });
+
+  it('gives a clear message when the server answers without the error shape', async () => {
+    mockApi({ 'GET /v1/boom': () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+    await expect(api.get('/boom')).rejects.toMatchObject({ status: 502, message: 'Something went wrong, try again later.' });
+  });
+
+  it('reports a request that got no answer as status 0', async () => {
+    mockApi({
+      'GET /v1/offline': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(api.get('/offline')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+});
