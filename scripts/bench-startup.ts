@@ -29,15 +29,20 @@ async function run(label: string) {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  // Ctrl-C in a terminal signals the whole process group.
+  // Ctrl-C in a terminal signals the whole process group; npm returns at once, so wait until the
+  // server and its postgres are gone (the [p] keeps pgrep from matching its own shell).
   process.kill(-child.pid!, 'SIGINT');
   const stopStarted = performance.now();
-  await new Promise((r) => child.on('exit', r));
+  const running = () =>
+    execSync(`pgrep -f "[p]ostgres -D ${dataDir}|[m]ain.ts" || true`, { env: { ...process.env } })
+      .toString()
+      .trim();
+  while (running() && performance.now() - stopStarted < 15_000) await new Promise((r) => setTimeout(r, 50));
   const stopMs = performance.now() - stopStarted;
-  const leftovers = execSync(`pgrep -f "postgres -D ${dataDir}" || true`).toString().trim();
+  const leftovers = running();
   console.log(
     `${label.padEnd(5)} npm start -> first healthy GET /v1/health: ${(ms / 1000).toFixed(2)} s; ` +
-      `Ctrl-C -> exit: ${(stopMs / 1000).toFixed(2)} s; postgres left running: ${leftovers ? 'YES' : 'none'}`,
+      `Ctrl-C -> server and postgres gone: ${(stopMs / 1000).toFixed(2)} s; postgres left running: ${leftovers ? 'YES' : 'none'}`,
   );
   if (ms < 0 || leftovers) process.exitCode = 1;
 }
