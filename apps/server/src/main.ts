@@ -21,12 +21,17 @@ const logger = pino({
 let server: RunningServer | undefined;
 let stopping = false;
 
+// A terminal's Ctrl-C reaches every process in the group, and npm, tsx and our dev runner forward it
+// again: repeats are ignored, and a stop that hangs is cut short.
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
 async function shutdown(signal: string, code = 0) {
-  if (stopping) {
-    logger.warn({ signal }, 'second signal: exiting now');
-    process.exit(1);
-  }
+  if (stopping) return;
   stopping = true;
+  setTimeout(() => {
+    logger.error('could not stop within 15 s: exiting anyway');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
   logger.info({ signal }, 'stopping: finishing requests, then the database');
   await server?.close();
   logger.info('stopped cleanly');
