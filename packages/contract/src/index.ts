@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './categories.ts';
 export * from './client-config.ts';
 export * from './contact.ts';
