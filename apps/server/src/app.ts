@@ -1,5 +1,6 @@
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import type { ClientConfig } from '@flick/contract';
+import { IMAGE_MAX_BYTES, type ClientConfig } from '@flick/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +8,13 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { privateStorage } from './lib/private-storage.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { authenticate } from './plugins/authenticate.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -22,10 +30,12 @@ export interface AppDependencies {
   db: Database;
   pool: pg.Pool;
   logger?: Logger;
+  /** Defaults to SMTP or .eml files per the configuration; tests pass their own. */
+  mailer?: Mailer;
 }
 
 /** Plugins in layers: framework -> cross-cutting -> API routes under /v1 -> the web app. */
-export async function buildApp({ config, db, pool, logger }: AppDependencies) {
+export async function buildApp({ config, db, pool, logger, mailer }: AppDependencies) {
   const options: FastifyServerOptions = {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -47,7 +57,22 @@ export async function buildApp({ config, db, pool, logger }: AppDependencies) {
     store: pgRateLimitStore(pool),
     keyGenerator: (request) => request.ip,
   });
+  await api.register(multipart, {
+    // Over-size files are marked truncated and answered with the spec's message, not a bare 413.
+    throwFileSizeLimit: false,
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 4, fields: 20, fieldSize: 4096, parts: 30 },
+  });
   await api.register(openapi);
+  await api.register(authenticate, { db });
+
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const auth = authService({
+    db,
+    publicUrl,
+    logger: api.log as Logger,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
+  });
+  const storage = privateStorage(config.dataDir);
 
   const clientConfig: ClientConfig = config.links;
   await api.register(
@@ -56,6 +81,9 @@ export async function buildApp({ config, db, pool, logger }: AppDependencies) {
       await v1.register(clientConfigRoutes, { clientConfig });
       await v1.register(pagesRoutes, { db });
       await v1.register(contactRoutes, { db });
+      await v1.register(authRoutes, { auth });
+      await v1.register(profileRoutes, { db, auth });
+      await v1.register(verificationRoutes, { db, storage });
     },
     { prefix: '/v1' },
   );

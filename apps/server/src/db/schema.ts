@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   boolean,
   check,
   index,
@@ -33,6 +34,9 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     description: text('description'),
     color: text('color'),
+    avatar: text('avatar'),
+    cover: text('cover'),
+    country: text('country'),
     isVerified: verificationStatus('is_verified').notNull().default('none'),
     isAdmin: boolean('is_admin').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -79,4 +83,71 @@ export const rateLimits = pgTable(
     hits: integer('hits').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_start_idx').on(t.windowStart)],
+);
+
+/** Bearer tokens: only the SHA-256 of a token is stored, so a database leak signs no one in. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('auth_tokens_token_hash_key').on(t.tokenHash), index('auth_tokens_user_id_idx').on(t.userId)],
+);
+
+export const emailTokenPurpose = pgEnum('email_token_purpose', ['verify_email', 'reset_password']);
+
+/** One-time links sent by e-mail: single use (used_at) and short-lived (expires_at). */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_tokens_token_hash_key').on(t.tokenHash), index('email_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Identity verification requests (accounts.md §3); the document images live in private storage. */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: verificationStatus('status').notNull().default('pending'),
+    legalName: text('legal_name').notNull(),
+    address: text('address').notNull(),
+    identification: text('identification').notNull(),
+    identificationId: text('identification_id').notNull(),
+    gender: text('gender').notNull(),
+    dateOfBirth: date('date_of_birth').notNull(),
+    age: integer('age').notNull(),
+    country: text('country').notNull(),
+    stageName: text('stage_name').notNull(),
+    /** Keys in private storage, never URLs. */
+    files: text('files').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+  },
+  (t) => [
+    index('verifications_user_id_idx').on(t.userId),
+    index('verifications_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -41,6 +41,9 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ message: INTERNAL_ERROR_MESSAGE });
     }
+    if (error instanceof HttpError) {
+      return reply.code(status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
     // Fastify's own 4xx errors carry codes like FST_ERR_CTP_INVALID_JSON_BODY; say it plainly.
     const message = error.code?.startsWith('FST_') ? (messagesByStatus[status] ?? error.message) : error.message;
     return reply.code(status).send({ message: message || messagesByStatus[status] || 'Request failed.' });

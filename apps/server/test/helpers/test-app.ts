@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,12 +8,16 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { createDatabase, runMigrations, type Database } from '../../src/db/client.ts';
+import type { MailMessage } from '../../src/lib/mailer.ts';
 import { pagesService } from '../../src/modules/pages/pages.service.ts';
 
 export interface TestApp {
   app: App;
   db: Database;
   pool: pg.Pool;
+  /** Every e-mail the app sent, newest last. */
+  mail: MailMessage[];
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -32,20 +37,26 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await runMigrations(pool);
   await pagesService(db).seed();
 
+  const dataDir = path.join(os.tmpdir(), name);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: url.toString(),
-    DATA_DIR: path.join(os.tmpdir(), name),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://flick.test',
     ...env,
   });
-  const app = await buildApp({ config, db, pool });
+  const mail: MailMessage[] = [];
+  const app = await buildApp({ config, db, pool, mailer: { send: async (message) => void mail.push(message) } });
   await app.ready();
 
   return {
     app,
     db,
     pool,
+    mail,
+    dataDir,
     async close() {
+      await fs.rm(dataDir, { recursive: true, force: true });
       await app.close();
       await pool.end();
       const cleanup = new pg.Client({ connectionString: adminUrl });

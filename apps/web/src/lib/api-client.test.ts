@@ -22,6 +22,23 @@ describe('api client', () => {
     setAccessTokenSource(() => null);
   });
 
+  it('uses a token given to the call instead of the session', async () => {
+    setAccessTokenSource(() => 'session-token');
+    const { calls } = mockApi({ 'GET /v1/me': () => json({}) });
+    await api.get('/me', { token: 'link-token' });
+    expect(calls[0]?.headers.Authorization).toBe('Bearer link-token');
+    setAccessTokenSource(() => null);
+  });
+
+  it('sends FormData as multipart and lets the browser write the Content-Type', async () => {
+    const { calls } = mockApi({ 'POST /v1/files': () => json({ ok: true }, 201) });
+    const form = new FormData();
+    form.append('name', 'a');
+    await api.post('/files', form);
+    expect(calls[0]?.body).toBe(form);
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined();
+  });
+
   it('turns the error shape into an ApiError with status, message and field errors', async () => {
     mockApi({
       'POST /v1/things': () => json({ message: 'The given data was invalid.', errors: { email: ['Invalid email.'] } }, 422),

@@ -33,6 +33,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the bearer token when logged in (default true). */
   auth?: boolean;
+  /** A bearer token to send instead of the session's (a sign-in link carries its own). */
+  token?: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -68,8 +70,10 @@ async function readPayload(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, auth = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = auth ? getAccessToken() : null;
+  // A FormData body goes out as multipart; the browser writes its Content-Type with the boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  const token = options.token ?? (auth ? getAccessToken() : null);
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -77,7 +81,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(`/v1${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

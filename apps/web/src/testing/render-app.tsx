@@ -9,6 +9,7 @@ import { queryClient } from '../lib/query-client.ts';
 export interface FetchCall {
   url: string;
   method: string;
+  /** The parsed JSON body, or the FormData of a multipart request. */
   body: unknown;
   headers: Record<string, string>;
 }
@@ -27,7 +28,7 @@ export function mockApi(handlers: Record<string, Responder> = {}) {
     const call: FetchCall = {
       url,
       method,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? undefined),
       headers: (init.headers ?? {}) as Record<string, string>,
     };
     calls.push(call);

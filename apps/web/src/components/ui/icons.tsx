@@ -1,9 +1,10 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** Hand-drawn 24px line icons. Decorative: the control around an icon carries the name. */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame of every icon; screens that load lazily keep their own icons in their own modules. */
+export function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

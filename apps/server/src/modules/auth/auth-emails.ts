@@ -1,0 +1,40 @@
+import type { MailMessage } from '../../lib/mailer.ts';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function layout(title: string, intro: string, button: string, link: string, outro: string) {
+  return `<!doctype html><html><body style="margin:0;background:#0b0b10;font-family:Arial,Helvetica,sans-serif;color:#f4f4f7">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:480px;background:#15151d;border-radius:16px;padding:32px">
+<tr><td style="font-size:24px;font-weight:bold;padding-bottom:16px">Flick</td></tr>
+<tr><td style="font-size:18px;font-weight:bold;padding-bottom:8px">${escape(title)}</td></tr>
+<tr><td style="font-size:15px;line-height:1.5;color:#b9b9c6;padding-bottom:24px">${escape(intro)}</td></tr>
+<tr><td><a href="${escape(link)}" style="display:inline-block;background:#ff2e88;color:#fff;text-decoration:none;font-weight:bold;padding:14px 24px;border-radius:999px">${escape(button)}</a></td></tr>
+<tr><td style="font-size:13px;line-height:1.5;color:#8a8a99;padding-top:24px">${escape(outro)}<br><br>${escape(link)}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function verifyEmailMessage(to: string, name: string, link: string): MailMessage {
+  const intro = `Hi ${name}, confirm this address to finish setting up your Flick account.`;
+  const outro = 'The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.';
+  return {
+    to,
+    subject: 'Confirm your e-mail address',
+    text: `${intro}\n\nOpen this link to confirm: ${link}\n\n${outro}\n`,
+    html: layout('Confirm your e-mail address', intro, 'Confirm e-mail', link, outro),
+    link,
+  };
+}
+
+export function resetPasswordMessage(to: string, name: string, link: string): MailMessage {
+  const intro = `Hi ${name}, someone asked to reset the password of your Flick account.`;
+  const outro = 'The link works once and expires in 1 hour. If it was not you, ignore this e-mail: your password stays as it is.';
+  return {
+    to,
+    subject: 'Reset your password',
+    text: `${intro}\n\nOpen this link to choose a new password: ${link}\n\n${outro}\n`,
+    html: layout('Reset your password', intro, 'Choose a new password', link, outro),
+    link,
+  };
+}

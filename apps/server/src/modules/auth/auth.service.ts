@@ -1,0 +1,212 @@
+import { accountMessages, type registerRequestSchema } from '@flick/contract';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { authTokens, emailTokens, users } from '../../db/schema.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { createToken, hashToken } from '../../lib/tokens.ts';
+import { HttpError } from '../../plugins/error-handler.ts';
+import { validationError } from '../../lib/validation.ts';
+import { usersRepository } from '../users/users.repository.ts';
+import { resetPasswordMessage, verifyEmailMessage } from './auth-emails.ts';
+import { isReservedHandle } from './reserved-handles.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Remember-me sessions live in local storage for weeks; the others in session storage for a day or two. */
+export const TOKEN_LIFETIME_MS = { remembered: 60 * DAY_MS, session: 2 * DAY_MS };
+export const EMAIL_TOKEN_LIFETIME_MS = { verify_email: DAY_MS, reset_password: 60 * 60_000 };
+
+export interface AuthDependencies {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: Logger;
+}
+
+type EmailPurpose = keyof typeof EMAIL_TOKEN_LIFETIME_MS;
+
+/** A hash to verify against when the e-mail is unknown, so a wrong address costs as long as a wrong password. */
+const dummyHash = hashPassword('not-a-real-password');
+
+export function authService({ db, mailer, publicUrl, logger }: AuthDependencies) {
+  const repo = usersRepository(db);
+
+  async function issueEmailToken(userId: number, purpose: EmailPurpose) {
+    const token = createToken();
+    // A new link replaces the older ones of the same kind.
+    await db
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    await db.insert(emailTokens).values({
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_TOKEN_LIFETIME_MS[purpose]),
+    });
+    return token;
+  }
+
+  /** Mail failures are logged, not thrown: the account is saved and the person can ask again. */
+  async function sendQuietly(send: () => Promise<void>) {
+    await send().catch((error: unknown) => logger.error({ err: error }, 'could not send e-mail'));
+  }
+
+  async function sendVerification(user: { id: number; email: string; name: string }) {
+    const token = await issueEmailToken(user.id, 'verify_email');
+    await sendQuietly(() => mailer.send(verifyEmailMessage(user.email, user.name, `${publicUrl}/verify-email/${token}`)));
+  }
+
+  /** Marks the token used and returns its user id, if it is valid, unused, unexpired and of this kind. */
+  async function consumeEmailToken(token: string, purpose: EmailPurpose) {
+    const [row] = await db
+      .update(emailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: emailTokens.userId });
+    return row?.userId;
+  }
+
+  return {
+    async isHandleAvailable(handle: string) {
+      return !isReservedHandle(handle) && !(await repo.handleTaken(handle));
+    },
+
+    async register(input: z.output<typeof registerRequestSchema>) {
+      const username = input.type === 'model' ? input.username : undefined;
+      const taken: { field: string; message: string }[] = [];
+      if (await repo.findByEmail(input.email)) taken.push({ field: 'email', message: accountMessages.emailTaken });
+      if (username && !(await this.isHandleAvailable(username))) {
+        taken.push({ field: 'username', message: accountMessages.usernameTaken });
+      }
+      if (taken.length > 0) throw validationError(taken);
+
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const user = await repo.insert({
+          type: input.type,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          username: username ?? null,
+          slug: username ?? null,
+          gender: input.gender,
+          preference: input.preference,
+          phoneNumber: input.type === 'model' ? (input.phone_number ?? null) : null,
+          country: input.country ?? null,
+        });
+        await sendVerification(user);
+        return user;
+      } catch (error) {
+        // Two sign-ups racing for the same address or name: the unique indexes decide.
+        const constraint = (error as { cause?: { constraint?: string }; constraint?: string }).cause?.constraint;
+        if (constraint === 'users_email_lower_key') throw validationError([{ field: 'email', message: accountMessages.emailTaken }]);
+        if (constraint === 'users_username_lower_key' || constraint === 'users_slug_lower_key') {
+          throw validationError([{ field: 'username', message: accountMessages.usernameTaken }]);
+        }
+        throw error;
+      }
+    },
+
+    async resendVerification(email: string) {
+      const user = await repo.findByEmail(email);
+      if (user && !user.emailVerifiedAt) await sendVerification(user);
+    },
+
+    async verifyEmail(token: string) {
+      const userId = await consumeEmailToken(token, 'verify_email');
+      if (!userId) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
+
+    async login(email: string, password: string, rememberMe: boolean) {
+      const user = await repo.findByEmail(email);
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !valid) throw new HttpError(401, accountMessages.invalidCredentials);
+      const token = createToken();
+      await db.insert(authTokens).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + (rememberMe ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session)),
+      });
+      return { token, user };
+    },
+
+    async logout(tokenId: number) {
+      await db.update(authTokens).set({ revokedAt: sql`now()` }).where(eq(authTokens.id, tokenId));
+    },
+
+    async forgotPassword(email: string) {
+      const user = await repo.findByEmail(email);
+      if (!user) return;
+      const token = await issueEmailToken(user.id, 'reset_password');
+      await sendQuietly(() =>
+        mailer.send(resetPasswordMessage(user.email, user.name, `${publicUrl}/reset-password/${token}`)),
+      );
+    },
+
+    async resetPassword(token: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(emailTokens)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(emailTokens.tokenHash, hashToken(token)),
+              eq(emailTokens.purpose, 'reset_password'),
+              isNull(emailTokens.usedAt),
+              gt(emailTokens.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: emailTokens.userId });
+        if (!row) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
+        // Following the e-mailed link proves the address too.
+        await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+          .where(eq(users.id, row.userId));
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(authTokens.userId, row.userId), isNull(authTokens.revokedAt)));
+      });
+    },
+
+    async changePassword(userId: number, currentTokenId: number | null, current: string, next: string) {
+      const user = await repo.findById(userId);
+      if (!user || !(await verifyPassword(current, user.passwordHash))) {
+        throw validationError([{ field: 'current_password', message: accountMessages.currentPasswordWrong }]);
+      }
+      const passwordHash = await hashPassword(next);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        // Every other session ends; the one that changed the password stays signed in.
+        await tx
+          .update(authTokens)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              eq(authTokens.userId, userId),
+              isNull(authTokens.revokedAt),
+              currentTokenId ? ne(authTokens.id, currentTokenId) : undefined,
+            ),
+          );
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

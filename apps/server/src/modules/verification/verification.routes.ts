@@ -1,0 +1,42 @@
+import { errorResponseSchema, profileUpdateResponseSchema, verificationMessages } from '@flick/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import type { PrivateStorage } from '../../lib/private-storage.ts';
+import { signedInUser } from '../../plugins/authenticate.ts';
+import { HttpError } from '../../plugins/error-handler.ts';
+import { toProfileUser } from '../users/profile-user.ts';
+import { verificationService } from './verification.service.ts';
+
+export const verificationRoutes: FastifyPluginAsyncZod<{ db: Database; storage: PrivateStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  const verification = verificationService(db, storage);
+
+  app.post(
+    '/profile/verification',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Identity verification (multipart): legal_name, address, identification, identification_id, gender, ' +
+          'date_of_birth, age, country, stage_name + images front_picture_id, back_picture_id, face_picture_id, signature',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          201: profileUpdateResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          413: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the form as multipart/form-data.');
+      const user = await verification.submit(signedInUser(request), request.parts());
+      return reply.code(201).send({ message: verificationMessages.submitted, user: toProfileUser(user) });
+    },
+  );
+};

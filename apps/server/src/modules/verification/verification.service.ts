@@ -1,0 +1,147 @@
+import {
+  ageOn,
+  verificationFieldsSchema,
+  verificationFileFields,
+  verificationMessages,
+  type VerificationFileField,
+} from '@flick/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { MultipartFile, Multipart } from '@fastify/multipart';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Database } from '../../db/client.ts';
+import { users, verifications } from '../../db/schema.ts';
+import { sniffImageType, type PrivateStorage } from '../../lib/private-storage.ts';
+import { parseOr422, validationError } from '../../lib/validation.ts';
+import { HttpError } from '../../plugins/error-handler.ts';
+import type { UserRow } from '../users/users.repository.ts';
+
+const fileFields = Object.keys(verificationFileFields) as VerificationFileField[];
+
+export function verificationService(db: Database, storage: PrivateStorage) {
+  /** Streams each image to the upload's private folder, checking its real type as it lands. */
+  async function receive(parts: AsyncIterableIterator<Multipart>, dir: string) {
+    const fields: Record<string, string> = {};
+    const files = new Map<VerificationFileField, string>();
+    const problems: { field: string; message: string }[] = [];
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      const file = part as MultipartFile;
+      const field = file.fieldname as VerificationFileField;
+      if (!fileFields.includes(field) || files.has(field)) {
+        file.file.resume();
+        continue;
+      }
+      const target = path.join(dir, field);
+      await pipeline(file.file, createWriteStream(target, { mode: 0o600 }));
+      if (file.file.truncated) {
+        problems.push({ field, message: verificationMessages.imageTooBig });
+        continue;
+      }
+      const handle = await fs.open(target);
+      const { buffer } = await handle.read(Buffer.alloc(8), 0, 8, 0).finally(() => handle.close());
+      const kind = sniffImageType(buffer);
+      if (!kind) {
+        problems.push({ field, message: verificationMessages.imageType });
+        continue;
+      }
+      await fs.rename(target, `${target}.${kind}`);
+      files.set(field, `${field}.${kind}`);
+    }
+    return { fields, files, problems };
+  }
+
+  return {
+    async submit(user: UserRow, parts: AsyncIterableIterator<Multipart>) {
+      if (user.type === 'user') throw new HttpError(403, verificationMessages.notForType);
+      if (user.isVerified === 'pending') throw new HttpError(422, verificationMessages.alreadyPending);
+      if (user.isVerified === 'approved') throw new HttpError(422, verificationMessages.alreadyApproved);
+
+      const folder = await storage.createFolder('verifications', String(user.id));
+      try {
+        const { fields, files, problems } = await receive(parts, folder.dir);
+        const parsed = verificationFieldsSchema.safeParse(fields);
+        const issues = parsed.success
+          ? []
+          : parsed.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
+        if (parsed.success && ageOn(parsed.data.date_of_birth, new Date()) < 18) {
+          issues.push({ field: 'date_of_birth', message: verificationMessages.underage });
+        }
+        for (const field of fileFields) {
+          if (!files.has(field) && !problems.some((p) => p.field === field)) {
+            issues.push({ field, message: verificationFileFields[field] });
+          }
+        }
+        issues.push(...problems);
+        if (issues.length > 0 || !parsed.success) throw validationError(issues);
+
+        const input = parsed.data;
+        const keys = fileFields.map((field) => path.join(folder.key, files.get(field)!));
+        return await db.transaction(async (tx) => {
+          // Only one review at a time: a second submit racing this one finds the row already pending.
+          const [locked] = await tx
+            .update(users)
+            .set({ isVerified: 'pending', updatedAt: sql`now()` })
+            .where(and(eq(users.id, user.id), sql`${users.isVerified} in ('none', 'rejected')`))
+            .returning();
+          if (!locked) throw new HttpError(422, verificationMessages.alreadyPending);
+          await tx.insert(verifications).values({
+            userId: user.id,
+            legalName: input.legal_name,
+            address: input.address,
+            identification: input.identification,
+            identificationId: input.identification_id,
+            gender: input.gender,
+            dateOfBirth: input.date_of_birth,
+            age: input.age,
+            country: input.country.toUpperCase(),
+            stageName: input.stage_name,
+            files: keys,
+          });
+          return locked;
+        });
+      } catch (error) {
+        await storage.remove(folder.key);
+        throw error;
+      }
+    },
+
+    async listPending() {
+      return db
+        .select({ id: verifications.id, userId: verifications.userId, legalName: verifications.legalName, stageName: verifications.stageName, createdAt: verifications.createdAt, email: users.email })
+        .from(verifications)
+        .innerJoin(users, eq(users.id, verifications.userId))
+        .where(eq(verifications.status, 'pending'))
+        .orderBy(asc(verifications.createdAt));
+    },
+
+    async find(id: number) {
+      const [row] = await db.select().from(verifications).where(eq(verifications.id, id)).limit(1);
+      return row;
+    },
+
+    async latestFor(userId: number) {
+      const [row] = await db.select().from(verifications).where(eq(verifications.userId, userId)).orderBy(desc(verifications.createdAt)).limit(1);
+      return row;
+    },
+
+    /** An admin's decision; a rejected creator may submit again. */
+    async review(id: number, decision: 'approved' | 'rejected', reviewerId: number | null, reason?: string) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(verifications)
+          .set({ status: decision, reviewedAt: sql`now()`, reviewedBy: reviewerId, rejectionReason: reason ?? null })
+          .where(and(eq(verifications.id, id), eq(verifications.status, 'pending')))
+          .returning();
+        if (!row) throw new HttpError(404, `No pending verification #${id}.`);
+        await tx.update(users).set({ isVerified: decision, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+        return row;
+      });
+    },
+  };
+}

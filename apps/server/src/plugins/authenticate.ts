@@ -1,0 +1,60 @@
+import { accountMessages } from '@flick/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client.ts';
+import { authTokens } from '../db/schema.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { usersRepository, type UserRow } from '../modules/users/users.repository.ts';
+import { HttpError } from './error-handler.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, when the request carried a valid bearer token. */
+    user: UserRow | null;
+    authTokenId: number | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid bearer token came with the request. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+/** Reads `Authorization: Bearer <token>` on every request; routes that need a user add `requireUser`. */
+export const authenticate = fp(async function authenticate(app: FastifyInstance, { db }: { db: Database }) {
+  const repo = usersRepository(db);
+  app.decorateRequest('user', null);
+  app.decorateRequest('authTokenId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const found = await repo.findByTokenHash(hashToken(token));
+    if (!found) return;
+    request.user = found.user;
+    request.authTokenId = found.tokenId;
+    // Last use is for the account's session list; writing it on every request would cost a write per call.
+    if (Date.now() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, found.tokenId));
+    }
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
+  });
+});
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token && token.length <= 200 ? token : undefined;
+}
+
+/** For handlers behind `requireUser`. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
+  return request.user;
+}

@@ -1,0 +1,40 @@
+import type { RegisterRequest } from '@flick/contract';
+import type { TestApp } from './test-app.ts';
+
+let counter = 0;
+/** A unique, valid registration of the given type. */
+export function newAccount(type: 'user' | 'model' = 'model', overrides: Partial<RegisterRequest> = {}): RegisterRequest {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return {
+    type,
+    name: `Test ${type} ${id}`,
+    email: `${type}-${id}@example.com`,
+    password: 'correct-horse-1',
+    password_confirmation: 'correct-horse-1',
+    ...(type === 'model' ? { username: `model_${id}`, phone_number: '+15551234567', terms: true, gender: 'f' as const } : { preference: ['f', 'c'] as ('f' | 'c')[] }),
+    ...overrides,
+  };
+}
+
+/** Registers and signs in; returns the bearer token and the account. */
+export async function signUp(t: TestApp, type: 'user' | 'model' = 'model', overrides: Partial<RegisterRequest> = {}) {
+  const account = newAccount(type, overrides);
+  const registered = await t.app.inject({ method: 'POST', url: '/v1/register', payload: account, headers: client() });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/v1/login',
+    payload: { email: account.email, password: account.password, remember_me: true },
+    headers: client(),
+  });
+  const { access_token, user } = login.json() as { access_token: string; user: { id: number } };
+  return { account, token: access_token, id: user.id, auth: { authorization: `Bearer ${access_token}` } };
+}
+
+let clients = 0;
+/** A fresh client address per call (the test app trusts X-Forwarded-For), so rate limits stay out of the way. */
+export function client() {
+  clients += 1;
+  return { 'x-forwarded-for': `2001:db8::${clients.toString(16)}` };
+}
