@@ -5,7 +5,7 @@ import type { Config } from './config/env.ts';
 import { createDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { pagesService } from './modules/pages/pages.service.ts';
-import { bootstrapAdmin } from './modules/users/admin-bootstrap.ts';
+import { adminAccounts } from './modules/users/admin-accounts.ts';
 import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
 
 export interface RunningServer {
@@ -43,7 +43,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     cleanups.push(() => pool.end());
     await runMigrations(pool);
     await pagesService(db).seed();
-    if (config.admin) await bootstrapAdmin(db, config.admin);
+    if (config.admin) await adminAccounts(db).createAdmin(config.admin);
 
     const app = await buildApp({ config, db, pool, logger });
     cleanups.push(() => app.close());

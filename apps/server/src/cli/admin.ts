@@ -2,9 +2,12 @@ import { pageSlugSchema } from '@flick/contract';
 import fs from 'node:fs/promises';
 import pino from 'pino';
 import { loadConfig } from '../config/env.ts';
-import { createDatabase, runMigrations } from '../db/client.ts';
+import { createDatabase, runMigrations, type Database } from '../db/client.ts';
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { privateStorage } from '../lib/private-storage.ts';
 import { pagesService } from '../modules/pages/pages.service.ts';
+import { adminAccounts } from '../modules/users/admin-accounts.ts';
+import { verificationService } from '../modules/verification/verification.service.ts';
 
 /**
  * `npm run admin -- <command>`: the admin's tools until the admin screens exist. Works beside a
@@ -12,19 +15,112 @@ import { pagesService } from '../modules/pages/pages.service.ts';
  */
 const usage = `Usage: npm run admin -- <command>
 
-  page:list                          list the static pages
-  page:show <slug>                   print a page's HTML
-  page:set <slug> <file.html> [title]  replace a page's HTML (sanitized) and optionally its title
+  admin:create <email> <password>                     make an account an admin (creating it if needed)
+  channel:create <email> <name> <username> <password> create a channel account
+  verification:list                                   identity verifications waiting for review
+  verification:show <id>                              one request, with the paths of its private images
+  verification:approve <id>                           approve it (the creator may upload)
+  verification:reject <id> [reason]                   reject it (the creator may submit again)
+  page:list                                           list the static pages
+  page:show <slug>                                    print a page's HTML
+  page:set <slug> <file.html> [title]                 replace a page's HTML (sanitized) and optionally its title
 
-Slugs: ${pageSlugSchema.options.join(', ')}`;
+Page slugs: ${pageSlugSchema.options.join(', ')}`;
 
-const [command, ...args] = process.argv.slice(2);
-if (!command || command === 'help' || command === '--help') {
-  console.log(usage);
-  process.exit(command ? 0 : 64);
-}
+type Command = (db: Database, args: string[]) => Promise<void>;
 
 const config = loadConfig();
+const storage = privateStorage(config.dataDir);
+
+const commands: Record<string, { args: number; run: Command }> = {
+  'admin:create': {
+    args: 2,
+    run: async (db, [email, password]) => {
+      const user = await adminAccounts(db).createAdmin({ email: email!, password: password! });
+      console.log(`Admin: #${user!.id} ${user!.email}`);
+    },
+  },
+  'channel:create': {
+    args: 4,
+    run: async (db, [email, name, username, password]) => {
+      const user = await adminAccounts(db).createChannel({ email: email!, name: name!, username: username!, password: password! });
+      console.log(`Channel: #${user.id} @${user.username} (${user.email})`);
+    },
+  },
+  'verification:list': {
+    args: 0,
+    run: async (db) => {
+      const rows = await verificationService(db, storage).listPending();
+      if (rows.length === 0) console.log('No verification is waiting for review.');
+      for (const r of rows) {
+        console.log(`#${r.id}  user #${r.userId} ${r.email}  "${r.legalName}" as "${r.stageName}"  sent ${r.createdAt.toISOString()}`);
+      }
+    },
+  },
+  'verification:show': {
+    args: 1,
+    run: async (db, [id]) => {
+      const row = await verificationService(db, storage).find(Number(id));
+      if (!row) throw new Error(`No verification #${id}.`);
+      const { files, ...rest } = row;
+      console.log(rest);
+      for (const key of files) console.log(`  ${storage.pathOf(key)}`);
+    },
+  },
+  'verification:approve': {
+    args: 1,
+    run: async (db, [id]) => {
+      const row = await verificationService(db, storage).review(Number(id), 'approved', null);
+      console.log(`Approved verification #${row.id} of user #${row.userId}.`);
+    },
+  },
+  'verification:reject': {
+    args: 1,
+    run: async (db, [id, ...reason]) => {
+      const row = await verificationService(db, storage).review(Number(id), 'rejected', null, reason.join(' ') || undefined);
+      console.log(`Rejected verification #${row.id} of user #${row.userId}.`);
+    },
+  },
+  'page:list': {
+    args: 0,
+    run: async (db) => {
+      const pages = pagesService(db);
+      for (const slug of pageSlugSchema.options) {
+        const page = await pages.get(slug);
+        console.log(`${slug.padEnd(8)} ${page.title.padEnd(28)} updated ${page.updatedAt}`);
+      }
+    },
+  },
+  'page:show': {
+    args: 1,
+    run: async (db, [slug]) => console.log((await pagesService(db).get(knownSlug(slug))).content),
+  },
+  'page:set': {
+    args: 2,
+    run: async (db, [slug, file, title]) => {
+      const pages = pagesService(db);
+      const page = knownSlug(slug);
+      const html = await fs.readFile(file!, 'utf8');
+      const newTitle = title ?? (await pages.get(page)).title;
+      await pages.save(page, newTitle, html);
+      console.log(`Saved /page/${page} ("${newTitle}").`);
+    },
+  },
+};
+
+function knownSlug(slug: string | undefined) {
+  const parsed = pageSlugSchema.safeParse(slug);
+  if (!parsed.success) throw new Error(`Unknown page "${slug ?? ''}".`);
+  return parsed.data;
+}
+
+const [name, ...args] = process.argv.slice(2);
+const command = name ? commands[name] : undefined;
+if (!command || args.length < command.args) {
+  console.log(name && name !== 'help' && name !== '--help' ? `Unknown or incomplete command "${name}".\n\n${usage}` : usage);
+  process.exit(name === 'help' || name === '--help' ? 0 : 64);
+}
+
 const logger = pino({ level: 'warn' });
 let stopEmbedded: (() => Promise<void>) | undefined;
 let url = config.databaseUrl ?? (await runningEmbeddedPostgresUrl(config.dataDir, config.embeddedPgPort));
@@ -37,9 +133,8 @@ const { db, pool } = createDatabase(url, logger, { max: 2 });
 let exitCode = 0;
 try {
   await runMigrations(pool);
-  const pages = pagesService(db);
-  await pages.seed();
-  exitCode = await run(pages);
+  await pagesService(db).seed();
+  await command.run(db, args);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
@@ -48,38 +143,3 @@ try {
   await stopEmbedded?.();
 }
 process.exit(exitCode);
-
-async function run(pages: ReturnType<typeof pagesService>): Promise<number> {
-  switch (command) {
-    case 'page:list': {
-      for (const slug of pageSlugSchema.options) {
-        const page = await pages.get(slug);
-        console.log(`${slug.padEnd(8)} ${page.title.padEnd(28)} updated ${page.updatedAt}`);
-      }
-      return 0;
-    }
-    case 'page:show': {
-      const slug = pageSlugSchema.safeParse(args[0]);
-      if (!slug.success) return fail(`Unknown page "${args[0] ?? ''}".`);
-      console.log((await pages.get(slug.data)).content);
-      return 0;
-    }
-    case 'page:set': {
-      const slug = pageSlugSchema.safeParse(args[0]);
-      if (!slug.success) return fail(`Unknown page "${args[0] ?? ''}".`);
-      if (!args[1]) return fail('Give the HTML file to store.');
-      const html = await fs.readFile(args[1], 'utf8');
-      const title = args[2] ?? (await pages.get(slug.data)).title;
-      await pages.save(slug.data, title, html);
-      console.log(`Saved /page/${slug.data} ("${title}").`);
-      return 0;
-    }
-    default:
-      return fail(`Unknown command "${command}".`);
-  }
-}
-
-function fail(message: string) {
-  console.error(`${message}\n\n${usage}`);
-  return 64;
-}

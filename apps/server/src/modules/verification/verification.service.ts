@@ -14,7 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../db/client.ts';
 import { users, verifications } from '../../db/schema.ts';
 import { sniffImageType, type PrivateStorage } from '../../lib/private-storage.ts';
-import { parseOr422, validationError } from '../../lib/validation.ts';
+import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../plugins/error-handler.ts';
 import type { UserRow } from '../users/users.repository.ts';
 

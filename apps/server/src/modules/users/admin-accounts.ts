@@ -1,0 +1,51 @@
+import { accountMessages, emailSchema, PASSWORD_MIN_LENGTH, usernameSchema } from '@flick/contract';
+import type { Database } from '../../db/client.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { isReservedHandle } from '../auth/reserved-handles.ts';
+import { usersRepository } from './users.repository.ts';
+
+/** Accounts only an admin creates: channel accounts (accounts.md §1) and further admins. */
+export function adminAccounts(db: Database) {
+  const repo = usersRepository(db);
+
+  async function checkCredentials(email: string, password: string) {
+    const parsed = emailSchema.safeParse(email);
+    if (!parsed.success) throw new Error(accountMessages.invalidEmailAddress);
+    if (password.length < PASSWORD_MIN_LENGTH) throw new Error(accountMessages.passwordTooShort);
+    return parsed.data;
+  }
+
+  return {
+    async createChannel(input: { email: string; name: string; username: string; password: string }) {
+      const email = await checkCredentials(input.email, input.password);
+      const username = usernameSchema.safeParse(input.username);
+      if (!username.success) throw new Error(username.error.issues[0]!.message);
+      if (await repo.findByEmail(email)) throw new Error(accountMessages.emailTaken);
+      if (isReservedHandle(username.data) || (await repo.handleTaken(username.data))) throw new Error(accountMessages.usernameTaken);
+      return repo.insert({
+        type: 'channel',
+        email,
+        name: input.name.trim() || username.data,
+        username: username.data,
+        slug: username.data,
+        passwordHash: await hashPassword(input.password),
+        emailVerifiedAt: new Date(),
+      });
+    },
+
+    /** Makes an existing account an admin, or creates a plain user account that is one. */
+    async createAdmin(input: { email: string; password: string }) {
+      const email = await checkCredentials(input.email, input.password);
+      const existing = await repo.findByEmail(email);
+      if (existing) return repo.update(existing.id, { isAdmin: true });
+      return repo.insert({
+        type: 'user',
+        email,
+        name: 'Admin',
+        passwordHash: await hashPassword(input.password),
+        isAdmin: true,
+        emailVerifiedAt: new Date(),
+      });
+    },
+  };
+}
