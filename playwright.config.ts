@@ -10,6 +10,8 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 8181);
 // A fresh database every run. The config is read again in each worker: only the first read resets it.
 const dataDir = path.join(os.tmpdir(), `flick-e2e-${port}`);
+process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_PG_PORT = String(port + 46_000);
 if (!process.env.E2E_DATA_READY) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
@@ -65,9 +67,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      EMBEDDED_PG_PORT: String(port + 46_000),
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT,
       LOG_LEVEL: 'warn',
       LIVECAMS_URL: 'https://livecams.example.com/?ref=flick',
       WEBCAM_REVIEWS_URL: 'https://reviews.example.com/',
