@@ -49,6 +49,12 @@ describe('POST /v1/register (accounts.md §5 registration)', () => {
     expect(res.json().errors[field]).toContain(message);
   });
 
+  it('needs at least one preferred category for a user', async () => {
+    const res = await post('/v1/register', newAccount('user', { preference: [] }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.preference).toEqual([m.preferenceRequired]);
+  });
+
   it('refuses a channel account (only an admin creates those)', async () => {
     const res = await post('/v1/register', newAccount('user', { type: 'channel' as 'user' }));
     expect(res.statusCode).toBe(422);

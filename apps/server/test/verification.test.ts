@@ -82,6 +82,14 @@ describe('POST /v1/profile/verification (accounts.md §3, §5 steps 1–3)', () 
     expect(res.json().errors).toEqual({ front_picture_id: [v.imageType], back_picture_id: [v.imageTooBig] });
   });
 
+  it('answers 413 to more than four files, and 415 to a form that is not multipart', async () => {
+    const { auth } = await signUp(t, 'model');
+    const extra = { filename: 'x.png', contentType: 'image/png', data: png() };
+    expect((await submit(auth, { ...fields, ...images, extra })).statusCode).toBe(413);
+    const json = await t.app.inject({ method: 'POST', url: '/v1/profile/verification', payload: fields, headers: auth });
+    expect(json.statusCode).toBe(415);
+  });
+
   it('refuses someone under 18', async () => {
     const { auth } = await signUp(t, 'model');
     const res = await submit(auth, { ...fields, ...images, date_of_birth: latestBirthday(new Date()) });
