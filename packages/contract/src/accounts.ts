@@ -237,40 +237,36 @@ export const profileDetailsSchema = z.object({
     .optional(),
 });
 export const profileGenderSchema = z.object({ gender: z.enum(categories, 'Please choose one.') });
+/** accounts.md §5 "Password change": the new password and its confirmation, shared with the reset. */
+const newPasswordFields = {
+  password: z.string(accountMessages.passwordFieldsRequired).min(1, accountMessages.passwordFieldsRequired).max(PASSWORD_MAX_LENGTH),
+  password_confirmation: z.string(accountMessages.passwordFieldsRequired).min(1, accountMessages.passwordFieldsRequired),
+};
+const checkNewPassword = (value: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) => {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: accountMessages.passwordsMustMatch });
+  } else if (value.password.length < PASSWORD_MIN_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: accountMessages.newPasswordTooShort });
+  }
+};
+
 export const profilePasswordSchema = z
   .object({
     current_password: z
       .string(accountMessages.passwordFieldsRequired)
       .min(1, accountMessages.passwordFieldsRequired)
       .max(PASSWORD_MAX_LENGTH),
-    password: z.string(accountMessages.passwordFieldsRequired).min(1, accountMessages.passwordFieldsRequired).max(PASSWORD_MAX_LENGTH),
-    password_confirmation: z.string(accountMessages.passwordFieldsRequired).min(1, accountMessages.passwordFieldsRequired),
+    ...newPasswordFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.password_confirmation) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: accountMessages.passwordsMustMatch });
-    } else if (value.password.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: accountMessages.newPasswordTooShort });
-    }
-  });
+  .superRefine(checkNewPassword);
 export const profileColorSchema = z.object({ color: z.string().regex(COLOR_PATTERN, accountMessages.invalidColor) });
 export const profilePreferenceSchema = z.object({
   preference: z.array(z.enum(categories)).min(1, accountMessages.preferenceRequired),
 });
 
 export const resetPasswordRequestSchema = z
-  .object({
-    token: z.string().trim().min(10).max(200),
-    password: z.string(accountMessages.passwordFieldsRequired).min(1, accountMessages.passwordFieldsRequired).max(PASSWORD_MAX_LENGTH),
-    password_confirmation: z.string(accountMessages.passwordFieldsRequired).min(1, accountMessages.passwordFieldsRequired),
-  })
-  .superRefine((value, ctx) => {
-    if (value.password !== value.password_confirmation) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: accountMessages.passwordsMustMatch });
-    } else if (value.password.length < PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: accountMessages.newPasswordTooShort });
-    }
-  });
+  .object({ token: z.string().trim().min(10).max(200), ...newPasswordFields })
+  .superRefine(checkNewPassword);
 
 /** accounts.md §3: the text fields of POST /v1/profile/verification (multipart, with four images). */
 export const verificationFieldsSchema = z.object({

@@ -60,8 +60,8 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
   }
 
   /** Marks the token used and returns its user id, if it is valid, unused, unexpired and of this kind. */
-  async function consumeEmailToken(token: string, purpose: EmailPurpose) {
-    const [row] = await db
+  async function consumeEmailToken(token: string, purpose: EmailPurpose, executor: Pick<Database, 'update'> = db) {
+    const [row] = await executor
       .update(emailTokens)
       .set({ usedAt: sql`now()` })
       .where(
@@ -160,28 +160,17 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(emailTokens)
-          .set({ usedAt: sql`now()` })
-          .where(
-            and(
-              eq(emailTokens.tokenHash, hashToken(token)),
-              eq(emailTokens.purpose, 'reset_password'),
-              isNull(emailTokens.usedAt),
-              gt(emailTokens.expiresAt, sql`now()`),
-            ),
-          )
-          .returning({ userId: emailTokens.userId });
-        if (!row) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
+        const userId = await consumeEmailToken(token, 'reset_password', tx);
+        if (!userId) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
         // Following the e-mailed link proves the address too.
         await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-          .where(eq(users.id, row.userId));
+          .where(eq(users.id, userId));
         await tx
           .update(authTokens)
           .set({ revokedAt: sql`now()` })
-          .where(and(eq(authTokens.userId, row.userId), isNull(authTokens.revokedAt)));
+          .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
       });
     },
 
