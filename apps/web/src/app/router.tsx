@@ -4,9 +4,30 @@ import { RouterProvider } from 'react-router/dom';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { loginGuardedPaths } from '../config/paths.ts';
 import { AppError, Splash } from './app-error.tsx';
+import type * as AccountScreens from './routes/account-screens.ts';
+import type * as AuthScreens from './routes/auth-screens.ts';
 import { HomeRoute } from './routes/home.tsx';
 
 const notFound = () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute }));
+
+// Screens that belong together share one download, and one entry in the initial JavaScript.
+type AuthScreen = keyof typeof AuthScreens;
+const authScreen = (name: AuthScreen) => () => import('./routes/auth-screens.ts').then((m) => ({ Component: m[name] }));
+type AccountScreen = keyof typeof AccountScreens;
+const accountScreen = (name: AccountScreen) => () =>
+  import('./routes/account-screens.ts').then((m) => ({ Component: m[name] }));
+
+/** The built screens behind the login guard; its other paths keep the fallback until theirs exist. */
+const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteObject['lazy']>> = {
+  '/account': accountScreen('AccountRoute'),
+  '/account/settings': accountScreen('AccountSettingsRoute'),
+  '/account/settings/details': accountScreen('AccountDetailsRoute'),
+  '/account/settings/gender': accountScreen('AccountGenderRoute'),
+  '/account/settings/password': accountScreen('AccountPasswordRoute'),
+  '/account/settings/channel-color': accountScreen('AccountChannelColorRoute'),
+  '/account/settings/validation': () =>
+    import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
+};
 
 /**
  * viewer.md §2: every route is an exact match and anything else is the fallback screen. Home is in
@@ -31,10 +52,15 @@ export const routes: RouteObject[] = [
             path: '/support',
             lazy: () => import('./routes/support.tsx').then((m) => ({ Component: m.SupportRoute })),
           },
+          { path: '/login/:token?', lazy: authScreen('LoginRoute') },
+          { path: '/register/:type?', lazy: authScreen('RegisterRoute') },
+          { path: '/forgot-password', lazy: authScreen('ForgotPasswordRoute') },
+          { path: '/reset-password/:token', lazy: authScreen('ResetPasswordRoute') },
+          { path: '/verify-email/:token', lazy: authScreen('VerifyEmailRoute') },
           {
             lazy: () =>
               import('../features/auth/components/login-guard.tsx').then((m) => ({ Component: m.LoginGuard })),
-            children: loginGuardedPaths.map((path): RouteObject => ({ path, lazy: notFound })),
+            children: loginGuardedPaths.map((path): RouteObject => ({ path, lazy: guardedScreens[path] ?? notFound })),
           },
           { path: '*', lazy: notFound },
         ],

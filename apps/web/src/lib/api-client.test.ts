@@ -47,6 +47,8 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'The given data was invalid.' });
     expect((error as ApiError).fieldError('email')).toBe('Invalid email.');
+    expect((error as ApiError).firstError()).toBe('Invalid email.');
+    expect(new ApiError(429, 'Too many requests').firstError()).toBe('Too many requests');
   });
 
   it('gives a clear message when the server answers without the error shape', async () => {

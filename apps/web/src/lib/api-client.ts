@@ -22,6 +22,11 @@ export class ApiError extends Error {
   fieldError(field: string): string | undefined {
     return this.errors[field]?.[0];
   }
+
+  /** The first field error the server listed, else its message: what a form with one alert shows. */
+  firstError(): string {
+    return Object.values(this.errors).find((messages) => messages.length > 0)?.[0] ?? this.message;
+  }
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Check your connection and try again.';

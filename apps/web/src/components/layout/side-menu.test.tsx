@@ -1,6 +1,7 @@
 import type { ClientConfig } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { initializeApp } from '../../app/provider.tsx';
 import { setSession } from '../../features/auth/stores/session-store.ts';
 import { browser } from '../../lib/browser.ts';
 import { fullConfig, json, mockApi, renderApp } from '../../testing/render-app.tsx';
@@ -20,6 +21,7 @@ async function openMenu(config: Partial<ClientConfig> = fullConfig) {
   const api = mockApi({
     'GET /v1/config': () => json({ ...fullConfig, ...config }),
     'POST /v1/event': () => json({ message: 'Recorded' }, 201),
+    'POST /v1/logout': () => json({ message: 'Logged out.' }),
   });
   renderApp('/');
   if (config.livecamsUrl) await screen.findByRole('link', { name: 'Live Cams' });
@@ -127,17 +129,31 @@ describe('main side menu (viewer.md §2)', () => {
     expect(within(prompt).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
 
-  it('logs out: clears the token and user id, goes home and reloads', async () => {
+  it('logs out: revokes the token on the server, clears the token and user id, goes home and reloads', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
     setSession({ accessToken: 'token', userId: '9', userType: 'user' }, true);
-    const { menu } = await openMenu();
+    initializeApp();
+    const { menu, api } = await openMenu();
     const guestId = localStorage.getItem('flick.guestId');
     expect(guestId).not.toBeNull();
     fireEvent.click(within(menu).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    const logout = api.calls.find((call) => call.url === '/v1/logout');
+    expect(logout?.method).toBe('POST');
+    expect(logout?.headers.Authorization).toBe('Bearer token');
     expect(localStorage.getItem('flick.accessToken')).toBeNull();
     expect(localStorage.getItem('flick.userId')).toBeNull();
     expect(localStorage.getItem('flick.guestId')).toBe(guestId);
-    expect(assign).toHaveBeenCalledWith('/');
+  });
+
+  it('logs out even when the server cannot be reached', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    setSession({ accessToken: 'token', userId: '9', userType: 'user' }, false);
+    const { menu, api } = await openMenu();
+    api.fetchMock.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
+    fireEvent.click(within(menu).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(sessionStorage.getItem('flick.accessToken')).toBeNull();
   });
 
   it('records a Live Cams click from the menu as event 3 and opens the partner page in a new tab', async () => {

@@ -3,9 +3,10 @@ import { ChevronLeftIcon } from './icons.tsx';
 
 /**
  * Goes back when this visit has in-app history; on a page opened directly (a shared link) it goes
- * home instead of leaving the app. React Router keys the first location of a visit "default".
+ * to `fallback` (home unless the screen has a natural parent) instead of leaving the app. React
+ * Router keys the first location of a visit "default".
  */
-export function BackButton({ className = '' }: { className?: string }) {
+export function BackButton({ className = '', fallback = '/' }: { className?: string; fallback?: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const hasHistory = location.key !== 'default';
@@ -17,7 +18,7 @@ export function BackButton({ className = '' }: { className?: string }) {
       className={`icon-btn -ml-2 ${className}`}
       onClick={() => {
         if (hasHistory) void navigate(-1);
-        else void navigate('/', { replace: true });
+        else void navigate(fallback, { replace: true });
       }}
     >
       <ChevronLeftIcon />

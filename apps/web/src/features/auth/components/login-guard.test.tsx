@@ -44,7 +44,7 @@ describe('login guard (accounts.md §2)', () => {
     async (path) => {
       mockApi();
       const { router } = renderApp(path);
-      await screen.findByRole('heading', { name: 'Page Not Found' });
+      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
       expect(router.state.location.pathname).toBe('/login');
     },
   );
@@ -53,7 +53,15 @@ describe('login guard (accounts.md §2)', () => {
     mockApi();
     setSession({ accessToken: 'token', userId: '7', userType: 'user' }, true);
     const { router } = renderApp('/account/settings/password');
-    await screen.findByRole('heading', { name: 'Page Not Found' });
+    await screen.findByRole('heading', { level: 1, name: 'Password' }, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/account/settings/password');
+  });
+
+  it('keeps the fallback screen for a guarded path whose screen is not built yet', async () => {
+    mockApi();
+    setSession({ accessToken: 'token', userId: '7', userType: 'model' }, true);
+    const { router } = renderApp('/account/stats');
+    await screen.findByRole('heading', { name: 'Page Not Found' });
+    expect(router.state.location.pathname).toBe('/account/stats');
   });
 });

@@ -1,0 +1,21 @@
+import { Screen } from '../../components/layout/screen.tsx';
+import { paths } from '../../config/paths.ts';
+import { DetailsForm } from '../../features/account/components/details-form.tsx';
+import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
+
+/** accounts.md §2 "Details screen". */
+export function AccountDetailsRoute() {
+  return (
+    <ProfileGate>
+      {(user) => (
+        <Screen
+          title="Details"
+          backTo={paths.accountSettings}
+          description={user.type === 'user' ? 'The name other people see.' : 'How viewers see you on Flick.'}
+        >
+          <DetailsForm user={user} />
+        </Screen>
+      )}
+    </ProfileGate>
+  );
+}

@@ -1,0 +1,7 @@
+/** The account screen and its settings, downloaded together (the verification form stays apart: it is large). */
+export { AccountRoute } from './account.tsx';
+export { AccountChannelColorRoute } from './account-channel-color.tsx';
+export { AccountDetailsRoute } from './account-details.tsx';
+export { AccountGenderRoute } from './account-gender.tsx';
+export { AccountPasswordRoute } from './account-password.tsx';
+export { AccountSettingsRoute } from './account-settings.tsx';

@@ -1,0 +1,137 @@
+import type { AccountType, ProfileUser, VerificationStatus } from '@flick/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ClockIcon, SettingsIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx';
+import { AlertIcon, CheckIcon, ChevronRightIcon, LogOutIcon, MailIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { Avatar } from './avatar.tsx';
+
+export const accountTypeLabels: Record<AccountType, string> = { user: 'Viewer', model: 'Model', channel: 'Channel' };
+
+const verificationCopy: Record<VerificationStatus, { label: string; text: string; tone: Tone }> = {
+  none: { label: 'Not submitted', text: 'Verify your identity to publish videos.', tone: 'warn' },
+  pending: { label: 'In review', text: 'We are reviewing your documents.', tone: 'info' },
+  rejected: { label: 'Rejected', text: 'Your documents were not accepted. Please send them again.', tone: 'danger' },
+  approved: { label: 'Approved', text: 'Your identity is verified.', tone: 'success' },
+};
+
+type Tone = 'success' | 'warn' | 'danger' | 'info';
+const toneClass: Record<Tone, string> = {
+  success: 'border-success/30 bg-success/10 text-success',
+  warn: 'border-accent-2/35 bg-accent-2/10 text-accent-2',
+  danger: 'border-danger/35 bg-danger/10 text-danger',
+  info: 'border-line-strong bg-surface-3 text-muted',
+};
+
+function Chip({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold ${toneClass[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+function Row({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-3.5 border-b border-line px-4 py-4 last:border-b-0 sm:px-5">
+      <span className="grid size-10 flex-none place-items-center rounded-xl bg-surface-3 text-muted">{icon}</span>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">{title}</h2>
+        <div className="mt-1">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export interface AccountOverviewProps {
+  user: ProfileUser;
+  onLogOut: () => void;
+  loggingOut: boolean;
+  /** The verification e-mail offer under an unverified address, supplied by the screen. */
+  emailAction?: ReactNode;
+}
+
+/** accounts.md §2 "/account": who is signed in, the state of their e-mail and identity, settings and log out. */
+export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: AccountOverviewProps) {
+  const creator = user.type !== 'user';
+  const verification = verificationCopy[user.isVerified];
+
+  return (
+    <div className="flex flex-col gap-5">
+      <section
+        aria-label="Profile"
+        className="relative overflow-hidden rounded-3xl border border-line bg-surface-1/70 px-5 pt-6 pb-5 text-center sm:px-7"
+      >
+        <div
+          aria-hidden="true"
+          className="absolute inset-x-0 top-0 h-28 opacity-60"
+          style={{
+            background: `radial-gradient(80% 100% at 50% 0%, ${user.color ?? '#ff2e88'}55, transparent 75%)`,
+          }}
+        />
+        <div className="relative flex flex-col items-center">
+          <Avatar user={user} size="lg" />
+          <h1 className="mt-4 text-2xl leading-tight font-extrabold tracking-tight break-words text-balance">{user.name}</h1>
+          <div className="mt-2 flex flex-wrap items-center justify-center gap-2">
+            {creator && user.username && <span className="font-semibold text-muted">@{user.username}</span>}
+            <span className="inline-flex h-6 items-center rounded-full bg-brand px-2.5 text-xs font-extrabold tracking-wide text-white">
+              {accountTypeLabels[user.type]}
+            </span>
+          </div>
+          {creator && user.description && (
+            <p className="mt-3 max-w-sm text-sm leading-relaxed text-balance break-words text-muted">{user.description}</p>
+          )}
+        </div>
+      </section>
+
+      <div className="overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+        <Row icon={<MailIcon width="20" height="20" />} title="Email">
+          <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5">
+            <span className="min-w-0 font-semibold break-all">{user.email}</span>
+            {user.emailVerified ? (
+              <Chip tone="success">
+                <CheckIcon width="13" height="13" strokeWidth="3" className="-ml-0.5 mr-1" />
+                Verified
+              </Chip>
+            ) : (
+              <Chip tone="warn">Not verified</Chip>
+            )}
+          </div>
+          {!user.emailVerified && emailAction}
+        </Row>
+        {creator && (
+          <Row icon={<ShieldIcon width="20" height="20" />} title="Identity verification">
+            <div className="flex flex-wrap items-center gap-2.5">
+              <Chip tone={verification.tone}>
+                {user.isVerified === 'pending' && <ClockIcon width="13" height="13" strokeWidth="2.5" className="-ml-0.5 mr-1" />}
+                {user.isVerified === 'rejected' && <AlertIcon width="13" height="13" strokeWidth="2.5" className="-ml-0.5 mr-1" />}
+                {verification.label}
+              </Chip>
+            </div>
+            <p className="mt-1.5 text-sm leading-relaxed text-muted">{verification.text}</p>
+            {user.isVerified !== 'approved' && (
+              <Link
+                to={paths.accountSetting('validation')}
+                className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-soft hover:underline"
+              >
+                {user.isVerified === 'pending' ? 'See verification status' : 'Verify your identity'}
+                <ChevronRightIcon width="16" height="16" />
+              </Link>
+            )}
+          </Row>
+        )}
+      </div>
+
+      <div className="grid grid-cols-2 gap-3">
+        <Link to={paths.accountSettings} viewTransition className="btn btn-secondary h-12">
+          <SettingsIcon width="20" height="20" />
+          Settings
+        </Link>
+        <button type="button" className="btn btn-secondary h-12 hover:text-danger" onClick={onLogOut} disabled={loggingOut} aria-busy={loggingOut || undefined}>
+          <LogOutIcon width="20" height="20" />
+          Log out
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { settingsEntries } from './settings-entries.ts';
+
+const ids = (...args: Parameters<typeof settingsEntries>) => settingsEntries(...args).map((entry) => entry.id);
+
+describe('settings entries by account type (accounts.md §2)', () => {
+  it('gives a user details, gender and password', () => {
+    expect(ids({ type: 'user', isVerified: 'none' })).toEqual(['details', 'gender', 'password']);
+  });
+
+  it('adds Account validation for a model that is not approved', () => {
+    expect(ids({ type: 'model', isVerified: 'none' })).toEqual(['details', 'gender', 'password', 'validation']);
+    expect(ids({ type: 'model', isVerified: 'pending' })).toContain('validation');
+    expect(ids({ type: 'model', isVerified: 'rejected' })).toContain('validation');
+  });
+
+  it('adds channel-color and Account validation for a channel', () => {
+    expect(ids({ type: 'channel', isVerified: 'none' })).toEqual(['details', 'gender', 'password', 'channel-color', 'validation']);
+  });
+
+  it('removes Account validation once approved', () => {
+    expect(ids({ type: 'model', isVerified: 'approved' })).toEqual(['details', 'gender', 'password']);
+    expect(ids({ type: 'channel', isVerified: 'approved' })).toEqual(['details', 'gender', 'password', 'channel-color']);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ProfileUser } from '@flick/contract';
+
+export type SettingsEntryId = 'details' | 'gender' | 'password' | 'channel-color' | 'validation';
+
+export interface SettingsEntry {
+  id: SettingsEntryId;
+  label: string;
+  description: string;
+}
+
+/**
+ * accounts.md §2 "/account/settings": details, gender and password for everyone; channel-color for
+ * channels; Account validation for models and channels until they are approved. (Studio and
+ * geo-blocking join the list with their screens.)
+ */
+export function settingsEntries(user: Pick<ProfileUser, 'type' | 'isVerified'>): SettingsEntry[] {
+  const creator = user.type !== 'user';
+  const entries: SettingsEntry[] = [
+    {
+      id: 'details',
+      label: 'Details',
+      description: creator ? 'Name, username, phone and description' : 'Your name',
+    },
+    { id: 'gender', label: 'Gender', description: creator ? 'The category you appear in' : 'How you identify' },
+    { id: 'password', label: 'Password', description: 'Change your password' },
+  ];
+  if (user.type === 'channel') {
+    entries.push({ id: 'channel-color', label: 'Channel color', description: 'The color of your channel picture' });
+  }
+  if (creator && user.isVerified !== 'approved') {
+    entries.push({ id: 'validation', label: 'Account validation', description: 'Verify your identity to publish' });
+  }
+  return entries;
+}

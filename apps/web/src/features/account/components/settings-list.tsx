@@ -1,0 +1,55 @@
+import type { ProfileUser } from '@flick/contract';
+import type { ComponentType, SVGProps } from 'react';
+import { Link } from 'react-router';
+import { LockIcon, PaletteIcon, SexIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx';
+import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { settingsEntries, type SettingsEntryId } from './settings-entries.ts';
+
+const icons: Record<SettingsEntryId, ComponentType<SVGProps<SVGSVGElement>>> = {
+  details: UserIcon,
+  gender: SexIcon,
+  password: LockIcon,
+  'channel-color': PaletteIcon,
+  validation: ShieldIcon,
+};
+
+/** The settings entries of this account, each a row leading to its screen. */
+export function SettingsList({ user }: { user: ProfileUser }) {
+  const entries = settingsEntries(user);
+  return (
+    <nav aria-label="Settings">
+      <ul className="overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+        {entries.map((entry) => {
+          const Icon = icons[entry.id];
+          const attention = entry.id === 'validation';
+          return (
+            <li key={entry.id} className="border-b border-line last:border-b-0">
+              <Link
+                to={paths.accountSetting(entry.id)}
+                viewTransition
+                className="flex min-h-[4.25rem] items-center gap-4 px-4 py-3 transition-colors hover:bg-surface-2 active:bg-surface-3 sm:px-5"
+                aria-describedby={`setting-${entry.id}`}
+              >
+                <span
+                  className={`grid size-10 flex-none place-items-center rounded-xl ${
+                    attention ? 'bg-brand text-white shadow-glow' : 'bg-surface-3 text-fg'
+                  }`}
+                >
+                  <Icon width="20" height="20" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-[0.9375rem] font-semibold">{entry.label}</span>
+                  <span id={`setting-${entry.id}`} aria-hidden="true" className="mt-0.5 block truncate text-sm text-muted">
+                    {entry.description}
+                  </span>
+                </span>
+                <ChevronRightIcon width="18" height="18" className="flex-none text-subtle" />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

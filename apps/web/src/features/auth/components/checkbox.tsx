@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { CheckIcon } from '../../../components/ui/icons.tsx';
+
+export interface CheckboxProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  invalid?: boolean;
+  name?: string;
+}
+
+/** A native checkbox drawn as a rounded box; the whole row is its label and a 44 px target. */
+export function Checkbox({ checked, onChange, children, invalid, name }: CheckboxProps) {
+  return (
+    <label className="group flex min-h-11 cursor-pointer items-center gap-3 text-[0.9375rem] select-none">
+      <input
+        name={name}
+        type="checkbox"
+        className="peer sr-only"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={invalid || undefined}
+      />
+      <span
+        aria-hidden="true"
+        className={`grid size-6 flex-none place-items-center rounded-lg border transition-colors peer-focus-visible:ring-3 peer-focus-visible:ring-accent/30 ${
+          checked ? 'border-transparent bg-brand text-white' : invalid ? 'border-danger text-transparent' : 'border-line-strong bg-surface-1 text-transparent'
+        }`}
+      >
+        <CheckIcon width="15" height="15" strokeWidth="3" />
+      </span>
+      <span className="leading-snug">{children}</span>
+    </label>
+  );
+}

@@ -1,0 +1,116 @@
+import { accountMessages } from '@flick/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import { setSession } from '../stores/session-store.ts';
+import { Checkbox } from './checkbox.tsx';
+
+/** accounts.md §5: a refused sign-in is "Invalid credentials"; any other failure shows the server's message. */
+function loginFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return accountMessages.somethingWrong;
+  if (error.status === 0) return accountMessages.networkError;
+  if (error.status === 401) return accountMessages.invalidCredentials;
+  return error.firstError();
+}
+
+export interface LoginFormProps {
+  /** Shown when the screen opens, such as a sign-in link that did not work. */
+  initialError?: string | null;
+  onSignedIn: () => void;
+}
+
+/** accounts.md §2 and §5: email, password and remember me; the session goes to local or session storage. */
+export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [error, setError] = useState<string | null>(initialError);
+  const [missing, setMissing] = useState({ email: false, password: false });
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const login = useLogin();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (login.isPending) return;
+    const empty = { email: email === '', password: password === '' };
+    setMissing(empty);
+    if (empty.email || empty.password) {
+      setError(accountMessages.loginFillAll);
+      (empty.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setError(null);
+    login.mutate(
+      { email, password, remember_me: rememberMe },
+      {
+        onSuccess: ({ access_token, user }) => {
+          setSession({ accessToken: access_token, userId: String(user.id), userType: user.type }, rememberMe);
+          onSignedIn();
+        },
+        onError: (failure) => setError(loginFailureMessage(failure)),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <TextField
+        ref={emailRef}
+        label="Email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="you@example.com"
+        value={email}
+        // accounts.md §5: spaces are not allowed in the email, so they never get in.
+        onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
+        aria-invalid={missing.email || undefined}
+      />
+      <div>
+        <PasswordField
+          ref={passwordRef}
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={missing.password || undefined}
+        />
+        <div className="mt-1 flex items-center justify-between gap-3">
+          <Checkbox checked={rememberMe} onChange={setRememberMe}>
+            Remember me
+          </Checkbox>
+          <Link
+            to={paths.forgotPassword}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-soft hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </div>
+      </div>
+
+      {error && <FormAlert>{error}</FormAlert>}
+
+      <SubmitButton busy={login.isPending} className="w-full">
+        Sign in
+      </SubmitButton>
+
+      <p className="text-center text-sm text-muted">
+        New to Flick?{' '}
+        <Link to={paths.register} className="inline-flex min-h-11 items-center font-semibold text-fg hover:text-accent-soft">
+          Create account
+        </Link>
+      </p>
+    </form>
+  );
+}
