@@ -14,7 +14,7 @@ export async function linkFromMail(to: string, kind: 'verify-email' | 'reset-pas
       async () => {
         const files = (await fs.readdir(dir).catch(() => [] as string[])).sort().reverse();
         for (const file of files) {
-          const eml = await fs.readFile(path.join(dir, file), 'utf8');
+          const eml = decodeQuotedPrintable(await fs.readFile(path.join(dir, file), 'utf8'));
           if (!eml.includes(`To: ${to}`)) continue;
           link = eml.match(new RegExp(`https?://[^\\s"<]+/${kind}/[\\w-]+`))?.[0];
           if (link) return link;
@@ -25,4 +25,9 @@ export async function linkFromMail(to: string, kind: 'verify-email' | 'reset-pas
     )
     .toBeTruthy();
   return link!;
+}
+
+/** nodemailer writes bodies quoted-printable: soft line breaks (=\n) and =XX escapes. */
+function decodeQuotedPrintable(eml: string) {
+  return eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -83,3 +83,21 @@ describe('POST /v1/contact', () => {
     expect((await send({ email: 'other@example.com', message: 'Hi' }, '198.51.100.7')).statusCode).toBe(201);
   });
 });
+
+describe('rate limits', () => {
+  it('count each route on its own: using up the contact form leaves sign-in alone', async () => {
+    const t = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const headers = { 'x-forwarded-for': '2001:db8:1::1' };
+      for (let i = 0; i <= CONTACT_RATE_LIMIT.max; i += 1) {
+        await t.app.inject({ method: 'POST', url: '/v1/contact', headers, payload: { email: 'a@example.com', message: `m${i}` } });
+      }
+      const login = await t.app.inject({ method: 'POST', url: '/v1/login', headers, payload: { email: 'a@example.com', password: 'whatever-1' } });
+      expect(login.statusCode).toBe(401);
+      const { rows } = await t.pool.query<{ key: string }>('select key from rate_limits order by key');
+      expect(rows.map((r) => r.key)).toEqual(['POST:/v1/contact:2001:db8:1::1', 'POST:/v1/login:2001:db8:1::1']);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -26,9 +26,13 @@ export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
       );
     }
 
-    child(routeOptions: { method?: string | string[]; url?: string; path?: string }) {
-      const method = [routeOptions.method].flat().join(',');
-      return new PgStore(undefined, `${method}:${routeOptions.url ?? routeOptions.path ?? ''}`);
+    /**
+     * One counter space per route. The plugin passes the route's merged limit options, with the route
+     * itself under `routeInfo` (its typings say RouteOptions; the runtime object is what we read).
+     */
+    child(options: object) {
+      const { method, url } = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
+      return new PgStore(undefined, `${[method].flat().join(',')}:${url ?? ''}`);
     }
   }
   return PgStore;
