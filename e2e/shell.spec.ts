@@ -51,7 +51,9 @@ test.describe('app shell', () => {
 
     await menu.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('flick.accessToken'))).toBeNull();
+    // Logging out reloads the page; a read that lands mid-reload is simply tried again.
+    const token = () => page.evaluate(() => localStorage.getItem('flick.accessToken')).catch(() => 'reloading');
+    await expect.poll(token).toBeNull();
   });
 
   test('a menu footer link opens its static page', async ({ page }) => {
