@@ -7,3 +7,4 @@ export * from './errors.ts';
 export * from './format.ts';
 export * from './health.ts';
 export * from './pages.ts';
+export * from './videos.ts';
