@@ -8,7 +8,12 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { mediaStorage } from './lib/media-storage.ts';
+import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { videosService } from './modules/videos/videos.service.ts';
+import { mediaFiles } from './plugins/media-files.ts';
 import { privateStorage } from './lib/private-storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -32,10 +37,11 @@ export interface AppDependencies {
   logger?: Logger;
   /** Defaults to SMTP or .eml files per the configuration; tests pass their own. */
   mailer?: Mailer;
+  jobs: JobQueue;
 }
 
 /** Plugins in layers: framework -> cross-cutting -> API routes under /v1 -> the web app. */
-export async function buildApp({ config, db, pool, logger, mailer }: AppDependencies) {
+export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDependencies) {
   const options: FastifyServerOptions = {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -73,6 +79,9 @@ export async function buildApp({ config, db, pool, logger, mailer }: AppDependen
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
   });
   const storage = privateStorage(config.dataDir);
+  const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
+  const videos = videosService({ db, media, jobs, logger: api.log as Logger });
+  await api.register(mediaFiles, { root: media.root });
 
   const clientConfig: ClientConfig = config.links;
   await api.register(
@@ -84,6 +93,7 @@ export async function buildApp({ config, db, pool, logger, mailer }: AppDependen
       await v1.register(authRoutes, { auth });
       await v1.register(profileRoutes, { db, auth });
       await v1.register(verificationRoutes, { db, storage });
+      await v1.register(videosRoutes, { videos });
     },
     { prefix: '/v1' },
   );

@@ -4,7 +4,12 @@ import { buildApp, type App } from './app.ts';
 import type { Config } from './config/env.ts';
 import { createDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { startJobQueue, startWorkers } from './jobs/job-queue.ts';
 import { pagesService } from './modules/pages/pages.service.ts';
+import { workerHandlers } from './jobs/worker-handlers.ts';
+import { mediaStorage } from './lib/media-storage.ts';
+import { seedDemoContent } from './modules/demo/demo-content.ts';
+import { videosService } from './modules/videos/videos.service.ts';
 import { adminAccounts } from './modules/users/admin-accounts.ts';
 import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
 
@@ -43,13 +48,32 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     cleanups.push(() => pool.end());
     await runMigrations(pool);
     await pagesService(db).seed();
+    const { rows: [{ users: existingUsers } = { users: 0 }] } = await pool.query<{ users: number }>('select count(*)::int as users from users');
     if (config.admin) await adminAccounts(db).createAdmin(config.admin);
 
-    const app = await buildApp({ config, db, pool, logger });
+    const { boss, queue } = await startJobQueue({ databaseUrl, logger });
+    // Stopped after the HTTP server (cleanups run in reverse), so no request enqueues into a closed queue.
+    cleanups.push(() => boss.stop({ graceful: true, timeout: 10_000 }));
+    if (config.worker === 'inline') {
+      await startWorkers(boss, workerHandlers(config, db, logger), {
+        concurrency: config.transcodeConcurrency,
+        logger,
+        recoverActive: !config.databaseUrl,
+      });
+    }
+
+    const app = await buildApp({ config, db, pool, logger, jobs: queue });
     cleanups.push(() => app.close());
     schedulePruning(pool, logger, cleanups);
 
     const address = await app.listen({ port: config.port, host: config.host });
+    if (config.seedDemo && existingUsers === 0) {
+      // In the background: the app is usable at once and the demo clips appear as they finish.
+      const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
+      void seedDemoContent({ db, media, videos: videosService({ db, media, jobs: queue, logger }), logger }).catch(
+        (error: unknown) => logger.error({ err: error }, 'could not create the demo content'),
+      );
+    }
     const port = new URL(address).port;
     const url = config.publicUrl ?? `http://localhost:${port}`;
     return { app, url, close };

@@ -8,6 +8,7 @@ import { privateStorage } from '../lib/private-storage.ts';
 import { pagesService } from '../modules/pages/pages.service.ts';
 import { adminAccounts } from '../modules/users/admin-accounts.ts';
 import { verificationService } from '../modules/verification/verification.service.ts';
+import { videoReview } from '../modules/videos/video-review.ts';
 
 /**
  * `npm run admin -- <command>`: the admin's tools until the admin screens exist. Works beside a
@@ -21,6 +22,9 @@ const usage = `Usage: npm run admin -- <command>
   verification:show <id>                              one request, with the paths of its private images
   verification:approve <id>                           approve it (the creator may upload)
   verification:reject <id> [reason]                   reject it (the creator may submit again)
+  video:list-review                                   processed videos waiting for review (VIDEO_MODERATION=manual)
+  approve-video <id>                                  publish a processed video
+  reject-video <id> [reason]                          reject a video (the creator sees the reason)
   page:list                                           list the static pages
   page:show <slug>                                    print a page's HTML
   page:set <slug> <file.html> [title]                 replace a page's HTML (sanitized) and optionally its title
@@ -79,6 +83,28 @@ const commands: Record<string, { args: number; run: Command }> = {
     run: async (db, [id, ...reason]) => {
       const row = await verificationService(db, storage).review(Number(id), 'rejected', null, reason.join(' ') || undefined);
       console.log(`Rejected verification #${row.id} of user #${row.userId}.`);
+    },
+  },
+  'video:list-review': {
+    args: 0,
+    run: async (db) => {
+      const rows = await videoReview(db).waiting();
+      if (rows.length === 0) console.log('No video is waiting for review.');
+      for (const r of rows) console.log(`#${r.id}  user #${r.userId}  "${r.title}"  ${Math.round(r.duration)} s  uploaded ${r.createdAt.toISOString()}`);
+    },
+  },
+  'approve-video': {
+    args: 1,
+    run: async (db, [id]) => {
+      const row = await videoReview(db).decide(Number(id), 'approved');
+      console.log(`Approved video #${row.id}.`);
+    },
+  },
+  'reject-video': {
+    args: 1,
+    run: async (db, [id, ...reason]) => {
+      const row = await videoReview(db).decide(Number(id), 'rejected', reason.join(' ') || 'Rejected by a moderator.');
+      console.log(`Rejected video #${row.id}.`);
     },
   },
   'page:list': {

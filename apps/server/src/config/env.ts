@@ -36,6 +36,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Flick <no-reply@flick.local>'),
   VIDEO_MODERATION: z.enum(['auto', 'manual']).default('auto'),
   WORKER: z.enum(['inline', 'off']).default('inline'),
+  TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   LIVECAMS_URL: optionalUrl,
@@ -91,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     videoModeration: e.VIDEO_MODERATION,
     worker: e.WORKER,
+    transcodeConcurrency: e.TRANSCODE_CONCURRENCY,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     links: {
       livecamsUrl: e.LIVECAMS_URL ?? null,

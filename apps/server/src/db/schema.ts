@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgEnum,
+  real,
   pgTable,
   primaryKey,
   text,
@@ -150,4 +151,75 @@ export const verifications = pgTable(
     index('verifications_user_id_idx').on(t.userId),
     index('verifications_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+export const videoStatus = pgEnum('video_status', [
+  'uploaded',
+  'preprocess',
+  'processing',
+  'approved',
+  'rejected',
+  'deleting',
+  'error',
+]);
+
+/** DESIGN.md "Video lifecycle": only approved videos with details whose upload_date has come reach viewers. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull().default(''),
+    title: text('title').notNull().default(''),
+    status: videoStatus('status').notNull().default('uploaded'),
+    statusReason: text('status_reason'),
+    isNsfw: boolean('is_nsfw').notNull().default(true),
+    isVertical: boolean('is_vertical').notNull().default(true),
+    duration: real('duration').notNull().default(0),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    /** The original, kept privately until the video is deleted. */
+    originalKey: text('original_key'),
+    /** Set once the HLS ladder, thumbnail and first frame are published under DATA_DIR/media. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Set when the creator sent title and tags; before that the video is a draft. */
+    detailsAt: timestamp('details_at', { withTimezone: true }),
+    uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),
+    uploadTimezone: text('upload_timezone'),
+    viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
+    likeCount: bigint('like_count', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('videos_user_id_id_idx').on(t.userId, t.id),
+    index('videos_published_idx').on(t.uploadDate, t.id).where(sql`${t.status} = 'approved' and ${t.detailsAt} is not null`),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_slug_key').on(t.slug)],
+);
+
+export const videoTags = pgTable(
+  'video_tags',
+  {
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    tagId: bigint('tag_id', { mode: 'number' })
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.tagId] }), index('video_tags_tag_id_idx').on(t.tagId, t.videoId)],
 );

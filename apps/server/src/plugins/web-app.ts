@@ -32,7 +32,7 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: { 
       return reply.code(404).send({ message: 'Not found.' });
     }
     // A missing hashed asset is a 404, not the app shell served as JavaScript.
-    if (request.url.startsWith('/assets/')) {
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

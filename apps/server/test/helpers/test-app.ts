@@ -8,7 +8,9 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { createDatabase, runMigrations, type Database } from '../../src/db/client.ts';
+import { startJobQueue, startWorkers, type JobQueue } from '../../src/jobs/job-queue.ts';
 import type { MailMessage } from '../../src/lib/mailer.ts';
+import { workerHandlers } from '../../src/jobs/worker-handlers.ts';
 import { pagesService } from '../../src/modules/pages/pages.service.ts';
 
 export interface TestApp {
@@ -18,6 +20,7 @@ export interface TestApp {
   /** Every e-mail the app sent, newest last. */
   mail: MailMessage[];
   dataDir: string;
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const mail: MailMessage[] = [];
-  const app = await buildApp({ config, db, pool, mailer: { send: async (message) => void mail.push(message) } });
+  // The real queue and workers on the test database, as in one-process mode.
+  const { boss, queue } = await startJobQueue({ databaseUrl: url.toString(), logger });
+  await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: 1, logger, recoverActive: false });
+  const app = await buildApp({ config, db, pool, jobs: queue, mailer: { send: async (message) => void mail.push(message) } });
   await app.ready();
 
   return {
@@ -55,9 +61,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     pool,
     mail,
     dataDir,
+    jobs: queue,
     async close() {
       await fs.rm(dataDir, { recursive: true, force: true });
       await app.close();
+      await boss.stop({ graceful: false, close: true, timeout: 2000 });
       await pool.end();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
             path: '/support',
             lazy: () => import('./routes/support.tsx').then((m) => ({ Component: m.SupportRoute })),
           },
+          { path: '/upload', lazy: () => import('./routes/upload.tsx').then((m) => ({ Component: m.UploadRoute })) },
           { path: '/login/:token?', lazy: authScreen('LoginRoute') },
           { path: '/register/:type?', lazy: authScreen('RegisterRoute') },
           { path: '/forgot-password', lazy: authScreen('ForgotPasswordRoute') },

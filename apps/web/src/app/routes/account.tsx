@@ -1,10 +1,14 @@
 import { accountMessages, type ProfileUser } from '@flick/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { AccountOverview } from '../../features/account/components/account-overview.tsx';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { useResendEmail } from '../../features/auth/api/resend-email.ts';
 import { logOut } from '../../features/auth/log-out.ts';
 import { ApiError } from '../../lib/api-client.ts';
+
+// A creator's videos download with the section, not with every account and settings screen.
+const MyVideos = lazy(() => import('../../features/videos/components/my-videos.tsx').then((m) => ({ default: m.MyVideos })));
 
 /** Under an unverified address: ask for the verification link again. */
 function ResendVerification({ email }: { email: string }) {
@@ -37,18 +41,36 @@ function ResendVerification({ email }: { email: string }) {
 
 function Account({ user }: { user: ProfileUser }) {
   const [loggingOut, setLoggingOut] = useState(false);
+  const creator = user.type === 'model' || user.type === 'channel';
   return (
-    <div className="mx-auto w-full max-w-xl animate-rise-in px-5 pt-5 pb-16 lg:px-8 lg:pt-12">
+    <div
+      className={`mx-auto w-full max-w-xl animate-rise-in px-5 pt-5 pb-16 lg:px-8 lg:pt-12 ${
+        creator ? 'lg:grid lg:max-w-6xl lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-10' : ''
+      }`}
+    >
       <title>My account · Flick</title>
-      <AccountOverview
-        user={user}
-        loggingOut={loggingOut}
-        onLogOut={() => {
-          setLoggingOut(true);
-          void logOut();
-        }}
-        emailAction={<ResendVerification email={user.email} />}
-      />
+      <div className="lg:sticky lg:top-12">
+        <AccountOverview
+          user={user}
+          loggingOut={loggingOut}
+          onLogOut={() => {
+            setLoggingOut(true);
+            void logOut();
+          }}
+          emailAction={<ResendVerification email={user.email} />}
+        />
+      </div>
+      {creator && (
+        <Suspense
+          fallback={
+            <div className="mt-8 grid min-h-40 place-items-center lg:mt-0">
+              <Spinner />
+            </div>
+          }
+        >
+          <MyVideos />
+        </Suspense>
+      )}
     </div>
   );
 }

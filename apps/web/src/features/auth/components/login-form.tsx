@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { setSession } from '../stores/session-store.ts';
-import { Checkbox } from './checkbox.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 
 /** accounts.md §5: a refused sign-in is "Invalid credentials"; any other failure shows the server's message. */
 function loginFailureMessage(error: unknown): string {

@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { validateFinalStep, type FinalStepField, type FinalStepValues } from '../../registration.ts';
-import { Checkbox } from '../checkbox.tsx';
+import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 
 const inputNames: Record<FinalStepField, string> = {
   name: 'name',

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { useId, type ReactNode } from 'react';
+import { CheckIcon } from './icons.tsx';
 
 export interface CheckboxProps {
   checked: boolean;
@@ -7,10 +7,13 @@ export interface CheckboxProps {
   children: ReactNode;
   invalid?: boolean;
   name?: string;
+  /** A line under the label; it describes the checkbox without becoming part of its name. */
+  description?: ReactNode;
 }
 
 /** A native checkbox drawn as a rounded box; the whole row is its label and a 44 px target. */
-export function Checkbox({ checked, onChange, children, invalid, name }: CheckboxProps) {
+export function Checkbox({ checked, onChange, children, invalid, name, description }: CheckboxProps) {
+  const id = useId();
   return (
     <label className="group flex min-h-11 cursor-pointer items-center gap-3 text-[0.9375rem] select-none">
       <input
@@ -20,6 +23,8 @@ export function Checkbox({ checked, onChange, children, invalid, name }: Checkbo
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         aria-invalid={invalid || undefined}
+        aria-labelledby={description ? `${id}-label` : undefined}
+        aria-describedby={description ? `${id}-description` : undefined}
       />
       <span
         aria-hidden="true"
@@ -29,7 +34,18 @@ export function Checkbox({ checked, onChange, children, invalid, name }: Checkbo
       >
         <CheckIcon width="15" height="15" strokeWidth="3" />
       </span>
-      <span className="leading-snug">{children}</span>
+      {description ? (
+        <span className="min-w-0 leading-snug">
+          <span id={`${id}-label`} className="block font-semibold">
+            {children}
+          </span>
+          <span id={`${id}-description`} className="mt-0.5 block text-sm text-muted">
+            {description}
+          </span>
+        </span>
+      ) : (
+        <span className="leading-snug">{children}</span>
+      )}
     </label>
   );
 }

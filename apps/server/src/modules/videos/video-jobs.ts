@@ -1,0 +1,63 @@
+import { MediaError, transcodeToHls } from '@flick/media';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.ts';
+import type { JobHandlers } from '../../jobs/job-queue.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import { videosRepository } from './videos.repository.ts';
+
+export const WAITING_FOR_REVIEW = 'Waiting for review';
+
+/** The handlers of the video jobs: transcode (with explicit failure states) and purge. */
+export function videoJobHandlers(deps: {
+  db: Database;
+  media: MediaStorage;
+  logger: Logger;
+  moderation: 'auto' | 'manual';
+}): Pick<JobHandlers, 'transcode-video' | 'purge-video'> {
+  const repo = videosRepository(deps.db);
+  return {
+    async 'transcode-video'({ videoId }, attempt) {
+      const video = await repo.find(videoId);
+      if (!video || video.status === 'deleting' || !video.originalKey) return;
+      await repo.update(videoId, { status: 'processing', statusReason: null });
+      const started = Date.now();
+      try {
+        const result = await transcodeToHls({
+          input: deps.media.originalPath(video.originalKey),
+          outDir: deps.media.streamDir(videoId),
+          logger: deps.logger,
+        });
+        const seconds = (Date.now() - started) / 1000;
+        deps.logger.info({ videoId, seconds, speed: result.durationSeconds / seconds }, 'video transcoded');
+        const current = await repo.find(videoId);
+        if (!current || current.status === 'deleting') return;
+        await repo.update(videoId, {
+          processedAt: new Date(),
+          duration: result.durationSeconds,
+          status: deps.moderation === 'auto' ? 'approved' : 'processing',
+          statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
+        });
+      } catch (error) {
+        // A source ffmpeg cannot read will not get better on a retry; anything else may.
+        const final = error instanceof MediaError || attempt.retryCount >= attempt.retryLimit;
+        if (final) {
+          await repo.update(videoId, {
+            status: 'error',
+            statusReason: error instanceof MediaError ? error.message : 'Processing failed. Please upload the video again.',
+          });
+          deps.logger.error({ err: error, videoId }, 'video processing failed');
+          return;
+        }
+        await repo.update(videoId, { status: 'preprocess', statusReason: null });
+        throw error;
+      }
+    },
+
+    async 'purge-video'({ videoId }) {
+      const video = await repo.find(videoId);
+      if (!video) return;
+      await deps.media.removeVideo(videoId, video.originalKey);
+      await repo.remove(videoId);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Video } from '@flick/contract';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import type { VideoRow } from './videos.repository.ts';
+
+export interface VideoOwner {
+  id: number;
+  slug: string | null;
+  name: string;
+  avatar: string | null;
+}
+
+/** A video as the API shows it (viewer.md §3); media URLs exist only once their files do. */
+export function toVideo(
+  row: VideoRow,
+  owner: VideoOwner,
+  tags: { id: number; name: string; slug: string }[],
+  media: MediaStorage,
+  viewer: { isLiked?: boolean; isRated?: boolean } = {},
+): Video {
+  const processed = row.processedAt !== null;
+  return {
+    id: row.id,
+    slug: row.slug || String(row.id),
+    userId: row.userId,
+    user: owner,
+    title: row.title,
+    thumbnailUrl: processed ? media.url(row.id, 'stream/thumbnail.jpg') : null,
+    firstFrameUrl: media.url(row.id, processed ? 'stream/first-frame.jpg' : 'first-frame.jpg'),
+    playlistUrl: processed ? media.url(row.id, 'stream/master.m3u8') : null,
+    duration: Math.round(row.duration * 100) / 100,
+    viewCount: row.viewCount,
+    likeCount: row.likeCount,
+    isLiked: viewer.isLiked ?? false,
+    isRated: viewer.isRated ?? false,
+    isVertical: row.isVertical,
+    isNsfw: row.isNsfw,
+    status: row.status,
+    statusReason: row.statusReason,
+    tags,
+    uploadDate: row.uploadDate.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,74 @@
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { tags, users, videos, videoTags } from '../../db/schema.ts';
+
+export type VideoRow = typeof videos.$inferSelect;
+
+export function videosRepository(db: Database) {
+  return {
+    async insert(values: typeof videos.$inferInsert) {
+      const [row] = await db.insert(videos).values(values).returning();
+      return row!;
+    },
+    async find(id: number) {
+      const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
+      return row;
+    },
+    async update(id: number, values: Partial<typeof videos.$inferInsert>) {
+      const [row] = await db
+        .update(videos)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(videos.id, id))
+        .returning();
+      return row;
+    },
+    async remove(id: number) {
+      await db.delete(videos).where(eq(videos.id, id));
+    },
+    /** A creator's own videos, newest first, by keyset (never OFFSET). */
+    async listOwn(userId: number, options: { before?: number; limit: number }) {
+      return db
+        .select()
+        .from(videos)
+        .where(
+          and(
+            eq(videos.userId, userId),
+            ne(videos.status, 'deleting'),
+            options.before ? lt(videos.id, options.before) : undefined,
+          ),
+        )
+        .orderBy(desc(videos.id))
+        .limit(options.limit);
+    },
+    async owners(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db.select({ id: users.id, slug: users.slug, name: users.name, avatar: users.avatar }).from(users).where(inArray(users.id, ids));
+    },
+    async tagsOf(videoIds: number[]) {
+      if (videoIds.length === 0) return [];
+      return db
+        .select({ videoId: videoTags.videoId, id: tags.id, name: tags.name, slug: tags.slug })
+        .from(videoTags)
+        .innerJoin(tags, eq(tags.id, videoTags.tagId))
+        .where(inArray(videoTags.videoId, videoIds))
+        .orderBy(videoTags.videoId, videoTags.position);
+    },
+    /** Creates missing tags (by slug) and sets the video's tags in the given order. */
+    async setTags(videoId: number, names: string[], slugs: string[]) {
+      await db.transaction(async (tx) => {
+        await tx.delete(videoTags).where(eq(videoTags.videoId, videoId));
+        if (names.length === 0) return;
+        const rows = await tx
+          .insert(tags)
+          .values(names.map((name, i) => ({ name, slug: slugs[i]! })))
+          .onConflictDoUpdate({ target: tags.slug, set: { slug: sql`excluded.slug` } })
+          .returning({ id: tags.id, slug: tags.slug });
+        const idBySlug = new Map(rows.map((r) => [r.slug, r.id]));
+        await tx
+          .insert(videoTags)
+          .values(slugs.map((slug, position) => ({ videoId, tagId: idBySlug.get(slug)!, position })))
+          .onConflictDoNothing();
+      });
+    },
+  };
+}

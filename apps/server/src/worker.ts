@@ -1,0 +1,44 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { createDatabase, runMigrations } from './db/client.ts';
+import { runningEmbeddedPostgresUrl } from './db/embedded-postgres.ts';
+import { startJobQueue, startWorkers } from './jobs/job-queue.ts';
+import { workerHandlers } from './jobs/worker-handlers.ts';
+
+/**
+ * `npm run worker`: job workers without the HTTP server, for machines that only transcode. Run the
+ * API with WORKER=off then. Needs DATABASE_URL, or a running Flick's embedded database on this machine.
+ */
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  throw error;
+}
+const logger = pino({ level: config.logLevel });
+const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgresUrl(config.dataDir, config.embeddedPgPort));
+if (!databaseUrl) {
+  console.error('DATABASE_URL: set it, or start Flick (npm start) on this machine first so its database is up.');
+  process.exit(78);
+}
+const { db, pool } = createDatabase(databaseUrl, logger, { max: 4 });
+await runMigrations(pool);
+const { boss } = await startJobQueue({ databaseUrl, logger });
+await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: config.transcodeConcurrency, logger, recoverActive: false });
+logger.info({ concurrency: config.transcodeConcurrency }, 'worker ready');
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'worker stopping: finishing the running jobs');
+  await boss.stop({ graceful: true, timeout: 30_000 });
+  await pool.end();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { attachHls, HLS_MIME_TYPE } from './attach-hls.ts';
+
+const hls = vi.hoisted(() => {
+  const instances: { source: string | null; media: HTMLMediaElement | null; destroyed: boolean; config: unknown }[] = [];
+  let supported = true;
+  class FakeHls {
+    static Events = { ERROR: 'hlsError' };
+    static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
+    static isSupported = () => supported;
+    readonly state = { source: null as string | null, media: null as HTMLMediaElement | null, destroyed: false, config: null as unknown };
+    constructor(config: unknown) {
+      this.state.config = config;
+      instances.push(this.state);
+    }
+    on() {}
+    loadSource(source: string) {
+      this.state.source = source;
+    }
+    attachMedia(media: HTMLMediaElement) {
+      this.state.media = media;
+    }
+    destroy() {
+      this.state.destroyed = true;
+    }
+  }
+  return { FakeHls, instances, setSupported: (value: boolean) => (supported = value) };
+});
+
+vi.mock('hls.js/dist/hls.light.mjs', () => ({ default: hls.FakeHls }));
+
+afterEach(() => {
+  hls.instances.length = 0;
+  hls.setSupported(true);
+});
+
+const src = '/media/videos/4/master.m3u8';
+
+describe('attachHls', () => {
+  it('lets Safari and iOS play HLS natively, without hls.js', async () => {
+    const video = document.createElement('video');
+    const canPlay = vi.spyOn(video, 'canPlayType').mockReturnValue('maybe');
+    vi.spyOn(video, 'load').mockImplementation(() => {});
+    const release = await attachHls(video, src, () => {});
+    expect(canPlay).toHaveBeenCalledWith(HLS_MIME_TYPE);
+    expect(video.getAttribute('src')).toBe(src);
+    expect(hls.instances).toHaveLength(0);
+    release();
+    expect(video.hasAttribute('src')).toBe(false);
+  });
+
+  it('streams through hls.js elsewhere, with the 15 s / 40 MB buffer of viewer.md §9, and lets go on release', async () => {
+    const video = document.createElement('video');
+    vi.spyOn(video, 'canPlayType').mockReturnValue('');
+    const release = await attachHls(video, src, () => {});
+    expect(hls.instances).toHaveLength(1);
+    const [instance] = hls.instances;
+    expect(instance).toMatchObject({ source: src, media: video, config: { maxBufferLength: 15, maxBufferSize: 40_000_000 } });
+    release();
+    expect(instance?.destroyed).toBe(true);
+  });
+
+  it('falls back to the element itself where neither works (the browser then says it cannot play)', async () => {
+    hls.setSupported(false);
+    const video = document.createElement('video');
+    vi.spyOn(video, 'canPlayType').mockReturnValue('');
+    await attachHls(video, src, () => {});
+    expect(video.getAttribute('src')).toBe(src);
+  });
+});

@@ -1,0 +1,196 @@
+import { videoMessages, type ProfileUser, type Video } from '@flick/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { initializeApp } from '../../../app/provider.tsx';
+import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
+import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+import { videoOf } from '../../../testing/videos.ts';
+import { formatScheduledDate } from '../video-status.ts';
+import { DELETED_TILE_MS } from './my-videos.tsx';
+
+type Responder = (call: FetchCall) => Response | Promise<Response>;
+
+const model = profileUser({ isVerified: 'approved' });
+
+function openAccount(list: Responder, more: Record<string, Responder> = {}, user: ProfileUser = model) {
+  const api = mockApi({ 'GET /v1/profile': () => json({ user }), 'GET /v1/profile/videos': list, ...more });
+  signIn(user);
+  initializeApp();
+  const app = renderApp('/account');
+  const listCalls = () => api.calls.filter((call) => call.url.startsWith('/v1/profile/videos')).length;
+  return { ...app, api, listCalls };
+}
+
+const page = (data: Video[], next: string | null = null) => json({ data, links: { next } });
+const findSection = async () => within(await screen.findByRole('region', { name: 'My videos' }, { timeout: 5000 }));
+
+describe('My videos on /account', () => {
+  it('badges every status but published, each in its own colour, and a scheduled video with its date', async () => {
+    const scheduled = videoOf({ id: 8, title: 'Tomorrow night', uploadDate: '2099-06-01T18:30:00.000Z' });
+    openAccount(() =>
+      page([
+        videoOf({ id: 1, title: 'Fresh upload', status: 'uploaded', thumbnailUrl: null, firstFrameUrl: null, duration: 0 }),
+        videoOf({ id: 2, title: 'Getting ready', status: 'preprocess', thumbnailUrl: null }),
+        videoOf({ id: 3, title: 'Almost there', status: 'processing', thumbnailUrl: null }),
+        videoOf({ id: 4, title: 'Beach day' }),
+        videoOf({ id: 5, title: 'Too much', status: 'rejected', statusReason: 'Shows a minor-looking prop.' }),
+        videoOf({ id: 6, title: 'Going away', status: 'deleting' }),
+        videoOf({ id: 7, title: 'Broken file', status: 'error', statusReason: 'The file ends early.' }),
+        scheduled,
+      ]),
+    );
+    const section = await findSection();
+    await section.findByRole('button', { name: 'Beach day' });
+
+    const badges = [...document.querySelectorAll('[data-tone]')].map((badge) => [badge.getAttribute('data-tone'), badge.textContent]);
+    expect(badges).toEqual([
+      ['uploaded', 'Uploaded'],
+      ['preprocess', 'Preparing'],
+      ['processing', 'Processing'],
+      ['rejected', 'Rejected'],
+      ['deleting', 'Deleting'],
+      ['error', 'Failed'],
+      ['scheduled', `Scheduled ${formatScheduledDate(scheduled.uploadDate)}`],
+    ]);
+    const description = (name: string) =>
+      section
+        .getByRole('button', { name })
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent);
+    expect(description('Almost there')).toEqual(['Processing', '0:42']);
+    expect(description('Beach day')).toEqual(['0:42']);
+    // Thumbnail, else first frame, else a drawn frame.
+    const pictures = section.getAllByRole('listitem').map((tile) => tile.querySelector('img')?.getAttribute('src') ?? null);
+    expect(pictures.slice(0, 4)).toEqual([null, '/media/videos/2/first-frame.jpg', '/media/videos/3/first-frame.jpg', '/media/videos/4/thumbnail.jpg']);
+  });
+
+  it('explains a video that cannot play, with the reason the server gave', async () => {
+    openAccount(() => page([videoOf({ id: 5, title: 'Broken file', status: 'error', statusReason: 'The file ends early.' })]));
+    const section = await findSection();
+    fireEvent.click(await section.findByRole('button', { name: 'Broken file' }));
+    const dialog = screen.getByRole('dialog', { name: 'Broken file' });
+    expect(within(dialog).getByText('The file ends early.')).toBeTruthy();
+    expect(within(dialog).getByText('Failed')).toBeTruthy();
+  });
+
+  it('offers "Upload a video" when there are none', async () => {
+    openAccount(() => page([]));
+    const section = await findSection();
+    expect((await section.findByRole('link', { name: 'Upload a video' })).getAttribute('href')).toBe('/upload');
+  });
+
+  it('is not shown to a viewer account', async () => {
+    const { listCalls } = openAccount(() => page([]), {}, profileUser({ type: 'user' }));
+    await findScreenHeading('Mia Rose');
+    expect(screen.queryByRole('region', { name: 'My videos' })).toBeNull();
+    expect(listCalls()).toBe(0);
+  });
+
+  it('asks again every 3 s while a video is processing, and stops once it is done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: Video['status'] = 'processing';
+    const { listCalls } = openAccount(() => page([videoOf({ id: 3, title: 'Almost there', status })]));
+    const section = await findSection();
+    expect(await section.findByText('Processing')).toBeTruthy();
+
+    const before = listCalls();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(listCalls()).toBe(before + 1);
+
+    status = 'approved';
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() => expect(section.queryByText('Processing')).toBeNull());
+    const done = listCalls();
+    await act(() => vi.advanceTimersByTimeAsync(12_000));
+    expect(listCalls()).toBe(done);
+  });
+
+  it('deletes after the "Delete video" confirmation: Deleting at once, the toast, then the tile leaves', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { api } = openAccount(() => page([videoOf({ id: 4, title: 'Beach day' }), videoOf({ id: 9, title: 'Pool party' })]), {
+      'GET /v1/videos/4/delete': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const section = await findSection();
+    fireEvent.click(await section.findByRole('button', { name: 'Delete Beach day' }));
+
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete video' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(section.getByText('Deleting')).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/videos/4/delete' && call.method === 'GET')).toBe(true));
+
+    answer(json({ message: videoMessages.deleted }));
+    expect(await screen.findByText(videoMessages.deleted)).toBeTruthy();
+    expect(section.getByText('Deleting')).toBeTruthy();
+    await waitFor(() => expect(section.queryByRole('button', { name: 'Beach day' })).toBeNull(), { timeout: DELETED_TILE_MS + 2000 });
+    expect(section.getByRole('button', { name: 'Pool party' })).toBeTruthy();
+  });
+
+  it("keeps the video and toasts the server's message when the delete is refused", async () => {
+    openAccount(() => page([videoOf({ id: 4, title: 'Beach day' })]), {
+      'GET /v1/videos/4/delete': () => json({ message: videoMessages.notYours }, 403),
+    });
+    const section = await findSection();
+    fireEvent.click(await section.findByRole('button', { name: 'Delete Beach day' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete video' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(videoMessages.notYours)).toBeTruthy();
+    expect(section.getByRole('button', { name: 'Beach day' })).toBeTruthy();
+    expect(section.queryByText('Deleting')).toBeNull();
+  });
+
+  it('cancelling the confirmation deletes nothing', async () => {
+    const { api } = openAccount(() => page([videoOf({ id: 4, title: 'Beach day' })]));
+    const section = await findSection();
+    fireEvent.click(await section.findByRole('button', { name: 'Delete Beach day' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete video' })).getByRole('button', { name: 'Cancel' }));
+    expect(api.calls.some((call) => call.url.includes('/delete'))).toBe(false);
+  });
+
+  it('plays a published video muted, inline and by itself, in a dialog named by its title', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    openAccount(() => page([videoOf({ id: 4, title: 'Beach day' })]));
+    const section = await findSection();
+    fireEvent.click(await section.findByRole('button', { name: 'Beach day' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Beach day' });
+    const video = dialog.querySelector('video')!;
+    await waitFor(() => expect(video.getAttribute('src')).toBe('/media/videos/4/master.m3u8'));
+    expect(video.muted).toBe(true);
+    expect(video.autoplay).toBe(true);
+    expect(video.hasAttribute('playsinline')).toBe(true);
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.getAttribute('poster')).toBe('/media/videos/4/thumbnail.jpg');
+    expect(play).toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('loads the next page from links.next as the end of the list comes near', async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe(target: Element) {
+          queueMicrotask(() => this.report([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+        }
+        disconnect() {}
+      },
+    );
+    const { api } = openAccount((call) =>
+      call.url.includes('cursor=')
+        ? page([videoOf({ id: 2, title: 'Older clip' })])
+        : page([videoOf({ id: 3, title: 'Newest clip' })], 'http://flick.test/v1/profile/videos?cursor=abc'),
+    );
+    const section = await findSection();
+    expect(await section.findByRole('button', { name: 'Older clip' })).toBeTruthy();
+    expect(section.getByRole('button', { name: 'Newest clip' })).toBeTruthy();
+    expect(api.calls.map((call) => call.url).filter((url) => url.startsWith('/v1/profile/videos'))).toEqual([
+      '/v1/profile/videos',
+      '/v1/profile/videos?cursor=abc',
+    ]);
+  });
+});

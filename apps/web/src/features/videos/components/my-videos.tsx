@@ -1,0 +1,210 @@
+import { videoMessages, type Video } from '@flick/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { AlertIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { FilmIcon } from '../../../components/ui/video-icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { clearSession } from '../../auth/stores/session-store.ts';
+import { useDeleteVideo } from '../api/delete-video.ts';
+import { myVideosQueryOptions, updateMyVideo, useMyVideos, videosOf } from '../api/get-my-videos.ts';
+import { formatPublishMoment, isScheduled, statusExplanations, videoBadge, videoTitle } from '../video-status.ts';
+import { StatusBadge } from './status-badge.tsx';
+import { VideoPlayerDialog } from './video-player-dialog.tsx';
+import { VideoTile } from './video-tile.tsx';
+
+/** How long a deleted video stays in the list, marked "Deleting", before it leaves. */
+export const DELETED_TILE_MS = 1500;
+
+const grid = 'grid grid-cols-3 gap-x-2 gap-y-3 sm:grid-cols-4 lg:grid-cols-5';
+
+/** Calls `load` when the end of the list comes near; `enabled` turns false while a page loads. */
+function useLoadMoreNear(enabled: boolean, load: () => void) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
+    }, { rootMargin: '0px 0px 600px 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return sentinel;
+}
+
+function deleteFailure(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return NETWORK_ERROR_MESSAGE;
+  return error.firstError();
+}
+
+/** A video that cannot play yet: what its status means, and why when the server said. */
+function StatusDialog({ video, now, onClose }: { video: Video; now: number; onClose: () => void }) {
+  const badge = videoBadge(video, now);
+  return (
+    <Modal open onClose={onClose} title={videoTitle(video)} description={statusExplanations[video.status]}>
+      {badge && <StatusBadge tone={badge.tone} label={badge.label} className="mt-4" />}
+      {video.statusReason && (
+        <p className="mt-4 rounded-2xl border border-line bg-surface-2 px-4 py-3 text-sm leading-relaxed">
+          <span className="block text-xs font-bold tracking-[0.12em] text-subtle uppercase">Reason</span>
+          {video.statusReason}
+        </p>
+      )}
+      <button type="button" className="btn btn-secondary mt-6 h-12 w-full" onClick={onClose}>
+        Got it
+      </button>
+    </Modal>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center rounded-3xl border border-dashed border-line-strong bg-surface-1/50 px-6 py-10 text-center">
+      <span className="grid size-14 place-items-center rounded-2xl bg-brand text-white shadow-glow">
+        <FilmIcon width="26" height="26" />
+      </span>
+      <h3 className="mt-5 text-lg font-bold tracking-tight">No videos yet</h3>
+      <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-balance text-muted">
+        Post your first clip. It shows up here while it is processed, and stays here once it is live.
+      </p>
+      <Link to={paths.upload} className="btn btn-primary mt-6 h-12 min-w-52">
+        <PlusIcon width="20" height="20" strokeWidth="2.5" />
+        Upload a video
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The creator's own videos on /account: every status with its badge, kept up to date while any is
+ * processing, loading more near the end, with delete ("Delete video") and a player for published ones.
+ */
+export function MyVideos() {
+  const list = useMyVideos();
+  const remove = useDeleteVideo();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const toast = useToast();
+  const [opened, setOpened] = useState<Video | null>(null);
+  const [confirming, setConfirming] = useState<Video | null>(null);
+  const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const sentinel = useLoadMoreNear(hasNextPage && !isFetchingNextPage, () => void fetchNextPage());
+
+  // Scheduled dates are compared with the moment of the last answer, which keeps rendering pure.
+  const now = list.dataUpdatedAt;
+  const videos = videosOf(list.data).map((video) => (pending.has(video.id) ? { ...video, status: 'deleting' as const } : video));
+
+  const setPendingId = (id: number, on: boolean) =>
+    setPending((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  function deleteConfirmed(video: Video) {
+    setConfirming(null);
+    setPendingId(video.id, true);
+    remove.mutateAsync(video.id).then(
+      () => {
+        setPendingId(video.id, false);
+        toast(videoMessages.deleted);
+        const userId = session?.userId;
+        if (userId) setTimeout(() => updateMyVideo(queryClient, userId, video.id, () => null), DELETED_TILE_MS);
+      },
+      (error: unknown) => {
+        setPendingId(video.id, false);
+        if (error instanceof ApiError && error.status === 401) {
+          clearSession();
+          return;
+        }
+        toast(deleteFailure(error), { tone: 'error', duration: 3000 });
+        if (session) void queryClient.invalidateQueries({ queryKey: myVideosQueryOptions(session.userId).queryKey });
+      },
+    );
+  }
+
+  let body;
+  if (list.isPending) {
+    body = (
+      <ul aria-label="Loading videos" className={grid}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <li key={index} className="aspect-[9/16] animate-pulse rounded-2xl bg-surface-2" />
+        ))}
+      </ul>
+    );
+  } else if (list.isError && videos.length === 0) {
+    body = (
+      <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-8 text-center">
+        <AlertIcon width="26" height="26" className="text-danger" />
+        <p className="mt-3 font-semibold">Your videos could not load.</p>
+        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (videos.length === 0) {
+    body = <EmptyState />;
+  } else {
+    body = (
+      <>
+        <ul className={grid}>
+          {videos.map((video) => (
+            <VideoTile key={video.id} video={video} now={now} onOpen={() => setOpened(video)} onDelete={() => setConfirming(video)} />
+          ))}
+        </ul>
+        <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
+          {isFetchingNextPage && <Spinner label="Loading more videos" className="size-6" />}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="my-videos-heading" className="mt-8 lg:mt-0">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id="my-videos-heading" className="text-xl font-extrabold tracking-tight">
+          My videos
+        </h2>
+        {videos.length > 0 && (
+          <Link to={paths.upload} className="btn btn-primary px-4 text-sm">
+            <PlusIcon width="18" height="18" strokeWidth="2.5" />
+            Upload
+          </Link>
+        )}
+      </div>
+      {body}
+
+      {opened &&
+        (opened.status === 'approved' ? (
+          <VideoPlayerDialog
+            video={opened}
+            note={isScheduled(opened, now) ? `Scheduled for ${formatPublishMoment(opened.uploadDate)}` : null}
+            onClose={() => setOpened(null)}
+          />
+        ) : (
+          <StatusDialog video={opened} now={now} onClose={() => setOpened(null)} />
+        ))}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete video"
+        text={`“${confirming ? videoTitle(confirming) : ''}” will be removed from Flick for good. This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && deleteConfirmed(confirming)}
+      />
+    </section>
+  );
+}

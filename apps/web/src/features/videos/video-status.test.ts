@@ -1,0 +1,41 @@
+import { videoStatuses } from '@flick/contract';
+import { describe, expect, it } from 'vitest';
+import { formatScheduledDate, isInProgress, statusLabels, videoBadge, videoTitle } from './video-status.ts';
+
+const now = Date.parse('2030-05-10T12:00:00Z');
+
+describe('video status badges (viewer.md §4)', () => {
+  it('has a distinct label for every status', () => {
+    expect(videoStatuses.map((status) => statusLabels[status])).toEqual([
+      'Uploaded',
+      'Preparing',
+      'Processing',
+      'Published',
+      'Rejected',
+      'Deleting',
+      'Failed',
+    ]);
+  });
+
+  it('badges every status but published', () => {
+    for (const status of videoStatuses) {
+      const badge = videoBadge({ status, uploadDate: '2030-05-01T10:00:00Z' }, now);
+      if (status === 'approved') expect(badge).toBeNull();
+      else expect(badge).toEqual({ tone: status, label: statusLabels[status] });
+    }
+  });
+
+  it('says "Scheduled {date}" for an approved video whose date is ahead', () => {
+    const uploadDate = '2030-06-01T18:30:00Z';
+    expect(videoBadge({ status: 'approved', uploadDate }, now)).toEqual({ tone: 'scheduled', label: `Scheduled ${formatScheduledDate(uploadDate)}` });
+  });
+
+  it('keeps polling only while a video is on its way', () => {
+    expect(videoStatuses.filter(isInProgress)).toEqual(['uploaded', 'preprocess', 'processing']);
+  });
+
+  it('names a video without a title yet', () => {
+    expect(videoTitle({ title: ' ' })).toBe('Untitled video');
+    expect(videoTitle({ title: 'Night swim' })).toBe('Night swim');
+  });
+});

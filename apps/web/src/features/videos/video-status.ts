@@ -1,0 +1,51 @@
+import type { Video, VideoStatus } from '@flick/contract';
+
+/** viewer.md §4: every status has its own badge, in words a creator reads without a glossary. */
+export const statusLabels: Record<VideoStatus, string> = {
+  uploaded: 'Uploaded',
+  preprocess: 'Preparing',
+  processing: 'Processing',
+  approved: 'Published',
+  rejected: 'Rejected',
+  deleting: 'Deleting',
+  error: 'Failed',
+};
+
+/** What each status means for the creator, shown when they open a video that cannot play yet. */
+export const statusExplanations: Record<VideoStatus, string> = {
+  uploaded: 'Your video is uploaded and waiting its turn to be processed.',
+  preprocess: 'We are checking your video and getting it ready for processing.',
+  processing: 'We are converting your video for smooth playback on every phone. This usually takes a minute or two.',
+  approved: 'Your video is live.',
+  rejected: 'A moderator did not approve this video.',
+  deleting: 'This video is being deleted.',
+  error: 'Something went wrong while processing this video. Try uploading it again.',
+};
+
+const inProgress: ReadonlySet<VideoStatus> = new Set(['uploaded', 'preprocess', 'processing']);
+
+/** Still on its way to playable: the list keeps asking for news. */
+export const isInProgress = (status: VideoStatus) => inProgress.has(status);
+
+/** Approved, with a publish date still ahead (accounts.md §5 "Schedule"). */
+export function isScheduled(video: Pick<Video, 'status' | 'uploadDate'>, now: number): boolean {
+  return video.status === 'approved' && Date.parse(video.uploadDate) > now;
+}
+
+const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatScheduledDate = (iso: string) => shortDate.format(new Date(iso));
+export const formatPublishMoment = (iso: string) => fullDate.format(new Date(iso));
+
+export type BadgeTone = VideoStatus | 'scheduled';
+
+/** The badge on a tile: every status but published, and "Scheduled {date}" for a video not out yet. */
+export function videoBadge(video: Pick<Video, 'status' | 'uploadDate'>, now: number): { tone: BadgeTone; label: string } | null {
+  if (isScheduled(video, now)) return { tone: 'scheduled', label: `Scheduled ${formatScheduledDate(video.uploadDate)}` };
+  if (video.status === 'approved') return null;
+  return { tone: video.status, label: statusLabels[video.status] };
+}
+
+/** A video sent before its details has no title yet. */
+export const videoTitle = (video: Pick<Video, 'title'>) => video.title.trim() || 'Untitled video';

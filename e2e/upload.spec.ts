@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from './support/db.ts';
+import { snap } from './support/screenshot.ts';
+
+/** A 3 s vertical clip with sound, made with ffmpeg like a phone recording. */
+function phoneClip() {
+  const file = path.join(os.tmpdir(), 'flick-e2e-phone-clip.mp4');
+  if (!fs.existsSync(file)) {
+    execFileSync('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=s=540x960:r=30:d=3',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:d=3',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    ]);
+  }
+  return file;
+}
+
+test('a verified model uploads a clip, watches it go through the statuses, and it plays', async ({ page, request }, testInfo) => {
+  const id = randomBytes(4).toString('hex');
+  const client = { 'x-forwarded-for': `2001:db8:up::${id.slice(0, 4)}` };
+  await page.setExtraHTTPHeaders(client);
+  const account = {
+    type: 'model', name: `Nova ${id}`, username: `nova_${id}`, email: `nova-${id}@example.com`,
+    password: 'upload-pass-1', password_confirmation: 'upload-pass-1', phone_number: '+15550002222', terms: true,
+  };
+  expect((await request.post('/v1/register', { data: account, headers: client })).status()).toBe(201);
+  await sql(`update users set is_verified = 'approved' where email = $1`, [account.email]);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  await page.goto('/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload video' })).toBeVisible();
+  await page.getByLabel('Video file').setInputFiles(phoneClip());
+  await expect(page.getByLabel('Title')).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Title').fill('Golden hour');
+  await page.getByLabel('Tags').fill('sunset');
+  await page.getByLabel('Tags').press('Enter');
+  await page.getByLabel('Tags').fill('solo,');
+  await snap(page, testInfo, 'upload-details');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByRole('status').getByText('Video uploaded successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/account$/);
+
+  const tile = page.getByRole('button', { name: 'Golden hour', exact: true });
+  await tile.scrollIntoViewIfNeeded();
+  await expect(tile).toBeVisible();
+  await snap(page, testInfo, 'my-videos-processing');
+  // The status badge goes away once the video is published.
+  const myVideos = page.getByRole('region', { name: 'My videos' });
+  await expect(myVideos.getByText(/^(Uploaded|Preparing|Processing)$/)).toHaveCount(0, { timeout: 60_000 });
+  await snap(page, testInfo, 'my-videos-approved');
+
+  await tile.click();
+  const player = page.getByRole('dialog', { name: 'Golden hour' });
+  const video = player.locator('video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+  await snap(page, testInfo, 'player');
+});

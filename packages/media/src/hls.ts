@@ -1,0 +1,143 @@
+import path from 'node:path';
+import type { Rung } from './ladder.ts';
+import type { MediaInfo } from './probe.ts';
+
+/** DESIGN.md "Media": fixed 2 s keyframes and 2 s segments. */
+export const HLS_SEGMENT_SECONDS = 2;
+export const MASTER_PLAYLIST_NAME = 'master.m3u8';
+export const VARIANT_PLAYLIST_NAME = 'index.m3u8';
+export const AUDIO_SAMPLE_RATE = 48_000;
+
+/** Rung `index`'s folder inside the output folder: v0 (the largest), v1, ... */
+export function variantDirName(index: number): string {
+  return `v${index}`;
+}
+
+export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
+
+export interface HlsArgsInput {
+  input: string;
+  outDir: string;
+  info: Pick<MediaInfo, 'hasAudio' | 'durationSeconds'>;
+  rungs: readonly Rung[];
+  preset?: X264Preset;
+  /** x264 options over the preset's; '' keeps the preset as is. */
+  x264Params?: string;
+}
+
+export const DEFAULT_PRESET: X264Preset = 'veryfast';
+/**
+ * veryfast with superfast's motion search: a third less CPU on grainy 1080p phone video (the whole
+ * ladder above real time on 2 cores, see `npm run bench:transcode`), at about the bitrate of veryfast
+ * and half that of superfast for the same CRF.
+ */
+export const DEFAULT_X264_PARAMS = 'me=dia:subme=1';
+
+function kbits(bitsPerSecond: number): string {
+  return `${Math.round(bitsPerSecond / 1000)}k`;
+}
+
+/**
+ * One ffmpeg process that decodes the source once and writes every rung: H.264 high + AAC in MPEG-TS
+ * segments and a playlist per rung in `v<i>/`. Sources without audio get a silent track, so every
+ * Flick stream has one. ffmpeg's autorotate applies the rotation before the filters, so rungs are in
+ * display orientation. The master playlist is written afterwards from the measured segments
+ * (`masterPlaylist`): exact bandwidths, and no reliance on ffmpeg's, which crashes in older builds.
+ */
+export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x264Params = DEFAULT_X264_PARAMS }: HlsArgsInput): string[] {
+  if (rungs.length === 0) throw new Error('hlsArgs needs at least one rung');
+  const count = rungs.length;
+  const fps = rungs[0]!.fps;
+  const gop = String(fps * HLS_SEGMENT_SECONDS);
+  const indexes = rungs.map((_, i) => i);
+
+  // Only the top rung is scaled from the full-size source; the smaller ones from it, which costs a third as much.
+  const [top, ...smaller] = rungs;
+  const topChain = `[0:v:0]fps=${fps},scale=${top!.width}:${top!.height},setsar=1,format=yuv420p`;
+  const video =
+    count === 1
+      ? [`${topChain}[v0]`]
+      : [
+          `${topChain},split=${count}[v0]${smaller.map((_, i) => `[s${i + 1}]`).join('')}`,
+          ...smaller.map((rung, i) => `[s${i + 1}]scale=${rung.width}:${rung.height}[v${i + 1}]`),
+        ];
+  const audioFormat = `aformat=sample_rates=${AUDIO_SAMPLE_RATE}:channel_layouts=stereo`;
+  // A source without sound gets silence of its exact length rather than -shortest, which can overshoot.
+  const audioSource = info.hasAudio
+    ? `[0:a:0]aresample=${AUDIO_SAMPLE_RATE},${audioFormat}`
+    : `anullsrc=channel_layout=stereo:sample_rate=${AUDIO_SAMPLE_RATE},atrim=duration=${info.durationSeconds.toFixed(3)},${audioFormat}`;
+  const audio = `${audioSource},asplit=${count}${indexes.map((i) => `[a${i}]`).join('')}`;
+
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-threads',
+    '0',
+    '-i',
+    input,
+    '-filter_complex',
+    [...video, audio].join(';'),
+    ...indexes.flatMap((i) => ['-map', `[v${i}]`, '-map', `[a${i}]`]),
+    '-map_metadata',
+    '-1',
+    '-map_chapters',
+    '-1',
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    ...(x264Params ? ['-x264-params', x264Params] : []),
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-crf',
+    '23',
+    ...rungs.flatMap((rung, i) => [
+      `-maxrate:v:${i}`,
+      kbits(rung.maxBitrate),
+      `-bufsize:v:${i}`,
+      kbits(rung.bufferSize),
+      `-level:v:${i}`,
+      (rung.h264Level / 10).toFixed(1),
+    ]),
+    '-g',
+    gop,
+    '-keyint_min',
+    gop,
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
+    '-c:a',
+    'aac',
+    ...rungs.flatMap((rung, i) => [`-b:a:${i}`, kbits(rung.audioBitrate)]),
+    '-ac',
+    '2',
+    '-ar',
+    String(AUDIO_SAMPLE_RATE),
+    '-max_muxing_queue_size',
+    '4096',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(HLS_SEGMENT_SECONDS),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_type',
+    'mpegts',
+    '-hls_flags',
+    'independent_segments',
+    '-var_stream_map',
+    indexes.map((i) => `v:${i},a:${i}`).join(' '),
+    '-hls_segment_filename',
+    path.join(outDir, 'v%v', 'seg%03d.ts'),
+    '-progress',
+    'pipe:1',
+    '-nostats',
+    path.join(outDir, 'v%v', VARIANT_PLAYLIST_NAME),
+  ];
+}

@@ -1,0 +1,41 @@
+export { type MediaBinaries, type MediaBinaryName, type ResolveOptions, resolveBinaries, resolveBinary } from './binaries.ts';
+export { MediaError, type MediaErrorKind, type MediaErrorOptions, isMediaError, mediaMessages } from './errors.ts';
+export {
+  DEFAULT_PRESET,
+  DEFAULT_X264_PARAMS,
+  HLS_SEGMENT_SECONDS,
+  MASTER_PLAYLIST_NAME,
+  VARIANT_PLAYLIST_NAME,
+  type HlsArgsInput,
+  type X264Preset,
+  hlsArgs,
+  variantDirName,
+} from './hls.ts';
+export { MAX_FPS, RUNG_SHORT_SIDES, type Rung, h264LevelFor, outputFps, planLadder } from './ladder.ts';
+export { type MediaLogger, silentLogger } from './logger.ts';
+export {
+  MIN_VIDEO_SECONDS,
+  type MediaInfo,
+  type ParseProbeOptions,
+  type ProbeOptions,
+  type ProbeProblem,
+  isProbeProblem,
+  parseProbe,
+  probe,
+  probeArgs,
+} from './probe.ts';
+export {
+  type MeasuredSegment,
+  type Segment,
+  type Variant,
+  averageBitrate,
+  masterPlaylist,
+  parseMediaPlaylist,
+  peakBitrate,
+  playlistSeconds,
+  variantCodecs,
+} from './playlist.ts';
+export { type FfmpegRunResult, type RunFfmpegOptions, type RunOptions, runFfmpeg, runFfprobe } from './run-ffmpeg.ts';
+export { captureFirstFrame, captureThumbnail } from './stills.ts';
+export { FIRST_FRAME_NAME, THUMBNAIL_NAME, type ThumbnailOptions, firstFrameArgs, thumbnailArgs } from './thumbnail.ts';
+export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, removeStaleOutputs, transcodeToHls } from './transcode.ts';

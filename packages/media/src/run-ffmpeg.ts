@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { type MediaBinaryName, resolveBinary } from './binaries.ts';
+import { MediaError } from './errors.ts';
+import { type MediaLogger, silentLogger } from './logger.ts';
+
+export interface RunOptions {
+  /** The executable; resolved with `resolveBinary` when absent. */
+  binary?: string;
+  signal?: AbortSignal;
+  logger?: MediaLogger;
+  /** Stop the process and reject with kind `timeout` after this long. */
+  timeoutMs?: number;
+  /** Between SIGTERM and SIGKILL when stopping; ffmpeg usually exits at once on SIGTERM. */
+  killGraceMs?: number;
+}
+
+export interface RunFfmpegOptions extends RunOptions {
+  /** Seconds of output written so far, from `-progress pipe:1` (about twice a second). */
+  onProgress?: (seconds: number) => void;
+}
+
+/** The last `-progress` report: seconds of output and frames of the first video output. */
+export interface FfmpegRunResult {
+  outSeconds: number;
+  frames: number;
+}
+
+export interface ProgressState {
+  outSeconds: number;
+  frames: number;
+}
+
+/**
+ * Folds one `-progress` line into `state`; true when the line closes a report (`progress=continue|end`).
+ * `out_time_ms` is in microseconds too (an old ffmpeg naming slip), so either key works.
+ */
+export function readProgressLine(state: ProgressState, line: string): boolean {
+  const separator = line.indexOf('=');
+  if (separator < 0) return false;
+  const key = line.slice(0, separator).trim();
+  const value = line.slice(separator + 1).trim();
+  // Before the first packet values can be N/A or negative.
+  if (/^\d+$/.test(value)) {
+    if (key === 'out_time_us' || key === 'out_time_ms') state.outSeconds = Number(value) / 1_000_000;
+    else if (key === 'frame') state.frames = Number(value);
+  }
+  return key === 'progress';
+}
+
+const STDERR_TAIL_CHARS = 4000;
+
+function tail(text: string): string {
+  return text.length > STDERR_TAIL_CHARS ? text.slice(-STDERR_TAIL_CHARS) : text;
+}
+
+interface SpawnOptions extends RunOptions {
+  name: MediaBinaryName;
+  onStdout: (chunk: string) => void;
+}
+
+async function runProcess(args: readonly string[], options: SpawnOptions): Promise<void> {
+  const { name, signal, timeoutMs, killGraceMs = 2000, logger = silentLogger } = options;
+  if (signal?.aborted) throw new MediaError('aborted', { detail: `${name} not started: aborted`, cause: signal.reason });
+  const binary = options.binary ?? (await resolveBinary(name));
+  const started = performance.now();
+  logger.debug({ binary, args }, `${name} started`);
+
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    let stderr = '';
+    let stopReason: 'aborted' | 'timeout' | null = null;
+    let killTimer: NodeJS.Timeout | undefined;
+
+    const stop = (reason: 'aborted' | 'timeout') => {
+      if (stopReason || child.exitCode !== null || child.signalCode !== null) return;
+      stopReason = reason;
+      child.kill('SIGTERM');
+      killTimer = setTimeout(() => child.kill('SIGKILL'), killGraceMs);
+      killTimer.unref();
+    };
+    const onAbort = () => stop('aborted');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timeoutTimer = timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), timeoutMs);
+
+    child.stdout.setEncoding('utf8').on('data', options.onStdout);
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = tail(stderr + chunk);
+    });
+
+    const finish = (error: MediaError | null) => {
+      signal?.removeEventListener('abort', onAbort);
+      clearTimeout(timeoutTimer);
+      clearTimeout(killTimer);
+      const ms = Math.round(performance.now() - started);
+      if (!error) {
+        logger.debug({ binary, ms }, `${name} finished`);
+        resolve();
+        return;
+      }
+      logger.debug({ binary, ms, kind: error.kind, exitCode: error.exitCode, detail: error.detail }, `${name} failed`);
+      reject(error);
+    };
+
+    child.on('error', (error) => {
+      finish(new MediaError('ffmpeg-failed', { detail: `${path.basename(binary)} could not start: ${error.message}`, cause: error }));
+    });
+    child.on('close', (code, killedBy) => {
+      const stderrTail = stderr.trim();
+      if (stopReason === 'timeout') {
+        finish(new MediaError('timeout', { detail: `${name} ran longer than ${timeoutMs} ms\n${stderrTail}`, exitCode: code }));
+      } else if (stopReason === 'aborted') {
+        finish(new MediaError('aborted', { detail: `${name} stopped: aborted`, exitCode: code, cause: signal?.reason }));
+      } else if (code === 0) {
+        finish(null);
+      } else {
+        const status = code === null ? `was killed by ${killedBy}` : `exited with code ${code}`;
+        finish(new MediaError('ffmpeg-failed', { detail: `${name} ${status}\n${stderrTail}`, exitCode: code }));
+      }
+    });
+  });
+}
+
+/**
+ * Runs ffmpeg with `args` (from the builders in this package). Progress is read from stdout, so pass
+ * `-progress pipe:1` for `onProgress`. Rejects with a MediaError: `ffmpeg-failed` (exitCode and the
+ * stderr tail in `detail`), `aborted` or `timeout`; a stopped process gets SIGTERM, then SIGKILL.
+ */
+export async function runFfmpeg(args: readonly string[], options: RunFfmpegOptions = {}): Promise<FfmpegRunResult> {
+  const state: ProgressState = { outSeconds: 0, frames: 0 };
+  let pending = '';
+  await runProcess(args, {
+    ...options,
+    name: 'ffmpeg',
+    onStdout: (chunk) => {
+      const lines = (pending + chunk).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (readProgressLine(state, line)) options.onProgress?.(state.outSeconds);
+      }
+    },
+  });
+  return { outSeconds: state.outSeconds, frames: state.frames };
+}
+
+/** Runs ffprobe and resolves with its stdout; rejects like `runFfmpeg`. */
+export async function runFfprobe(args: readonly string[], options: RunOptions = {}): Promise<string> {
+  const chunks: string[] = [];
+  await runProcess(args, { ...options, name: 'ffprobe', onStdout: (chunk) => chunks.push(chunk) });
+  return chunks.join('');
+}

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type MediaBinaries, resolveBinaries } from './binaries.ts';
+import { MediaError } from './errors.ts';
+import { DEFAULT_PRESET, DEFAULT_X264_PARAMS, MASTER_PLAYLIST_NAME, VARIANT_PLAYLIST_NAME, type X264Preset, hlsArgs, variantDirName } from './hls.ts';
+import { type Rung, planLadder } from './ladder.ts';
+import { type MediaLogger, silentLogger } from './logger.ts';
+import { type MediaInfo, probe } from './probe.ts';
+import {
+  type MeasuredSegment,
+  type Variant,
+  averageBitrate,
+  masterPlaylist,
+  parseMediaPlaylist,
+  peakBitrate,
+  playlistSeconds,
+} from './playlist.ts';
+import { runFfmpeg } from './run-ffmpeg.ts';
+import { captureFirstFrame, captureThumbnail } from './stills.ts';
+import { FIRST_FRAME_NAME, THUMBNAIL_NAME } from './thumbnail.ts';
+
+export interface TranscodeProgress {
+  /** Seconds of the video encoded so far. */
+  seconds: number;
+  /** 0 to 1. */
+  fraction: number;
+}
+
+export interface TranscodeOptions {
+  input: string;
+  /** Created by the transcode (replacing an older one) only when everything in it is ready. */
+  outDir: string;
+  /** From an earlier `probe`; probed again when absent. */
+  info?: MediaInfo;
+  signal?: AbortSignal;
+  onProgress?: (progress: TranscodeProgress) => void;
+  logger?: MediaLogger;
+  binaries?: MediaBinaries;
+  preset?: X264Preset;
+  x264Params?: string;
+  /** Default: 60 s plus 5 s per second of video. */
+  timeoutMs?: number;
+}
+
+export interface TranscodeResult {
+  info: MediaInfo;
+  rungs: Rung[];
+  outDir: string;
+  /** `<outDir>/master.m3u8`; rung i's playlist is `<outDir>/v<i>/index.m3u8`. */
+  masterPlaylist: string;
+  /** `<outDir>/thumbnail.jpg` */
+  thumbnail: string;
+  /** `<outDir>/first-frame.jpg` */
+  firstFrame: string;
+  /** Playable length: the sum of the top rung's segment durations. */
+  durationSeconds: number;
+}
+
+/** ffmpeg's exit code when more than -max_error_rate of the input failed to decode. */
+const DECODE_ERROR_RATE_EXIT = 69;
+const INPUT_DECODE_ERROR = /Invalid data found when processing input|Error while decoding stream/;
+
+/** An ffmpeg failure caused by the input rather than the machine: the uploader's file is damaged. */
+function asInputError(error: unknown): unknown {
+  if (!(error instanceof MediaError) || error.kind !== 'ffmpeg-failed' || error.exitCode === null) return error;
+  if (error.exitCode !== DECODE_ERROR_RATE_EXIT && !INPUT_DECODE_ERROR.test(error.detail)) return error;
+  return new MediaError('not-a-video', { detail: error.detail, exitCode: error.exitCode, cause: error });
+}
+
+/** Less decoded video than this share of the stream's duration means a truncated or damaged file. */
+const MIN_DECODED_SHARE = 0.9;
+/** ...unless the gap is within this many seconds (frame-rate rounding on short clips). */
+const DECODED_SLACK_SECONDS = 0.5;
+
+function suffix(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/** A rung's bitrates, from the sizes of the segments ffmpeg wrote. */
+async function measureVariant(dir: string, rung: Rung, index: number): Promise<Variant & { seconds: number }> {
+  const playlist = await readFile(path.join(dir, variantDirName(index), VARIANT_PLAYLIST_NAME), 'utf8');
+  const segments: MeasuredSegment[] = await Promise.all(
+    parseMediaPlaylist(playlist).map(async (segment) => ({
+      seconds: segment.seconds,
+      bytes: (await stat(path.join(dir, variantDirName(index), segment.uri))).size,
+    })),
+  );
+  return {
+    rung,
+    uri: `${variantDirName(index)}/${VARIANT_PLAYLIST_NAME}`,
+    peakBitrate: peakBitrate(segments),
+    averageBitrate: averageBitrate(segments),
+    seconds: playlistSeconds(playlist),
+  };
+}
+
+/**
+ * Removes what an interrupted transcode into `outDir` left beside it (`<outDir>.tmp-*`, `<outDir>.old-*`),
+ * e.g. after the worker was killed. Returns the removed paths.
+ */
+export async function removeStaleOutputs(outDir: string): Promise<string[]> {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  const entries = await readdir(parent).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const stale = entries.filter((entry) => entry.startsWith(`${base}.tmp-`) || entry.startsWith(`${base}.old-`)).map((entry) => path.join(parent, entry));
+  await Promise.all(stale.map((entry) => rm(entry, { recursive: true, force: true })));
+  return stale;
+}
+
+/** Replaces `outDir` with `staged` by renames, so readers see the old folder or the new one, never a half. */
+async function publish(staged: string, outDir: string): Promise<void> {
+  const retired = `${outDir}.old-${suffix()}`;
+  const hadOld = await rename(outDir, retired).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+  await rename(staged, outDir);
+  if (hadOld) await rm(retired, { recursive: true, force: true });
+}
+
+/**
+ * Probes (unless `info` is given), plans the ladder and writes HLS, `thumbnail.jpg` and `first-frame.jpg`
+ * into `<outDir>.tmp-<random>`, then renames it to `outDir`. On any failure nothing is left behind and
+ * the MediaError says why (see errors.ts for the kinds). Leftovers of an earlier interrupted run into
+ * the same `outDir` are removed first, so run one transcode per `outDir` at a time.
+ */
+export async function transcodeToHls(options: TranscodeOptions): Promise<TranscodeResult> {
+  const { input, outDir, signal, onProgress, logger = silentLogger, preset = DEFAULT_PRESET, x264Params = DEFAULT_X264_PARAMS } = options;
+  const binaries = options.binaries ?? (await resolveBinaries());
+  const info = options.info ?? (await probe(input, { signal, logger, binary: binaries.ffprobe }));
+  const rungs = planLadder(info);
+  const timeoutMs = options.timeoutMs ?? (60 + info.durationSeconds * 5) * 1000;
+  const staging = `${outDir}.tmp-${suffix()}`;
+  const started = performance.now();
+  logger.info({ input, outDir, rungs: rungs.map((r) => `${r.width}x${r.height}@${r.fps}`), preset, x264Params }, 'transcode started');
+
+  // One failure stops the other ffmpeg runs before the staging folder is removed under them.
+  const stopAll = new AbortController();
+  const onAbort = () => stopAll.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  const runOptions = { binary: binaries.ffmpeg, signal: stopAll.signal, logger, timeoutMs };
+
+  const stills = async () => {
+    const firstFrame = path.join(staging, FIRST_FRAME_NAME);
+    await captureFirstFrame(input, firstFrame, runOptions);
+    await captureThumbnail(input, path.join(staging, THUMBNAIL_NAME), info, { ...runOptions, firstFrame });
+  };
+  const stream = async () => {
+    const result = await runFfmpeg(hlsArgs({ input, outDir: staging, info, rungs, preset, x264Params }), {
+      ...runOptions,
+      onProgress: (seconds) => onProgress?.({ seconds, fraction: Math.min(1, seconds / info.durationSeconds) }),
+    });
+    const decodedSeconds = result.frames / rungs[0]!.fps;
+    const expected = info.videoDurationSeconds;
+    if (decodedSeconds < expected * MIN_DECODED_SHARE && expected - decodedSeconds > DECODED_SLACK_SECONDS) {
+      throw new MediaError('not-a-video', { detail: `decoded ${decodedSeconds.toFixed(2)} s of ${expected.toFixed(2)} s: truncated or damaged` });
+    }
+  };
+
+  try {
+    const stale = await removeStaleOutputs(outDir);
+    if (stale.length > 0) logger.warn({ stale }, 'removed the leftovers of an interrupted transcode');
+    await mkdir(staging, { recursive: true });
+    await Promise.all(rungs.map((_, i) => mkdir(path.join(staging, variantDirName(i)))));
+    const tasks = [stream(), stills()].map((task) =>
+      task.catch((error: unknown) => {
+        stopAll.abort(error);
+        throw asInputError(error);
+      }),
+    );
+    const errors = (await Promise.allSettled(tasks)).flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    // The first real failure is the cause; the other task's 'aborted' is its consequence.
+    if (errors.length > 0) throw errors.find((e) => !(e instanceof MediaError && e.kind === 'aborted')) ?? errors[0];
+
+    const variants = await Promise.all(rungs.map((rung, i) => measureVariant(staging, rung, i)));
+    await writeFile(path.join(staging, MASTER_PLAYLIST_NAME), masterPlaylist(variants));
+    const durationSeconds = variants[0]!.seconds;
+    await publish(staging, outDir);
+    logger.info({ outDir, durationSeconds, ms: Math.round(performance.now() - started) }, 'transcode finished');
+    return {
+      info,
+      rungs,
+      outDir,
+      masterPlaylist: path.join(outDir, MASTER_PLAYLIST_NAME),
+      thumbnail: path.join(outDir, THUMBNAIL_NAME),
+      firstFrame: path.join(outDir, FIRST_FRAME_NAME),
+      durationSeconds,
+    };
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

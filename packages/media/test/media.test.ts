@@ -1,0 +1,189 @@
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type MediaBinaries,
+  MediaError,
+  type MediaInfo,
+  probe,
+  probeArgs,
+  resolveBinaries,
+  runFfprobe,
+  transcodeToHls,
+} from '../src/index.ts';
+import { type CorpusItem, generateCorpus } from './corpus.ts';
+
+let work: string;
+let outRoot: string;
+let binaries: MediaBinaries;
+let corpus: CorpusItem[];
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'flick-media-'));
+  outRoot = path.join(work, 'out');
+  await mkdir(outRoot);
+  binaries = await resolveBinaries();
+  corpus = await generateCorpus(work, binaries.ffmpeg);
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+interface ProbedStream {
+  codec_type: string;
+  codec_name: string;
+  width?: number;
+  height?: number;
+  avg_frame_rate?: string;
+}
+
+async function ffprobe(file: string): Promise<{ streams: ProbedStream[]; format: { duration: string } }> {
+  return JSON.parse(await runFfprobe(probeArgs(file), { binary: binaries.ffprobe })) as { streams: ProbedStream[]; format: { duration: string } };
+}
+
+/** Average brightness (0-255) of a picture's luma. */
+async function brightness(image: string): Promise<number> {
+  const args = ['-v', 'error', '-f', 'lavfi', '-i', `movie=${image},signalstats`, '-show_entries', 'frame_tags=lavfi.signalstats.YAVG', '-of', 'json'];
+  const output = JSON.parse(await runFfprobe(args, { binary: binaries.ffprobe })) as { frames: { tags: Record<string, string> }[] };
+  return Number(output.frames[0]!.tags['lavfi.signalstats.YAVG']);
+}
+
+function item(name: string): CorpusItem {
+  const found = corpus.find((c) => c.name === name);
+  if (!found) throw new Error(`no corpus item "${name}"`);
+  return found;
+}
+
+/** Whatever `outRoot` holds for this output name: the folder, and any temporary or retired sibling. */
+async function leftovers(name: string): Promise<string[]> {
+  return (await readdir(outRoot)).filter((entry) => entry.startsWith(name));
+}
+
+const playable = [
+  'vertical 1080x1920 30 fps with sound',
+  'landscape 1280x720 25 fps',
+  'phone .mov with rotation metadata',
+  'no audio',
+  'variable frame rate',
+  '60 fps',
+  'HEVC',
+  'VP9 in WebM',
+  'odd dimensions 541x963',
+  'a 1 s clip',
+  'dark for its first 1.6 s',
+  'black throughout (the thumbnail falls back to a dark frame)',
+];
+
+describe('transcodeToHls plays', () => {
+  it.each(playable)('%s', async (name) => {
+    const { file, expected } = item(name);
+    if (!expected.plays) throw new Error('a playable item');
+    const source = await probe(file, { binary: binaries.ffprobe });
+    const outName = path.basename(file).replace(/\W/g, '-');
+    const outDir = path.join(outRoot, outName);
+    const result = await transcodeToHls({ input: file, outDir, info: source, binaries });
+
+    expect(await leftovers(outName)).toEqual([outName]);
+    expect(result.masterPlaylist).toBe(path.join(outDir, 'master.m3u8'));
+    const master = await readFile(result.masterPlaylist, 'utf8');
+    expect(master.match(/RESOLUTION=\d+x\d+/g)!.sort()).toEqual(result.rungs.map((r) => `RESOLUTION=${r.width}x${r.height}`).sort());
+    for (const [, peak, average] of master.matchAll(/BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=(\d+)/g)) {
+      expect(Number(average)).toBeGreaterThan(0);
+      expect(Number(peak)).toBeGreaterThanOrEqual(Number(average));
+    }
+
+    const top = await ffprobe(path.join(outDir, 'v0', 'index.m3u8'));
+    const picture = top.streams.find((s) => s.codec_type === 'video')!;
+    expect(picture).toMatchObject({ codec_name: 'h264', width: expected.width, height: expected.height, avg_frame_rate: `${expected.fps}/1` });
+    expect(top.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+    expect(Math.abs(Number(top.format.duration) - source.durationSeconds)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(result.durationSeconds - source.durationSeconds)).toBeLessThanOrEqual(0.1);
+
+    for (const [i] of result.rungs.entries()) {
+      const playlist = await readFile(path.join(outDir, `v${i}`, 'index.m3u8'), 'utf8');
+      const segments = [...playlist.matchAll(/^#EXTINF:([\d.]+),/gm)].map((m) => Number(m[1]));
+      expect(segments.length).toBe(Math.ceil(source.durationSeconds / 2 - 0.05));
+      for (const seconds of segments.slice(0, -1)) expect(seconds).toBeCloseTo(2, 1);
+      expect(segments.at(-1)).toBeLessThanOrEqual(2.1);
+    }
+
+    const isVertical = expected.height > expected.width;
+    for (const still of [result.thumbnail, result.firstFrame]) {
+      const image = (await ffprobe(still)).streams[0]!;
+      expect(image.height! > image.width!).toBe(isVertical);
+      expect(Math.min(image.width!, image.height!)).toBeLessThanOrEqual(720);
+    }
+  });
+});
+
+describe('transcodeToHls refuses', () => {
+  const broken = [
+    'truncated mp4',
+    'truncated fast-start mp4',
+    'damaged mp4',
+    'a zip renamed .mp4',
+    'a text file renamed .mp4',
+    'a PNG renamed .mp4',
+    'longer than 30 minutes',
+  ];
+  it.each(broken)('%s, leaving nothing behind', async (name) => {
+    const { file, expected } = item(name);
+    if (expected.plays) throw new Error('a broken item');
+    const outName = path.basename(file).replace(/\W/g, '-');
+    const error = await transcodeToHls({ input: file, outDir: path.join(outRoot, outName), binaries }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaError);
+    expect(error).toMatchObject({ kind: expected.kind, message: expected.message, retryable: false });
+    expect(await leftovers(outName)).toEqual([]);
+  });
+});
+
+describe('transcodeToHls', () => {
+  let vertical: { file: string; info: MediaInfo };
+  beforeAll(async () => {
+    const { file } = item('vertical 1080x1920 30 fps with sound');
+    vertical = { file, info: await probe(file, { binary: binaries.ffprobe }) };
+  });
+
+  it('takes a thumbnail that is not black from a clip that starts dark', async () => {
+    const { file } = item('dark for its first 1.6 s');
+    const result = await transcodeToHls({ input: file, outDir: path.join(outRoot, 'dark-start-thumbnail'), binaries });
+    expect(await brightness(result.firstFrame)).toBeLessThan(20);
+    expect(await brightness(result.thumbnail)).toBeGreaterThan(60);
+  });
+
+  it('reports progress up to the whole duration', async () => {
+    const fractions: number[] = [];
+    await transcodeToHls({ input: vertical.file, outDir: path.join(outRoot, 'progress'), info: vertical.info, binaries, onProgress: (p) => fractions.push(p.fraction) });
+    expect(fractions.length).toBeGreaterThan(0);
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(fractions.at(-1)).toBeGreaterThan(0.95);
+  });
+
+  it('replaces an earlier output folder as a whole, and clears what an interrupted run left', async () => {
+    const outDir = path.join(outRoot, 'again');
+    await mkdir(outDir);
+    await writeFile(path.join(outDir, 'stale.txt'), 'from an earlier run');
+    await mkdir(path.join(outRoot, 'again.tmp-killed', 'v0'), { recursive: true });
+    await transcodeToHls({ input: vertical.file, outDir, info: vertical.info, binaries });
+    expect((await readdir(outDir)).sort()).toEqual(['first-frame.jpg', 'master.m3u8', 'thumbnail.jpg', 'v0', 'v1', 'v2']);
+    expect(await leftovers('again')).toEqual(['again']);
+  });
+
+  it('works with the ffmpeg and ffprobe of the installer packages, for machines without them (DESIGN.md "Stack")', async () => {
+    const shipped = await resolveBinaries({ env: { PATH: '' } });
+    expect(shipped.ffmpeg).toContain('@ffmpeg-installer');
+    expect(shipped.ffprobe).toContain('@ffprobe-installer');
+    const { file } = item('phone .mov with rotation metadata');
+    const result = await transcodeToHls({ input: file, outDir: path.join(outRoot, 'installer'), binaries: shipped });
+    const top = await ffprobe(path.join(result.outDir, 'v0', 'index.m3u8'));
+    expect(top.streams.find((s) => s.codec_type === 'video')).toMatchObject({ width: 720, height: 1280 });
+    expect(top.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+    expect(result.durationSeconds).toBeCloseTo(2, 1);
+  });
+
+  it('stops when aborted, leaving nothing behind', async () => {
+    const controller = new AbortController();
+    const run = transcodeToHls({ input: vertical.file, outDir: path.join(outRoot, 'aborted'), info: vertical.info, binaries, signal: controller.signal, onProgress: () => controller.abort() });
+    await expect(run).rejects.toMatchObject({ kind: 'aborted', message: 'Processing was cancelled.' });
+    expect(await leftovers('aborted')).toEqual([]);
+  });
+});

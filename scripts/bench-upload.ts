@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
+import { startServer } from '../apps/server/src/server.ts';
+
+const PORT = 8297;
+const PG_PORT = 54397;
+
+/**
+ * Upload-to-playable: a real server on a fresh embedded database; a verified creator uploads `clip`
+ * over HTTP; the clock runs from the upload's answer (the last byte is in) until the master playlist
+ * of the approved video can be fetched.
+ */
+export async function measureUploadToPlayable(clip: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-bench-upload-'));
+  fs.chmodSync(dataDir, 0o755);
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    EMBEDDED_PG_PORT: String(PG_PORT),
+    DATABASE_URL: '',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+  });
+  const server = await startServer(config, pino({ level: 'warn' }));
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    const post = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const account = {
+      type: 'model',
+      name: 'Bench',
+      username: 'bench_model',
+      email: 'bench@example.com',
+      password: 'bench-password-1',
+      password_confirmation: 'bench-password-1',
+      phone_number: '+15550000000',
+      terms: true,
+    };
+    await post('/v1/register', account);
+    const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUrl(dataDir, PG_PORT) });
+    await client.connect();
+    await client.query(`update users set is_verified = 'approved'`);
+    await client.end();
+    const login = (await (await post('/v1/login', { email: account.email, password: account.password })).json()) as { access_token: string };
+    const auth = { authorization: `Bearer ${login.access_token}` };
+
+    const form = new FormData();
+    form.append('video', await fs.openAsBlob(clip, { type: 'video/mp4' }), path.basename(clip));
+    const sendStarted = performance.now();
+    const upload = await fetch(`${base}/v1/videos/upload`, { method: 'POST', headers: auth, body: form });
+    const answered = performance.now();
+    if (upload.status !== 201) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
+    const { videoId } = (await upload.json()) as { videoId: number };
+
+    for (;;) {
+      const list = (await (await fetch(`${base}/v1/profile/videos`, { headers: auth })).json()) as {
+        data: { id: number; status: string; playlistUrl: string | null }[];
+      };
+      const video = list.data.find((v) => v.id === videoId);
+      if (video?.status === 'error') throw new Error('processing failed');
+      if (video?.status === 'approved' && video.playlistUrl && (await fetch(`${base}${video.playlistUrl}`)).ok) break;
+      if (performance.now() - answered > 600_000) throw new Error('not playable after 10 minutes');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return {
+      uploadSeconds: (answered - sendStarted) / 1000,
+      toPlayableSeconds: (performance.now() - answered) / 1000,
+    };
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
