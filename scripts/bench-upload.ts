@@ -78,3 +78,19 @@ export async function measureUploadToPlayable(clip: string) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+// `npm run bench:transcode` runs this after the transcode figures, on the same cached 60 s source.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const clip = path.join(os.tmpdir(), 'flick-bench-transcode', 'source-60s-1080x1920-30fps.mp4');
+  if (!fs.existsSync(clip)) {
+    console.error(`${clip} is missing: run scripts/bench-transcode.ts first (npm run bench:transcode does).`);
+    process.exit(1);
+  }
+  const { uploadSeconds, toPlayableSeconds } = await measureUploadToPlayable(clip);
+  console.log(`upload:    ${(fs.statSync(clip).size / 1e6).toFixed(1)} MB over HTTP on loopback in ${uploadSeconds.toFixed(2)} s (answer includes probe and first frame)`);
+  console.log(
+    `upload-to-playable: ${toPlayableSeconds.toFixed(1)} s from the upload's answer to a fetchable master playlist of the approved video ` +
+      `(goal <= 30 s: ${toPlayableSeconds <= 30 ? 'met' : 'NOT met'}; stretch <= 10 s: ${toPlayableSeconds <= 10 ? 'met' : 'not met'})`,
+  );
+  process.exit(0);
+}

@@ -38,12 +38,13 @@ export function videoJobHandlers(deps: {
           statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
         });
       } catch (error) {
-        // A source ffmpeg cannot read will not get better on a retry; anything else may.
-        const final = error instanceof MediaError || attempt.retryCount >= attempt.retryLimit;
-        if (final) {
+        // A source ffmpeg cannot read will not get better on a retry; a timeout, an abort at shutdown
+        // or a crash may.
+        const permanent = error instanceof MediaError && !error.retryable;
+        if (permanent || attempt.retryCount >= attempt.retryLimit) {
           await repo.update(videoId, {
             status: 'error',
-            statusReason: error instanceof MediaError ? error.message : 'Processing failed. Please upload the video again.',
+            statusReason: permanent ? (error as MediaError).message : 'Processing failed. Please upload the video again.',
           });
           deps.logger.error({ err: error, videoId }, 'video processing failed');
           return;

@@ -6,7 +6,7 @@ import {
   videoMessages,
   type uploadDetailsRequestSchema,
 } from '@flick/contract';
-import { firstFrameArgs, MediaError, probe, runFfmpeg } from '@flick/media';
+import { captureFirstFrame, MediaError, probe } from '@flick/media';
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -108,7 +108,8 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
         const originalKey = media.originalKey(video.id, extension);
         await fs.rename(file, media.originalPath(originalKey));
         await fs.mkdir(media.videoDir(video.id), { recursive: true });
-        await runFfmpeg(firstFrameArgs(media.originalPath(originalKey), path.join(media.videoDir(video.id), 'first-frame.jpg')));
+        // Throws not-a-video when no frame decodes, where plain ffmpeg would exit cleanly with no file.
+        await captureFirstFrame(media.originalPath(originalKey), path.join(media.videoDir(video.id), 'first-frame.jpg'));
         video = (await repo.update(video.id, { originalKey, status: 'preprocess' }))!;
         await jobs.send('transcode-video', { videoId: video.id });
         return { videoId: video.id, screenshot: media.url(video.id, 'first-frame.jpg') };
