@@ -2,9 +2,9 @@ import { accountMessages, EMAIL_PATTERN } from '@flick/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
+import { EmailField } from '../../../components/ui/email-field.tsx';
 
 /** accounts.md §5 and §8 password recovery: the e-mail is required; one message for success, one for failure. */
 export function ForgotPasswordForm() {
@@ -39,20 +39,7 @@ export function ForgotPasswordForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField
-        ref={inputRef}
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
-        error={problem}
-      />
+      <EmailField ref={inputRef} value={email} onValueChange={setEmail} error={problem} />
       {send.isSuccess && <FormAlert tone="success">{accountMessages.forgotSent}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       <SubmitButton busy={send.isPending} className="w-full">

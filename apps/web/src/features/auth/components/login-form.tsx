@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLogin } from '../api/login.ts';
 import { setSession } from '../stores/session-store.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
+import { EmailField } from '../../../components/ui/email-field.tsx';
 
 /** accounts.md §5: a refused sign-in is "Invalid credentials"; any other failure shows the server's message. */
 function loginFailureMessage(error: unknown): string {
@@ -61,21 +61,7 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField
-        ref={emailRef}
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
-        value={email}
-        // accounts.md §5: spaces are not allowed in the email, so they never get in.
-        onChange={(event) => setEmail(event.target.value.replace(/\s/g, ''))}
-        aria-invalid={missing.email || undefined}
-      />
+      <EmailField ref={emailRef} value={email} onValueChange={setEmail} aria-invalid={missing.email || undefined} />
       <div>
         <PasswordField
           ref={passwordRef}

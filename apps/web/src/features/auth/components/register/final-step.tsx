@@ -8,6 +8,7 @@ import { TextField } from '../../../../components/ui/text-field.tsx';
 import { paths } from '../../../../config/paths.ts';
 import { validateFinalStep, type FinalStepField, type FinalStepValues } from '../../registration.ts';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { EmailField } from '../../../../components/ui/email-field.tsx';
 
 const inputNames: Record<FinalStepField, string> = {
   name: 'name',
@@ -67,19 +68,7 @@ export function FinalStep({ type, values, onChange, onSubmit }: FinalStepProps) 
         onChange={(event) => onChange({ name: event.target.value })}
         aria-invalid={invalid('name')}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="you@example.com"
-        value={values.email}
-        onChange={(event) => onChange({ email: event.target.value.replace(/\s/g, '') })}
-        aria-invalid={invalid('email')}
-      />
+      <EmailField value={values.email} onValueChange={(email) => onChange({ email })} aria-invalid={invalid('email')} />
       <PasswordField
         label="Password"
         name="password"
