@@ -9,7 +9,7 @@ import {
   type Category,
   type ProfileUser,
 } from '@flick/contract';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Screen } from '../../../components/layout/screen.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
@@ -36,6 +36,7 @@ import {
 import { ImagePicker } from './image-picker.tsx';
 import { SelectField } from './select-field.tsx';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad.tsx';
+import { useFocusOnStep } from '../../../hooks/use-focus-on-step.ts';
 
 type Step = 'details' | 'documents' | 'signature' | 'sent';
 const steps: readonly Step[] = ['details', 'documents', 'signature', 'sent'];
@@ -79,18 +80,9 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
   const [maxBirthday] = useState(() => latestBirthday(new Date()));
   const pad = useRef<SignaturePadHandle>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(true);
   const toast = useToast();
 
-  useEffect(() => {
-    if (firstStep.current) {
-      firstStep.current = false;
-      return;
-    }
-    headingRef.current?.focus({ preventScroll: true });
-    window.scrollTo(0, 0);
-  }, [step]);
+  const headingRef = useFocusOnStep(step);
 
   const index = steps.indexOf(step);
   const set = <K extends keyof VerificationValues>(field: K, value: VerificationValues[K]) => {

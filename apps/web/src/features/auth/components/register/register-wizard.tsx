@@ -1,5 +1,5 @@
 import { accountMessages, defaultCategories, type Category, type RegisterRequest, type RegistrationType } from '@flick/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Screen } from '../../../../components/layout/screen.tsx';
 import { MailIcon } from '../../../../components/ui/icons.tsx';
 import { StepProgress } from '../../../../components/ui/step-progress.tsx';
@@ -13,6 +13,7 @@ import { SexStep } from './sex-step.tsx';
 import { TypeStep } from './type-step.tsx';
 import { UsernameStep } from './username-step.tsx';
 import { VerifyStep } from './verify-step.tsx';
+import { useFocusOnStep } from '../../../../hooks/use-focus-on-step.ts';
 
 const stepCopy: Record<RegisterStep, { title: string; description: string }> = {
   type: { title: 'Create your account', description: 'How will you use Flick?' },
@@ -71,18 +72,8 @@ export function RegisterWizard({ type, onTypeChange, onLeave }: RegisterWizardPr
   const [registeredEmail, setRegisteredEmail] = useState('');
   const { availability, checkNow } = useUsernameAvailability(username);
   const registerAccount = useRegister();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(true);
 
-  // A new step moves the focus to its heading, so screen readers start reading it from the top.
-  useEffect(() => {
-    if (firstStep.current) {
-      firstStep.current = false;
-      return;
-    }
-    headingRef.current?.focus({ preventScroll: true });
-    window.scrollTo(0, 0);
-  }, [step]);
+  const headingRef = useFocusOnStep(step);
 
   const index = steps.indexOf(step);
   const next = () => setStep(steps[index + 1] ?? step);
