@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { makeReachableForPostgres } from '../src/db/traversable.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,8 +22,9 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-api-tests-'));
-  // The postgres user created for root must be able to enter the cluster's directory.
+  // The postgres user created for root must be able to enter the cluster's directory and node_modules.
   await fs.chmod(dir, 0o755);
+  await makeReachableForPostgres(dir);
   const port = await freePort();
   const pg = new EmbeddedPostgres({
     databaseDir: path.join(dir, 'pg'),

