@@ -37,13 +37,13 @@ describe('hlsArgs', () => {
     expect(args.at(-1)).toBe('/out/video/v%v/index.m3u8');
   });
 
-  it('writes 2 s VOD segments of MPEG-TS with a keyframe every 2 s', () => {
+  it('writes 2 s segments of MPEG-TS into growing playlists, each file renamed into place when complete, with a keyframe every 2 s', () => {
     const { option } = build();
     expect(option('-f')).toBe('hls');
     expect(option('-hls_time')).toBe('2');
-    expect(option('-hls_playlist_type')).toBe('vod');
+    expect(option('-hls_playlist_type')).toBe('event');
     expect(option('-hls_segment_type')).toBe('mpegts');
-    expect(option('-hls_flags')).toBe('independent_segments');
+    expect(option('-hls_flags')).toBe('independent_segments+temp_file');
     expect(option('-force_key_frames')).toBe('expr:gte(t,n_forced*2)');
     expect(option('-g')).toBe('60');
     expect(option('-keyint_min')).toBe('60');

@@ -125,12 +125,14 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
     'hls',
     '-hls_time',
     String(HLS_SEGMENT_SECONDS),
+    // Growing EVENT playlists, each segment and playlist renamed into place when complete, so the
+    // stream can start while the rest is encoding; transcodeToHls turns them into VOD at the end.
     '-hls_playlist_type',
-    'vod',
+    'event',
     '-hls_segment_type',
     'mpegts',
     '-hls_flags',
-    'independent_segments',
+    'independent_segments+temp_file',
     '-var_stream_map',
     indexes.map((i) => `v:${i},a:${i}`).join(' '),
     '-hls_segment_filename',

@@ -28,6 +28,7 @@ export {
   type MeasuredSegment,
   type Segment,
   type Variant,
+  asVodPlaylist,
   averageBitrate,
   masterPlaylist,
   parseMediaPlaylist,
@@ -38,4 +39,11 @@ export {
 export { type FfmpegRunResult, type RunFfmpegOptions, type RunOptions, runFfmpeg, runFfprobe } from './run-ffmpeg.ts';
 export { captureFirstFrame, captureThumbnail } from './stills.ts';
 export { FIRST_FRAME_NAME, THUMBNAIL_NAME, type ThumbnailOptions, firstFrameArgs, thumbnailArgs } from './thumbnail.ts';
-export { type TranscodeOptions, type TranscodeProgress, type TranscodeResult, removeStaleOutputs, transcodeToHls } from './transcode.ts';
+export {
+  PLAYABLE_AFTER_SEGMENTS,
+  type TranscodeOptions,
+  type TranscodeProgress,
+  type TranscodeResult,
+  removeStaleOutputs,
+  transcodeToHls,
+} from './transcode.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planLadder } from './ladder.ts';
-import { averageBitrate, masterPlaylist, parseMediaPlaylist, peakBitrate, playlistSeconds, variantCodecs } from './playlist.ts';
+import { asVodPlaylist, averageBitrate, masterPlaylist, parseMediaPlaylist, peakBitrate, playlistSeconds, variantCodecs } from './playlist.ts';
 
 const media = `#EXTM3U
 #EXT-X-VERSION:3
@@ -76,5 +76,18 @@ describe('masterPlaylist', () => {
 
   it('names H.264 high at the rung level, and AAC-LC', () => {
     expect(variantCodecs({ h264Level: 32 })).toBe('avc1.640020,mp4a.40.2');
+  });
+});
+
+describe('asVodPlaylist', () => {
+  const growing = ['#EXTM3U', '#EXT-X-TARGETDURATION:2', '#EXT-X-PLAYLIST-TYPE:EVENT', '#EXTINF:2.000000,', 'seg000.ts', ''].join('\n');
+
+  it('marks a finished event playlist as VOD and keeps every segment', () => {
+    const finished = `${growing}#EXT-X-ENDLIST\n`;
+    expect(asVodPlaylist(finished)).toBe(finished.replace('#EXT-X-PLAYLIST-TYPE:EVENT', '#EXT-X-PLAYLIST-TYPE:VOD'));
+  });
+
+  it('leaves a playlist that is still growing as it is', () => {
+    expect(asVodPlaylist(growing)).toBe(growing);
   });
 });

@@ -89,3 +89,12 @@ export function masterPlaylist(variants: readonly Variant[]): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/**
+ * A finished EVENT playlist (ffmpeg has written #EXT-X-ENDLIST) as a VOD playlist: players and caches
+ * may then treat it as final. A playlist still growing is returned as it is.
+ */
+export function asVodPlaylist(playlist: string): string {
+  if (!/^#EXT-X-ENDLIST\s*$/m.test(playlist)) return playlist;
+  return playlist.replace(/^#EXT-X-PLAYLIST-TYPE:EVENT$/m, '#EXT-X-PLAYLIST-TYPE:VOD');
+}

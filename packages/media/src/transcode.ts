@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MediaBinaries, resolveBinaries } from './binaries.ts';
 import { MediaError } from './errors.ts';
@@ -10,6 +10,7 @@ import { type MediaInfo, probe } from './probe.ts';
 import {
   type MeasuredSegment,
   type Variant,
+  asVodPlaylist,
   averageBitrate,
   masterPlaylist,
   parseMediaPlaylist,
@@ -41,6 +42,14 @@ export interface TranscodeOptions {
   x264Params?: string;
   /** Default: 60 s plus 5 s per second of video. */
   timeoutMs?: number;
+  /**
+   * Called once the stream can start while the rest is still encoding: `outDir` is then a link to
+   * the folder being written, whose master playlist lists growing playlists of
+   * PLAYABLE_AFTER_SEGMENTS segments or more. The encoder runs faster than real time, so playback
+   * started now keeps ahead of it. Not called when an older `outDir` exists (it stays until the new one
+   * replaces it) or when the whole transcode finishes first.
+   */
+  onPlayable?: () => void | Promise<void>;
 }
 
 export interface TranscodeResult {
@@ -72,6 +81,10 @@ function asInputError(error: unknown): unknown {
 const MIN_DECODED_SHARE = 0.9;
 /** ...unless the gap is within this many seconds (frame-rate rounding on short clips). */
 const DECODED_SLACK_SECONDS = 0.5;
+
+/** Segments every rung needs before the stream is published early (see `onPlayable`). */
+export const PLAYABLE_AFTER_SEGMENTS = 2;
+const PLAYABLE_POLL_MS = 150;
 
 function suffix(): string {
   return randomBytes(6).toString('hex');
@@ -106,9 +119,48 @@ export async function removeStaleOutputs(outDir: string): Promise<string[]> {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const stale = entries.filter((entry) => entry.startsWith(`${base}.tmp-`) || entry.startsWith(`${base}.old-`)).map((entry) => path.join(parent, entry));
+  const stale = entries
+    .filter((entry) => ['.tmp-', '.old-', '.link-'].some((infix) => entry.startsWith(`${base}${infix}`)))
+    .map((entry) => path.join(parent, entry));
+  // A link at outDir itself points into a staging folder of the interrupted run.
+  if (await isLink(outDir)) stale.push(outDir);
   await Promise.all(stale.map((entry) => rm(entry, { recursive: true, force: true })));
   return stale;
+}
+
+async function isLink(file: string): Promise<boolean> {
+  return lstat(file).then(
+    (info) => info.isSymbolicLink(),
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
+}
+
+/** Points `outDir` at `staging` (a link beside it), unless a real folder is there. Returns whether it did. */
+async function linkEarly(staging: string, outDir: string): Promise<boolean> {
+  const existing = await lstat(outDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (existing && !existing.isSymbolicLink()) return false;
+  const link = `${outDir}.link-${suffix()}`;
+  await symlink(path.basename(staging), link, 'dir');
+  await rename(link, outDir);
+  return true;
+}
+
+/** Removes the early link to `staging` if `outDir` still is one. */
+async function unlinkEarly(staging: string, outDir: string): Promise<void> {
+  const target = await readlink(outDir).catch(() => null);
+  if (target === path.basename(staging)) await unlink(outDir).catch(() => undefined);
+}
+
+async function writeAtomically(file: string, content: string): Promise<void> {
+  const temp = `${file}.tmp-${suffix()}`;
+  await writeFile(temp, content);
+  await rename(temp, file);
 }
 
 /** Replaces `outDir` with `staged` by renames, so readers see the old folder or the new one, never a half. */
@@ -153,11 +205,49 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     await captureFirstFrame(input, firstFrame, runOptions);
     await captureThumbnail(input, path.join(staging, THUMBNAIL_NAME), info, { ...runOptions, firstFrame });
   };
+  const writeMaster = async () => {
+    const variants = await Promise.all(rungs.map((rung, i) => measureVariant(staging, rung, i)));
+    await writeAtomically(path.join(staging, MASTER_PLAYLIST_NAME), masterPlaylist(variants));
+    return variants;
+  };
+  let linked = false;
+  /** Publishes early once every rung has its first segments; stops when `encoding` settles. */
+  const publishEarly = async (encoding: Promise<unknown>) => {
+    let settled = false;
+    void encoding.finally(() => (settled = true)).catch(() => undefined);
+    while (!settled) {
+      await new Promise((resolve) => setTimeout(resolve, PLAYABLE_POLL_MS));
+      if (settled) return;
+      const counts = await Promise.all(
+        rungs.map((_, i) =>
+          readFile(path.join(staging, variantDirName(i), VARIANT_PLAYLIST_NAME), 'utf8').then(
+            (playlist) => parseMediaPlaylist(playlist).length,
+            () => 0,
+          ),
+        ),
+      );
+      if (Math.min(...counts) < PLAYABLE_AFTER_SEGMENTS) continue;
+      await writeMaster();
+      if (settled) return;
+      linked = await linkEarly(staging, outDir);
+      if (linked) {
+        logger.info({ outDir, ms: Math.round(performance.now() - started) }, 'stream playable while encoding');
+        // Telling the caller is a courtesy; the transcode goes on regardless.
+        await Promise.resolve(options.onPlayable?.()).catch((error: unknown) => logger.warn({ err: error }, 'onPlayable failed'));
+      }
+      return;
+    }
+  };
   const stream = async () => {
-    const result = await runFfmpeg(hlsArgs({ input, outDir: staging, info, rungs, preset, x264Params }), {
+    const encoding = runFfmpeg(hlsArgs({ input, outDir: staging, info, rungs, preset, x264Params }), {
       ...runOptions,
       onProgress: (seconds) => onProgress?.({ seconds, fraction: Math.min(1, seconds / info.durationSeconds) }),
     });
+    // Waits for both, so an early link is never made after a failure has cleaned up.
+    const [encoded, early] = await Promise.allSettled([encoding, options.onPlayable ? publishEarly(encoding) : undefined]);
+    if (encoded.status === 'rejected') throw encoded.reason;
+    if (early.status === 'rejected') throw early.reason;
+    const result = encoded.value;
     const decodedSeconds = result.frames / rungs[0]!.fps;
     const expected = info.videoDurationSeconds;
     if (decodedSeconds < expected * MIN_DECODED_SHARE && expected - decodedSeconds > DECODED_SLACK_SECONDS) {
@@ -180,8 +270,13 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     // The first real failure is the cause; the other task's 'aborted' is its consequence.
     if (errors.length > 0) throw errors.find((e) => !(e instanceof MediaError && e.kind === 'aborted')) ?? errors[0];
 
-    const variants = await Promise.all(rungs.map((rung, i) => measureVariant(staging, rung, i)));
-    await writeFile(path.join(staging, MASTER_PLAYLIST_NAME), masterPlaylist(variants));
+    await Promise.all(
+      rungs.map(async (_, i) => {
+        const file = path.join(staging, variantDirName(i), VARIANT_PLAYLIST_NAME);
+        await writeAtomically(file, asVodPlaylist(await readFile(file, 'utf8')));
+      }),
+    );
+    const variants = await writeMaster();
     const durationSeconds = variants[0]!.seconds;
     await publish(staging, outDir);
     logger.info({ outDir, durationSeconds, ms: Math.round(performance.now() - started) }, 'transcode finished');
@@ -195,6 +290,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
       durationSeconds,
     };
   } catch (error) {
+    if (linked) await unlinkEarly(staging, outDir);
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,11 @@ import {
   MediaError,
   type MediaInfo,
   probe,
+  PLAYABLE_AFTER_SEGMENTS,
+  parseMediaPlaylist,
   probeArgs,
   resolveBinaries,
+  runFfmpeg,
   runFfprobe,
   transcodeToHls,
 } from '../src/index.ts';
@@ -185,5 +188,79 @@ describe('transcodeToHls', () => {
     const run = transcodeToHls({ input: vertical.file, outDir: path.join(outRoot, 'aborted'), info: vertical.info, binaries, signal: controller.signal, onProgress: () => controller.abort() });
     await expect(run).rejects.toMatchObject({ kind: 'aborted', message: 'Processing was cancelled.' });
     expect(await leftovers('aborted')).toEqual([]);
+  });
+});
+
+describe('transcodeToHls with onPlayable', () => {
+  /** Long enough that its first segments are out well before the end. */
+  let clip: { file: string; info: MediaInfo };
+  beforeAll(async () => {
+    const file = path.join(work, 'playable-early.mp4');
+    const source = ['-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=16', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=16'];
+    await runFfmpeg(['-v', 'error', '-y', ...source, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file], { binary: binaries.ffmpeg });
+    clip = { file, info: await probe(file, { binary: binaries.ffprobe }) };
+  });
+
+  const variantPlaylists = async (outDir: string) => {
+    const master = await readFile(path.join(outDir, 'master.m3u8'), 'utf8');
+    const uris = master.split('\n').filter((line) => line.endsWith('.m3u8'));
+    return Promise.all(uris.map((uri) => readFile(path.join(outDir, uri), 'utf8')));
+  };
+
+  it('makes the stream playable while the rest is encoding, then publishes the finished ladder in its place', async () => {
+    const outDir = path.join(outRoot, 'early');
+    let early: { isLink: boolean; segments: number[]; types: string[] } | undefined;
+    const result = await transcodeToHls({
+      input: clip.file,
+      outDir,
+      info: clip.info,
+      binaries,
+      onPlayable: async () => {
+        const playlists = await variantPlaylists(outDir);
+        early = {
+          isLink: (await lstat(outDir)).isSymbolicLink(),
+          segments: playlists.map((p) => parseMediaPlaylist(p).length),
+          types: playlists.map((p) => /#EXT-X-PLAYLIST-TYPE:(\w+)/.exec(p)?.[1] ?? ''),
+        };
+      },
+    });
+    expect(early?.isLink).toBe(true);
+    expect(early?.segments).toHaveLength(3);
+    for (const count of early!.segments) expect(count).toBeGreaterThanOrEqual(PLAYABLE_AFTER_SEGMENTS);
+    expect(early?.types).toEqual(['EVENT', 'EVENT', 'EVENT']);
+
+    expect((await lstat(outDir)).isDirectory()).toBe(true);
+    for (const playlist of await variantPlaylists(outDir)) {
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+    }
+    expect(result.durationSeconds).toBeCloseTo(16, 1);
+    expect(await leftovers('early')).toEqual(['early']);
+  });
+
+  it('takes the early stream down again when the transcode fails after it, leaving nothing behind', async () => {
+    const controller = new AbortController();
+    const run = transcodeToHls({ input: clip.file, outDir: path.join(outRoot, 'early-failed'), info: clip.info, binaries, signal: controller.signal, onPlayable: () => controller.abort() });
+    await expect(run).rejects.toMatchObject({ kind: 'aborted' });
+    expect(await leftovers('early-failed')).toEqual([]);
+  });
+
+  it('keeps an earlier finished ladder until the new one replaces it, instead of publishing early', async () => {
+    const outDir = path.join(outRoot, 'early-again');
+    await mkdir(outDir);
+    await writeFile(path.join(outDir, 'master.m3u8'), '#EXTM3U\n');
+    let called = false;
+    await transcodeToHls({ input: clip.file, outDir, info: clip.info, binaries, onPlayable: () => void (called = true) });
+    expect(called).toBe(false);
+    expect((await readdir(outDir)).sort()).toEqual(['first-frame.jpg', 'master.m3u8', 'thumbnail.jpg', 'v0', 'v1', 'v2']);
+  });
+
+  it('clears the early link a killed run left, with the folder it pointed to', async () => {
+    const outDir = path.join(outRoot, 'early-killed');
+    await mkdir(path.join(outRoot, 'early-killed.tmp-dead', 'v0'), { recursive: true });
+    await symlink('early-killed.tmp-dead', outDir, 'dir');
+    await transcodeToHls({ input: item('a 1 s clip').file, outDir, binaries });
+    expect((await lstat(outDir)).isDirectory()).toBe(true);
+    expect(await leftovers('early-killed')).toEqual(['early-killed']);
   });
 });
