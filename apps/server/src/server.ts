@@ -52,15 +52,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.admin) await adminAccounts(db).createAdmin(config.admin);
 
     const { boss, queue } = await startJobQueue({ databaseUrl, logger });
+    const workers =
+      config.worker === 'inline'
+        ? await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: config.transcodeConcurrency, logger, databaseUrl })
+        : null;
     // Stopped after the HTTP server (cleanups run in reverse), so no request enqueues into a closed queue.
-    cleanups.push(() => boss.stop({ graceful: true, timeout: 10_000 }));
-    if (config.worker === 'inline') {
-      await startWorkers(boss, workerHandlers(config, db, logger), {
-        concurrency: config.transcodeConcurrency,
-        logger,
-        recoverActive: !config.databaseUrl,
-      });
-    }
+    cleanups.push(async () => {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await workers?.stop();
+    });
 
     const app = await buildApp({ config, db, pool, logger, jobs: queue });
     cleanups.push(() => app.close());

@@ -28,7 +28,7 @@ if (!databaseUrl) {
 const { db, pool } = createDatabase(databaseUrl, logger, { max: 4 });
 await runMigrations(pool);
 const { boss } = await startJobQueue({ databaseUrl, logger });
-await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: config.transcodeConcurrency, logger, recoverActive: false });
+const workers = await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: config.transcodeConcurrency, logger, databaseUrl });
 logger.info({ concurrency: config.transcodeConcurrency }, 'worker ready');
 
 let stopping = false;
@@ -37,6 +37,7 @@ async function stop(signal: string) {
   stopping = true;
   logger.info({ signal }, 'worker stopping: finishing the running jobs');
   await boss.stop({ graceful: true, timeout: 30_000 });
+  await workers.stop();
   await pool.end();
   process.exit(0);
 }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoReview } from '../src/modules/videos/video-review.ts';
 import { signUp } from './helpers/accounts.ts';
 import { clip } from './helpers/clips.ts';
-import { multipart } from './helpers/multipart.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { ownVideos as ownVideosOf, upload as uploadTo, verifiedModel as verifiedModelOf, waitForVideo } from './helpers/videos.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,29 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function verifiedModel(app = t) {
-  const model = await signUp(app, 'model');
-  await app.pool.query(`update users set is_verified = 'approved' where id = $1`, [model.id]);
-  return model;
-}
-
-async function upload(auth: Record<string, string>, file = clip('vertical'), app = t) {
-  const body = multipart({ video: { filename: path.basename(file), contentType: 'video/mp4', data: await fs.readFile(file) } });
-  return app.app.inject({ method: 'POST', url: '/v1/videos/upload', payload: body.payload, headers: { ...body.headers, ...auth } });
-}
-
-const ownVideos = async (auth: Record<string, string>, app = t) =>
-  (await app.app.inject({ method: 'GET', url: '/v1/profile/videos', headers: auth })).json().data.map((v: unknown) => videoSchema.parse(v));
-
-async function waitForStatus(auth: Record<string, string>, videoId: number, statuses: string[], app = t) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const video = (await ownVideos(auth, app)).find((v: { id: number }) => v.id === videoId);
-    if (video && statuses.includes(video.status)) return video;
-    if (Date.now() > deadline) throw new Error(`video ${videoId} stayed ${video?.status}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const verifiedModel = (app = t) => verifiedModelOf(app);
+const upload = (auth: Record<string, string>, file = clip('vertical'), app = t) => uploadTo(app, auth, file);
+const ownVideos = (auth: Record<string, string>, app = t) => ownVideosOf(app, auth);
+const waitForStatus = (auth: Record<string, string>, videoId: number, statuses: string[]) =>
+  waitForVideo(t, auth, videoId, (video) => statuses.includes(video.status));
 
 const leftovers = async () => {
   const count = async (dir: string) => (await fs.readdir(path.join(t.dataDir, dir)).catch(() => [])).length;

@@ -183,6 +183,8 @@ export const videos = pgTable(
     /** The original, kept privately until the video is deleted. */
     originalKey: text('original_key'),
     /** Set once the HLS ladder, thumbnail and first frame are published under DATA_DIR/media. */
+    /** When the stream could first be played (while still encoding; see transcodeToHls onPlayable). */
+    playableAt: timestamp('playable_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     /** Set when the creator sent title and tags; before that the video is a draft. */
     detailsAt: timestamp('details_at', { withTimezone: true }),

@@ -1,16 +1,22 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** Every background job, its payload, and its retry policy, in one place (STYLE.md: immich's job names). */
 export interface JobPayloads {
   'transcode-video': { videoId: number };
+  /** A transcode that failed for good however it ended (last retry, dead worker, expiry). */
+  'transcode-video-failed': { videoId: number };
   'purge-video': { videoId: number };
 }
 export type JobName = keyof JobPayloads;
 
+/** In creation order: a dead-letter queue before the queue that names it. */
 const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
-  // A 30-minute source transcodes in well under 30 minutes; an expired job is a dead worker's job.
-  'transcode-video': { retryLimit: 3, retryDelay: 20, retryBackoff: true, expireInSeconds: 45 * 60 },
+  'transcode-video-failed': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 5 * 60 },
+  // A 30-minute source transcodes in well under 30 minutes: expiry is the last resort for a dead worker,
+  // after the advisory-lock check below.
+  'transcode-video': { retryLimit: 3, retryDelay: 20, retryBackoff: true, expireInSeconds: 45 * 60, deadLetter: 'transcode-video-failed' },
   'purge-video': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
 
@@ -36,29 +42,85 @@ export async function startJobQueue(options: { databaseUrl: string; logger: Logg
   return { boss, queue };
 }
 
+/** A job's advisory lock key: held by the worker running it for as long as it runs. */
+const LOCK_KEY = 'hashtextextended($1, 0)';
+/** A job fetched this recently may not hold its lock yet. */
+const RECOVERY_GRACE_SECONDS = 5;
+const RECOVERY_INTERVAL_MS = 15_000;
+
+export interface WorkerOptions {
+  /** Parallel transcodes in this process. */
+  concurrency: number;
+  logger: Logger;
+  /** For the connection that holds the running jobs' advisory locks. */
+  databaseUrl: string;
+}
+
 /**
  * Starts a worker for every job name; a missing handler fails the start rather than leaving jobs to
- * pile up. `recoverActive` re-queues jobs left active by a process that died: only safe when this
- * process is the single worker (the embedded default), otherwise expiry does it.
+ * pile up. While a job runs, this process holds a PostgreSQL advisory lock on it over one connection
+ * of its own. A process that dies (killed, crashed, machine gone) loses that connection and with it the
+ * locks, so any worker, this one after a restart or another one, sees an active job nobody holds and
+ * puts it back in the queue at once: nothing stays "processing" until pg-boss's expiry.
  */
-export async function startWorkers(
-  boss: PgBoss,
-  handlers: JobHandlers,
-  options: { concurrency: number; logger: Logger; recoverActive: boolean },
-) {
-  for (const name of Object.keys(queues) as JobName[]) {
+export async function startWorkers(boss: PgBoss, handlers: JobHandlers, options: WorkerOptions) {
+  const names = Object.keys(queues) as JobName[];
+  for (const name of names) {
     if (!handlers[name]) throw new Error(`No handler for job "${name}"`);
   }
-  if (options.recoverActive) {
-    for (const name of Object.keys(queues) as JobName[]) {
-      const { rows } = await boss.getDb().executeSql(`select id from pgboss.job where name = $1 and state = 'active'`, [name]);
-      if (rows.length > 0) {
-        options.logger.warn({ job: name, count: rows.length }, 're-queueing jobs a stopped worker left running');
-        await boss.fail(name, rows.map((r: { id: string }) => r.id));
-      }
+  const { logger } = options;
+  const running = new Set<string>();
+  let locks = await connectLocks();
+  let stopped = false;
+
+  async function connectLocks(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: 'flick-job-locks' });
+    client.on('error', (error) => {
+      logger.error({ err: error }, 'lost the job lock connection; reconnecting');
+      void reconnect();
+    });
+    await client.connect();
+    return client;
+  }
+
+  async function reconnect() {
+    if (stopped) return;
+    try {
+      locks = await connectLocks();
+      for (const id of running) await locks.query(`select pg_try_advisory_lock(${LOCK_KEY})`, [id]);
+    } catch (error) {
+      logger.error({ err: error }, 'could not reconnect the job lock connection');
+      setTimeout(() => void reconnect(), 5_000).unref();
     }
   }
-  for (const name of Object.keys(queues) as JobName[]) {
+
+  /** Re-queues the active jobs whose worker is gone. Returns how many. */
+  async function recoverAbandoned(): Promise<number> {
+    const { rows } = (await boss.getDb().executeSql(
+      `select id, name from pgboss.job where name = any($1) and state = 'active' and started_on < now() - make_interval(secs => $2)`,
+      [names, RECOVERY_GRACE_SECONDS],
+    )) as { rows: { id: string; name: JobName }[] };
+    let recovered = 0;
+    for (const { id, name } of rows) {
+      if (running.has(id)) continue;
+      const { rows: [lock] } = await locks.query<{ free: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY}) as free`, [id]);
+      if (!lock?.free) continue;
+      await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [id]);
+      logger.warn({ job: name, jobId: id }, 're-queueing a job whose worker is gone');
+      await boss.fail(name, id, { message: 'The worker running this job stopped.' });
+      // Straight back in line: a dead worker is no reason for the retry backoff.
+      await boss.getDb().executeSql(`update pgboss.job set start_after = now() where id = $1 and state = 'retry'`, [id]);
+      recovered += 1;
+    }
+    return recovered;
+  }
+
+  const recover = () => recoverAbandoned().catch((error: unknown) => logger.error({ err: error }, 'job recovery failed'));
+  await recover();
+  const timer = setInterval(() => void recover(), RECOVERY_INTERVAL_MS);
+  timer.unref();
+
+  for (const name of names) {
     const handler = handlers[name] as JobHandlers[JobName];
     for (let i = 0; i < (name === 'transcode-video' ? options.concurrency : 1); i += 1) {
       await boss.work<JobPayloads[typeof name]>(
@@ -66,12 +128,29 @@ export async function startWorkers(
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
           if (!job) return;
-          const log = options.logger.child({ job: name, jobId: job.id, retry: job.retryCount });
-          log.info('job started');
-          await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-          log.info('job done');
+          const log = logger.child({ job: name, jobId: job.id, retry: job.retryCount });
+          running.add(job.id);
+          await locks.query(`select pg_try_advisory_lock(${LOCK_KEY})`, [job.id]).catch((error: unknown) => log.error({ err: error }, 'could not lock the job'));
+          try {
+            log.info('job started');
+            await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+            log.info('job done');
+          } finally {
+            running.delete(job.id);
+            await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [job.id]).catch(() => undefined);
+          }
         },
       );
     }
   }
+
+  return {
+    recoverAbandoned,
+    /** After the queue has stopped: lets go of the lock connection. */
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await locks.end().catch(() => undefined);
+    },
+  };
 }

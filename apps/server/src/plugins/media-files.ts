@@ -4,6 +4,16 @@ import fp from 'fastify-plugin';
 import fs from 'node:fs';
 
 /**
+ * Segments never change once written. Playlists grow while a video is still encoding and are
+ * revalidated every time (tiny, and answered 304 when unchanged); images may be replaced by a re-run.
+ */
+export function cacheControl(file: string): string {
+  if (file.endsWith('.ts')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.m3u8')) return 'public, no-cache';
+  return 'public, max-age=60';
+}
+
+/**
  * Public media (HLS ladders, thumbnails, first frames) from DATA_DIR/media at /media, with range
  * requests. When MEDIA_BASE_URL points at a CDN, the CDN serves this same tree instead.
  */
@@ -16,9 +26,10 @@ export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, opt
     index: false,
     list: false,
     dotfiles: 'deny',
+    // Ours below, per kind of file (send's own would overwrite it).
+    cacheControl: false,
     setHeaders: (res, file) => {
-      // Segments of a published ladder never change; playlists and images may be replaced by a re-run.
-      res.setHeader('cache-control', file.endsWith('.ts') ? 'public, max-age=31536000, immutable' : 'public, max-age=60');
+      res.setHeader('cache-control', cacheControl(file));
       res.setHeader('access-control-allow-origin', '*');
     },
   });

@@ -5,19 +5,27 @@ import path from 'node:path';
 
 const dir = path.join(os.tmpdir(), 'flick-test-clips');
 
+/** A lavfi test card with a tone, `seconds` long, as phone-shaped H.264 + AAC. */
+const recipes = {
+  vertical: { size: '360x640', seconds: 2 },
+  /** Long enough to be caught mid-transcode. */
+  long: { size: '720x1280', seconds: 16 },
+} as const;
+
 /** Small real clips made with ffmpeg once per machine, for upload tests. */
-export function clip(name: 'vertical' | 'not-a-video'): string {
+export function clip(name: keyof typeof recipes | 'not-a-video'): string {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name === 'vertical' ? 'vertical.mp4' : 'not-a-video.mp4');
+  const file = path.join(dir, `${name}.mp4`);
   if (fs.existsSync(file)) return file;
   if (name === 'not-a-video') {
     fs.writeFileSync(file, 'PK\u0003\u0004 this is a zip archive, not a video');
     return file;
   }
+  const { size, seconds } = recipes[name];
   execFileSync('ffmpeg', [
     '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=s=360x640:r=30:d=2',
-    '-f', 'lavfi', '-i', 'sine=frequency=440:d=2',
+    '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=30:d=${seconds}`,
+    '-f', 'lavfi', '-i', `sine=frequency=440:d=${seconds}`,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
     `${file}.tmp.mp4`,
   ]);

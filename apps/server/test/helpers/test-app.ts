@@ -20,12 +20,14 @@ export interface TestApp {
   /** Every e-mail the app sent, newest last. */
   mail: MailMessage[];
   dataDir: string;
+  /** For a job worker in another process. */
+  databaseUrl: string;
   jobs: JobQueue;
   close(): Promise<void>;
 }
 
 /** A fresh database (migrated and seeded like `npm start`) and an app on it; `close` drops both. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { workers?: boolean } = {}): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `flick_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -51,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const mail: MailMessage[] = [];
   // The real queue and workers on the test database, as in one-process mode.
   const { boss, queue } = await startJobQueue({ databaseUrl: url.toString(), logger });
-  await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: 1, logger, recoverActive: false });
+  const workers = options.workers === false ? null : await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: 1, logger, databaseUrl: url.toString() });
   const app = await buildApp({ config, db, pool, jobs: queue, mailer: { send: async (message) => void mail.push(message) } });
   await app.ready();
 
@@ -61,11 +63,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     pool,
     mail,
     dataDir,
+    databaseUrl: url.toString(),
     jobs: queue,
     async close() {
       await fs.rm(dataDir, { recursive: true, force: true });
       await app.close();
       await boss.stop({ graceful: false, close: true, timeout: 2000 });
+      await workers?.stop();
       await pool.end();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();

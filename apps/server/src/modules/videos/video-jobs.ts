@@ -1,4 +1,4 @@
-import { MediaError, transcodeToHls } from '@flick/media';
+import { MediaError, removeStaleOutputs, transcodeToHls } from '@flick/media';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { JobHandlers } from '../../jobs/job-queue.ts';
@@ -6,6 +6,7 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { videosRepository } from './videos.repository.ts';
 
 export const WAITING_FOR_REVIEW = 'Waiting for review';
+const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
 
 /** The handlers of the video jobs: transcode (with explicit failure states) and purge. */
 export function videoJobHandlers(deps: {
@@ -13,19 +14,24 @@ export function videoJobHandlers(deps: {
   media: MediaStorage;
   logger: Logger;
   moderation: 'auto' | 'manual';
-}): Pick<JobHandlers, 'transcode-video' | 'purge-video'> {
+}): Pick<JobHandlers, 'transcode-video' | 'transcode-video-failed' | 'purge-video'> {
   const repo = videosRepository(deps.db);
   return {
     async 'transcode-video'({ videoId }, attempt) {
       const video = await repo.find(videoId);
       if (!video || video.status === 'deleting' || !video.originalKey) return;
-      await repo.update(videoId, { status: 'processing', statusReason: null });
+      await repo.update(videoId, { status: 'processing', statusReason: null, playableAt: null });
       const started = Date.now();
       try {
         const result = await transcodeToHls({
           input: deps.media.originalPath(video.originalKey),
           outDir: deps.media.streamDir(videoId),
           logger: deps.logger,
+          // The creator (and a reviewer) can watch it from here on; viewers only once it is approved.
+          onPlayable: async () => {
+            await repo.update(videoId, { playableAt: new Date() });
+            deps.logger.info({ videoId, seconds: (Date.now() - started) / 1000 }, 'video playable while encoding');
+          },
         });
         const seconds = (Date.now() - started) / 1000;
         deps.logger.info({ videoId, seconds, speed: result.durationSeconds / seconds }, 'video transcoded');
@@ -43,15 +49,26 @@ export function videoJobHandlers(deps: {
         const permanent = error instanceof MediaError && !error.retryable;
         if (permanent || attempt.retryCount >= attempt.retryLimit) {
           await repo.update(videoId, {
+            playableAt: null,
             status: 'error',
-            statusReason: permanent ? (error as MediaError).message : 'Processing failed. Please upload the video again.',
+            statusReason: permanent ? (error as MediaError).message : PROCESSING_FAILED,
           });
           deps.logger.error({ err: error, videoId }, 'video processing failed');
           return;
         }
-        await repo.update(videoId, { status: 'preprocess', statusReason: null });
+        await repo.update(videoId, { status: 'preprocess', statusReason: null, playableAt: null });
         throw error;
       }
+    },
+
+    // The transcode ended without its handler's last word (a dead worker on the last try, an expiry):
+    // the creator sees why instead of "processing" for ever.
+    async 'transcode-video-failed'({ videoId }) {
+      const video = await repo.find(videoId);
+      if (!video || !['uploaded', 'preprocess', 'processing'].includes(video.status) || video.processedAt) return;
+      await repo.update(videoId, { status: 'error', statusReason: PROCESSING_FAILED, playableAt: null });
+      await removeStaleOutputs(deps.media.streamDir(videoId));
+      deps.logger.error({ videoId }, 'video processing failed: its job ended without finishing');
     },
 
     async 'purge-video'({ videoId }) {

@@ -9,7 +9,10 @@ export interface VideoOwner {
   avatar: string | null;
 }
 
-/** A video as the API shows it (viewer.md §3); media URLs exist only once their files do. */
+/**
+ * A video as the API shows it (viewer.md §3); media URLs exist only once their files do. The playlist
+ * may be there before processing ends (it grows while encoding), for the creator's own list.
+ */
 export function toVideo(
   row: VideoRow,
   owner: VideoOwner,
@@ -26,7 +29,7 @@ export function toVideo(
     title: row.title,
     thumbnailUrl: processed ? media.url(row.id, 'stream/thumbnail.jpg') : null,
     firstFrameUrl: media.url(row.id, processed ? 'stream/first-frame.jpg' : 'first-frame.jpg'),
-    playlistUrl: processed ? media.url(row.id, 'stream/master.m3u8') : null,
+    playlistUrl: processed || row.playableAt !== null ? media.url(row.id, 'stream/master.m3u8') : null,
     duration: Math.round(row.duration * 100) / 100,
     viewCount: row.viewCount,
     likeCount: row.likeCount,

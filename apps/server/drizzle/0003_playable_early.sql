@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "playable_at" timestamp with time zone;
