@@ -21,7 +21,9 @@ export async function attachHls(video: HTMLVideoElement, src: string, onFatal: (
 
   const { default: Hls } = await import('hls.js/dist/hls.light.mjs');
   if (!Hls.isSupported()) return native();
-  const hls = new Hls({ maxBufferLength: BUFFER_SECONDS, maxMaxBufferLength: BUFFER_SECONDS * 2, maxBufferSize: BUFFER_BYTES });
+  // startPosition 0: a video still encoding has a growing (EVENT) playlist, which hls.js would
+  // otherwise join near its end like a live stream.
+  const hls = new Hls({ maxBufferLength: BUFFER_SECONDS, maxMaxBufferLength: BUFFER_SECONDS * 2, maxBufferSize: BUFFER_BYTES, startPosition: 0 });
   let retried = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;

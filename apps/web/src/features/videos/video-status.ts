@@ -27,6 +27,10 @@ const inProgress: ReadonlySet<VideoStatus> = new Set(['uploaded', 'preprocess', 
 /** Still on its way to playable: the list keeps asking for news. */
 export const isInProgress = (status: VideoStatus) => inProgress.has(status);
 
+/** Approved, or still processing with the part encoded so far already playable (the creator's preview). */
+export const canPlay = (video: Pick<Video, 'status' | 'playlistUrl'>) =>
+  video.status === 'approved' || (video.status === 'processing' && video.playlistUrl !== null);
+
 /** Approved, with a publish date still ahead (accounts.md §5 "Schedule"). */
 export function isScheduled(video: Pick<Video, 'status' | 'uploadDate'>, now: number): boolean {
   return video.status === 'approved' && Date.parse(video.uploadDate) > now;

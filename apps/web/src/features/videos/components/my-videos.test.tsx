@@ -74,6 +74,26 @@ describe('My videos on /account', () => {
     expect(within(dialog).getByText('Failed')).toBeTruthy();
   });
 
+  it('plays a video still processing once its first seconds are ready, and says so', async () => {
+    openAccount(() =>
+      page([
+        videoOf({ id: 3, title: 'Almost there', status: 'processing', playlistUrl: '/media/videos/3/stream/master.m3u8' }),
+        videoOf({ id: 4, title: 'Just started', status: 'processing', playlistUrl: null }),
+      ]),
+    );
+    const section = await findSection();
+    fireEvent.click(await section.findByRole('button', { name: 'Almost there' }));
+    const player = screen.getByRole('dialog', { name: 'Almost there' });
+    expect(within(player).getByText('Processing: playing what is ready')).toBeTruthy();
+    expect(player.querySelector('video')).not.toBeNull();
+    fireEvent.click(within(player).getByRole('button', { name: 'Close' }));
+
+    fireEvent.click(section.getByRole('button', { name: 'Just started' }));
+    const status = screen.getByRole('dialog', { name: 'Just started' });
+    expect(status.querySelector('video')).toBeNull();
+    expect(within(status).getByText(/converting your video/)).toBeTruthy();
+  });
+
   it('offers "Upload a video" when there are none', async () => {
     openAccount(() => page([]));
     const section = await findSection();

@@ -14,7 +14,7 @@ import { useSession } from '../../auth/hooks/use-session.ts';
 import { clearSession } from '../../auth/stores/session-store.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import { myVideosQueryOptions, updateMyVideo, useMyVideos, videosOf } from '../api/get-my-videos.ts';
-import { formatPublishMoment, isScheduled, statusExplanations, videoBadge, videoTitle } from '../video-status.ts';
+import { canPlay, formatPublishMoment, isScheduled, statusExplanations, videoBadge, videoTitle } from '../video-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { VideoPlayerDialog } from './video-player-dialog.tsx';
 import { VideoTile } from './video-tile.tsx';
@@ -187,7 +187,7 @@ export function MyVideos() {
       {body}
 
       {opened &&
-        (opened.status === 'approved' ? (
+        (canPlay(opened) ? (
           <VideoPlayerDialog
             video={opened}
             note={isScheduled(opened, now) ? `Scheduled for ${formatPublishMoment(opened.uploadDate)}` : null}

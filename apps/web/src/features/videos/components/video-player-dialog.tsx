@@ -15,7 +15,7 @@ export interface VideoPlayerDialogProps {
 }
 
 /**
- * A published video, played over the page: full screen on phones, a vertical stage on wide screens.
+ * A published video (or one still processing, as far as it is encoded), played over the page: full screen on phones, a vertical stage on wide screens.
  * Escape, the backdrop and Close end it.
  */
 export function VideoPlayerDialog({ video, note, onClose }: VideoPlayerDialogProps) {
@@ -41,7 +41,11 @@ export function VideoPlayerDialog({ video, note, onClose }: VideoPlayerDialogPro
               {title}
             </h2>
             <p className="mt-1 flex items-center gap-2 text-xs text-muted tabular-nums">
-              <StatusBadge tone={note ? 'scheduled' : 'approved'} label={note ?? statusLabels.approved} />
+              {video.status === 'processing' ? (
+                <StatusBadge tone="processing" label={`${statusLabels.processing}: playing what is ready`} />
+              ) : (
+                <StatusBadge tone={note ? 'scheduled' : 'approved'} label={note ?? statusLabels.approved} />
+              )}
               <span>{formatDuration(video.duration)}</span>
               <span aria-hidden="true">·</span>
               <span>{formatCompactNumber(video.viewCount)} views</span>
