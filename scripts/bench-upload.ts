@@ -10,10 +10,21 @@ import { startServer } from '../apps/server/src/server.ts';
 const PORT = 8297;
 const PG_PORT = 54397;
 
+/** A master playlist whose first variant playlist lists at least one segment that answers. */
+async function isPlayable(masterUrl: string): Promise<boolean> {
+  const master = await fetch(masterUrl);
+  if (!master.ok) return false;
+  const variant = (await master.text()).split('\n').find((line) => line.endsWith('.m3u8'));
+  if (!variant) return false;
+  const playlist = await fetch(new URL(variant, masterUrl));
+  const segment = (await playlist.text()).split('\n').find((line) => line.endsWith('.ts'));
+  return segment !== undefined && (await fetch(new URL(segment, playlist.url), { method: 'HEAD' })).ok;
+}
+
 /**
  * Upload-to-playable: a real server on a fresh embedded database; a verified creator uploads `clip`
  * over HTTP; the clock runs from the upload's answer (the last byte is in) until the master playlist
- * of the approved video can be fetched.
+ * plays (segments behind it), and on until the whole ladder is approved.
  */
 export async function measureUploadToPlayable(clip: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-bench-upload-'));
@@ -59,19 +70,30 @@ export async function measureUploadToPlayable(clip: string) {
     if (upload.status !== 201) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
     const { videoId } = (await upload.json()) as { videoId: number };
 
+    // Playable: the listed master playlist answers and names variants whose playlists have segments
+    // (while encoding, that is the early stream). Published: processing done, the video approved.
+    let toPlayableSeconds: number | null = null;
+    let playableWhile = '';
     for (;;) {
       const list = (await (await fetch(`${base}/v1/profile/videos`, { headers: auth })).json()) as {
         data: { id: number; status: string; playlistUrl: string | null }[];
       };
       const video = list.data.find((v) => v.id === videoId);
       if (video?.status === 'error') throw new Error('processing failed');
-      if (video?.status === 'approved' && video.playlistUrl && (await fetch(`${base}${video.playlistUrl}`)).ok) break;
-      if (performance.now() - answered > 600_000) throw new Error('not playable after 10 minutes');
+      if (toPlayableSeconds === null && video?.playlistUrl && (await isPlayable(`${base}${video.playlistUrl}`))) {
+        toPlayableSeconds = (performance.now() - answered) / 1000;
+        playableWhile = video.status;
+      }
+      if (video?.status === 'approved' && toPlayableSeconds !== null) break;
+      if (performance.now() - answered > 600_000) throw new Error('not published after 10 minutes');
       await new Promise((r) => setTimeout(r, 100));
     }
+    if (toPlayableSeconds === null) throw new Error('published without ever being playable');
     return {
       uploadSeconds: (answered - sendStarted) / 1000,
-      toPlayableSeconds: (performance.now() - answered) / 1000,
+      toPlayableSeconds,
+      playableWhile,
+      toPublishedSeconds: (performance.now() - answered) / 1000,
     };
   } finally {
     await server.close();
@@ -86,11 +108,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`${clip} is missing: run scripts/bench-transcode.ts first (npm run bench:transcode does).`);
     process.exit(1);
   }
-  const { uploadSeconds, toPlayableSeconds } = await measureUploadToPlayable(clip);
+  const { uploadSeconds, toPlayableSeconds, playableWhile, toPublishedSeconds } = await measureUploadToPlayable(clip);
   console.log(`upload:    ${(fs.statSync(clip).size / 1e6).toFixed(1)} MB over HTTP on loopback in ${uploadSeconds.toFixed(2)} s (answer includes probe and first frame)`);
   console.log(
-    `upload-to-playable: ${toPlayableSeconds.toFixed(1)} s from the upload's answer to a fetchable master playlist of the approved video ` +
+    `upload-to-playable: ${toPlayableSeconds.toFixed(1)} s from the upload's answer to a master playlist that plays (status then: ${playableWhile}) ` +
       `(goal <= 30 s: ${toPlayableSeconds <= 30 ? 'met' : 'NOT met'}; stretch <= 10 s: ${toPlayableSeconds <= 10 ? 'met' : 'not met'})`,
   );
+  console.log(`upload-to-published: ${toPublishedSeconds.toFixed(1)} s from the upload's answer to the whole ladder approved`);
   process.exit(0);
 }
