@@ -4,6 +4,7 @@ import { IMAGE_MAX_BYTES, type ClientConfig } from '@flick/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config/env.ts';
@@ -11,6 +12,7 @@ import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { mediaStorage } from './lib/media-storage.ts';
+import { resumableUploadRoutes } from './modules/videos/resumable-upload.routes.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { mediaFiles } from './plugins/media-files.ts';
@@ -94,6 +96,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(profileRoutes, { db, auth });
       await v1.register(verificationRoutes, { db, storage });
       await v1.register(videosRoutes, { videos });
+      await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });
     },
     { prefix: '/v1' },
   );

@@ -1,0 +1,158 @@
+import { VIDEO_MAX_BYTES, type UploadResponse } from '@flick/contract';
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { UserRow } from '../users/users.repository.ts';
+import type { VideosService } from './videos.service.ts';
+
+/** tus "expiration": an unfinished upload can be resumed for a day, then its files are swept away. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
+/** Written by the server at creation (whatever the client sent under it): whose upload it is. */
+const UPLOADER_KEY = 'uploader';
+/** The ids tus names uploads with; anything else cannot be one of ours. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+/** What one HTTP request brings to the tus hooks, and what they leave for the route to answer. */
+interface RequestContext {
+  user: UserRow;
+  result?: UploadResponse;
+  failure?: Error;
+}
+
+export interface ResumableUploadsOptions {
+  /** Where the upload files and their `.json` info files live until the last byte arrives. */
+  directory: string;
+  /** The collection URL as the browser sees it; upload URLs (Location) are this plus the id. */
+  endpoint: string;
+  videos: VideosService;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * The tus 1.0 server (creation, HEAD, PATCH, termination, expiration) over a file store. A finished upload
+ * goes through `videos.ingest` like a multipart one; its tus files are gone afterwards, whatever the outcome.
+ */
+export function resumableUploads({ directory, endpoint, videos, logger }: ResumableUploadsOptions) {
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  // Data comes in PATCH requests only: a creation request that carried a whole small file would be ingested
+  // before tus answers it, and tus then reads the upload's info again after it is gone.
+  store.extensions = store.extensions.filter((extension) => extension !== 'creation-with-upload');
+  const contexts = new WeakMap<Request, RequestContext>();
+  const dataFile = (uploadId: string) => path.join(directory, uploadId);
+
+  function contextOf(request: Request): RequestContext {
+    const context = contexts.get(request);
+    if (!context) throw new Error('A tus request arrived without its context.');
+    return context;
+  }
+
+  /** Removes the upload's data (if still there) and the info file FileStore keeps next to it. */
+  async function discard(uploadId: string) {
+    await Promise.all([fs.rm(dataFile(uploadId), { force: true }), fs.rm(`${dataFile(uploadId)}.json`, { force: true })]);
+  }
+
+  const tus = new Server({
+    path: endpoint,
+    datastore: store,
+    maxSize: VIDEO_MAX_BYTES,
+    // The app and its API share one origin; behind a proxy the same path still holds.
+    relativeLocation: true,
+    // CORS is @fastify/cors's job (CORS_ORIGIN); left alone, tus would allow every origin.
+    allowedOrigins: () => false,
+    async onUploadCreate(request, upload) {
+      return { metadata: { ...upload.metadata, [UPLOADER_KEY]: String(contextOf(request).user.id) } };
+    },
+    async onUploadFinish(request, upload) {
+      const context = contextOf(request);
+      try {
+        context.result = await videos.ingest(context.user, dataFile(upload.id), filenameOf(upload));
+        return { status_code: 200 };
+      } catch (error) {
+        context.failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      } finally {
+        await discard(upload.id);
+      }
+    },
+  });
+
+  return {
+    /**
+     * Runs one tus request. `response` carries the protocol's status and headers; `result` is set when this
+     * request finished the upload, `failure` when ingesting it failed (the route answers either as JSON).
+     */
+    async handle(request: FastifyRequest, user: UserRow, uploadId?: string) {
+      const web = toWebRequest(request, uploadId ? `${endpoint}/${uploadId}` : endpoint);
+      const context: RequestContext = { user };
+      contexts.set(web, context);
+      const response = await tus.handleWeb(web);
+      return { response, result: context.result, failure: context.failure };
+    },
+
+    /** False for an upload that does not exist as well as for someone else's: callers answer both alike. */
+    async isUploadOf(uploadId: string, user: UserRow) {
+      if (!UPLOAD_ID.test(uploadId)) return false;
+      const info = await store.configstore.get(uploadId);
+      return info?.metadata?.[UPLOADER_KEY] === String(user.id);
+    },
+
+    async sweep() {
+      try {
+        const removed = await sweepExpiredUploads(directory, Date.now());
+        if (removed > 0) logger.info({ removed }, 'expired upload files removed');
+      } catch (error) {
+        logger.warn({ err: error }, 'sweeping expired uploads failed');
+      }
+    },
+  };
+}
+
+export type ResumableUploads = ReturnType<typeof resumableUploads>;
+
+function filenameOf(upload: Upload): string {
+  return upload.metadata?.filename ?? upload.metadata?.name ?? '';
+}
+
+/**
+ * The tus handlers speak Fetch API; the body stays a stream from the socket to the file. Only PATCH carries
+ * data (see `creation-with-upload` above), so other methods go without body and content type.
+ */
+function toWebRequest(request: FastifyRequest, url: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const item of typeof value === 'string' ? [value] : (value ?? [])) headers.append(name, item);
+  }
+  const hasBody = request.method === 'PATCH';
+  if (!hasBody) headers.delete('content-type');
+  // A streamed body needs `duplex: 'half'`, which not every RequestInit typing lists yet.
+  const init: RequestInit & { duplex: 'half' } = {
+    method: request.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream<Uint8Array>) : null,
+    duplex: 'half',
+  };
+  return new Request(new URL(url, 'http://localhost'), init);
+}
+
+/**
+ * Removes every file in the upload folder that nobody wrote to for the expiry period: expired unfinished
+ * uploads (tus refuses them after a day anyway) and the leftovers of a crash. Returns how many went.
+ */
+export async function sweepExpiredUploads(directory: string, now: number): Promise<number> {
+  const names = await fs.readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(directory, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile() || now - stat.mtimeMs < UPLOAD_EXPIRY_MS) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
