@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +21,22 @@ function phoneClip() {
   return file;
 }
 
-test('a verified model uploads a clip, watches it go through the statuses, and it plays', async ({ page, request }, testInfo) => {
+/** A clip over 8 MiB (grain does not compress), so the browser sends it in two chunks. */
+function twoChunkClip() {
+  const file = path.join(os.tmpdir(), 'flick-e2e-grainy-clip.mp4');
+  if (!fs.existsSync(file)) {
+    execFileSync('ffmpeg', [
+      '-v', 'error', '-y',
+      '-f', 'lavfi', '-i', 'testsrc2=s=540x960:r=30:d=3,noise=alls=14:allf=t',
+      '-f', 'lavfi', '-i', 'sine=frequency=440:d=3',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '26', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
+    ]);
+  }
+  return file;
+}
+
+/** Registers a model, marks it verified and signs it in in the page. */
+async function signInVerifiedModel(page: Page, request: APIRequestContext) {
   const id = randomBytes(4).toString('hex');
   const client = { 'x-forwarded-for': `2001:db8:up::${id.slice(0, 4)}` };
   await page.setExtraHTTPHeaders(client);
@@ -37,6 +52,10 @@ test('a verified model uploads a clip, watches it go through the statuses, and i
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
+
+test('a verified model uploads a clip, watches it go through the statuses, and it plays', async ({ page, request }, testInfo) => {
+  await signInVerifiedModel(page, request);
 
   await page.goto('/upload');
   await expect(page.getByRole('heading', { level: 1, name: 'Upload video' })).toBeVisible();
@@ -66,4 +85,36 @@ test('a verified model uploads a clip, watches it go through the statuses, and i
   await expect(video).toBeVisible();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
   await snap(page, testInfo, 'player');
+});
+
+test('a dropped connection does not lose the upload: it resumes from the bytes the server has', async ({ page, request }) => {
+  await signInVerifiedModel(page, request);
+  const creations: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/v1/videos/uploads') creations.push(sent.url());
+  });
+  // The line drops on the first PATCH, and again on the first try of the second chunk.
+  const requests: string[] = [];
+  const dropped = new Set<string>();
+  await page.route('**/v1/videos/uploads/*', async (route) => {
+    const sent = route.request();
+    const offset = (await sent.headerValue('upload-offset')) ?? '';
+    requests.push(`${sent.method()} ${offset}`.trim());
+    if (sent.method() === 'PATCH' && !dropped.has(offset)) {
+      dropped.add(offset);
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+
+  await page.goto('/upload');
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload video' })).toBeVisible();
+  await page.getByLabel('Video file').setInputFiles(twoChunkClip());
+  await expect(page.getByLabel('Title')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: 'First frame of your video' })).toBeVisible();
+
+  const secondChunk = String(8 * 1024 * 1024);
+  expect(requests).toEqual(['PATCH 0', 'HEAD', 'PATCH 0', `PATCH ${secondChunk}`, 'HEAD', `PATCH ${secondChunk}`]);
+  expect(creations).toHaveLength(1);
 });

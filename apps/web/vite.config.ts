@@ -14,13 +14,15 @@ const reactRouterProduction = (file: string) =>
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias:
-      command === 'build'
+    alias: [
+      ...(command === 'build'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
           ]
-        : [],
+        : []),
+      { find: /^url-parse$/, replacement: fileURLToPath(new URL('./src/lib/native-url.ts', import.meta.url)) },
+    ],
   },
   build: {
     outDir: 'dist',

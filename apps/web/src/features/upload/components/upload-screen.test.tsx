@@ -1,10 +1,13 @@
 import { VIDEO_MAX_BYTES, videoMessages, type ProfileUser } from '@flick/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initializeApp } from '../../../app/provider.tsx';
 import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
-import { mockXhr } from '../../../testing/mock-xhr.ts';
+import { resetTus, startedUpload, uploads } from '../../../testing/mock-tus.ts';
 import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+
+vi.mock('tus-js-client', () => import('../../../testing/mock-tus.ts'));
+beforeEach(resetTus);
 
 type Responder = (call: FetchCall) => Response | Promise<Response>;
 
@@ -19,9 +22,8 @@ function openAs(user: ProfileUser | null, more: Record<string, Responder> = {}) 
   });
   if (user) signIn(user);
   initializeApp();
-  const requests = mockXhr();
   const app = renderApp('/upload');
-  return { ...app, api, requests };
+  return { ...app, api };
 }
 
 const clip = (name = 'beach-day.mp4') => new File(['a short clip'], name, { type: 'video/mp4' });
@@ -32,7 +34,8 @@ async function toDetails(more: Record<string, Responder> = {}) {
   const opened = openAs(verified, more);
   await findScreenHeading('Upload video');
   pick(clip());
-  await act(async () => opened.requests[0]!.respond(201, uploaded));
+  const upload = await startedUpload();
+  await act(async () => upload.succeed(200, uploaded));
   await screen.findByText('Step 2 of 2');
   return opened;
 }
@@ -78,67 +81,70 @@ describe('/upload for an account that cannot post yet', () => {
 
 describe('/upload step 1: the file (accounts.md §4)', () => {
   it('sends the picked file at once, shows its name, size and percent, and Cancel stops it', async () => {
-    const { requests } = openAs(verified);
+    openAs(verified);
     await findScreenHeading('Upload video');
     expect(screen.getByText('Step 1 of 2')).toBeTruthy();
     expect(screen.getByLabelText('Video file').getAttribute('accept')).toBe('video/*');
 
     pick(clip());
-    const xhr = requests[0]!;
-    expect(xhr.url).toBe('/v1/videos/upload');
-    expect(xhr.headers.Authorization).toBe('Bearer session-token');
+    const upload = await startedUpload();
+    expect(upload.options.endpoint).toMatch(/\/v1\/videos\/uploads$/);
+    expect(upload.options.headers).toEqual({ Authorization: 'Bearer session-token' });
     expect(screen.getByText('beach-day.mp4')).toBeTruthy();
     expect(screen.getByText('12 B')).toBeTruthy();
 
-    act(() => xhr.progress(40, 100));
+    act(() => upload.progress(40, 100));
     const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
     expect(screen.getByText('40%')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(xhr.aborted).toBe(true);
+    expect(upload.terminated).toBe(true);
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
     expect(screen.getByLabelText('Video file')).toBeTruthy();
     expect(screen.queryByText(/Video upload failed/)).toBeNull();
   });
 
   it('toasts a 422 with the error text: "Video upload failed: {reason}"', async () => {
-    const { requests } = openAs(verified);
+    openAs(verified);
     await findScreenHeading('Upload video');
     pick(clip());
-    await act(async () => requests[0]!.respond(422, { message: 'The given data was invalid.', errors: { video: [videoMessages.tooLong] } }));
+    const upload = await startedUpload();
+    await act(async () => upload.fail(422, { message: 'The given data was invalid.', errors: { video: [videoMessages.tooLong] } }));
     expect(await screen.findByText(videoMessages.uploadFailed(videoMessages.tooLong))).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(videoMessages.tooLong);
     expect(screen.getByLabelText('Video file')).toBeTruthy();
   });
 
   it("toasts any other failure with the server's message", async () => {
-    const { requests } = openAs(verified);
+    openAs(verified);
     await findScreenHeading('Upload video');
     pick(clip());
-    await act(async () => requests[0]!.respond(500, { message: 'Something went wrong, try again later.' }));
+    const upload = await startedUpload();
+    await act(async () => upload.fail(500, { message: 'Something went wrong, try again later.' }));
     expect(await screen.findByText('Video upload failed: Something went wrong, try again later.')).toBeTruthy();
   });
 
   it('shows verifyFirst when the server refuses the account (403) and reloads the account', async () => {
-    const { requests, api } = openAs(verified);
+    const { api } = openAs(verified);
     await findScreenHeading('Upload video');
     const profileCalls = () => api.calls.filter((call) => call.url === '/v1/profile').length;
     const before = profileCalls();
     pick(clip());
-    await act(async () => requests[0]!.respond(403, { message: videoMessages.verifyFirst }));
+    const upload = await startedUpload();
+    await act(async () => upload.fail(403, { message: videoMessages.verifyFirst }));
     expect(await screen.findByText(videoMessages.uploadFailed(videoMessages.verifyFirst))).toBeTruthy();
     await waitFor(() => expect(profileCalls()).toBe(before + 1));
   });
 
   it('refuses a file over 2 GB without sending it', async () => {
-    const { requests } = openAs(verified);
+    openAs(verified);
     await findScreenHeading('Upload video');
     const big = clip('long-show.mov');
     Object.defineProperty(big, 'size', { value: VIDEO_MAX_BYTES + 1 });
     pick(big);
     expect(await screen.findByText(videoMessages.uploadFailed(videoMessages.tooBig))).toBeTruthy();
-    expect(requests).toHaveLength(0);
+    expect(uploads).toHaveLength(0);
   });
 });
 
