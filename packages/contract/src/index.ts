@@ -4,6 +4,7 @@ export * from './client-config.ts';
 export * from './contact.ts';
 export * from './countries.ts';
 export * from './errors.ts';
+export * from './feed.ts';
 export * from './format.ts';
 export * from './health.ts';
 export * from './pages.ts';

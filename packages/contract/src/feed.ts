@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { categories, type Category, defaultCategories } from './categories.ts';
+import { EMAIL_PATTERN } from './accounts.ts';
+import { liveCamsEventIds } from './client-config.ts';
+
+/**
+ * The viewer side of videos (viewer.md §2 feeds, §3, §4, §5, §7): feed queries, tracking calls,
+ * reports, ratings, follows and the public creator profile shown in the feed's profile panel.
+ */
+
+/** Videos per feed page: small, so the first video starts soon; the next page comes two videos early. */
+export const FEED_PAGE_SIZE = 10;
+/** viewer.md §9: tag video lists and rating lists. */
+export const GRID_PAGE_SIZE = 30;
+/** viewer.md §9: tag search. */
+export const TAG_SEARCH_PAGE_SIZE = 100;
+/** viewer.md §5: tag search fires at 2 or more characters. */
+export const TAG_SEARCH_MIN_LENGTH = 2;
+
+/** `gender=f,c`: the preferred categories (viewer.md §1); unknown keys are dropped, none means the default. */
+export const genderParamSchema = z
+  .string()
+  .optional()
+  .transform((value): Category[] => {
+    const picked = (value ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter((key): key is Category => (categories as readonly string[]).includes(key));
+    return picked.length > 0 ? [...new Set(picked)] : [...defaultCategories];
+  });
+
+/** `tags=3,17`: selected tag ids (viewer.md §2 home feed). */
+export const tagIdsParamSchema = z
+  .string()
+  .optional()
+  .transform((value) => [...new Set((value ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0))].slice(0, 20));
+
+/** Every feed route's query: categories, and the opaque cursor the previous page's `links.next` carried. */
+export const feedQuerySchema = z.object({
+  gender: genderParamSchema,
+  cursor: z.string().max(200).optional(),
+});
+
+export const homeFeedQuerySchema = feedQuerySchema.extend({ tags: tagIdsParamSchema });
+
+/** viewer.md §2 Discover sections, used by /discover/category/{category}/feed titles. */
+export const discoverCategories = ['liked_weekly', 'liked_all_time', 'viewed_weekly', 'viewed_all_time'] as const;
+export type DiscoverCategory = (typeof discoverCategories)[number];
+export const discoverCategoryLabels: Record<DiscoverCategory, string> = {
+  liked_weekly: 'Most liked this week',
+  liked_all_time: 'Most liked all time',
+  viewed_weekly: 'Most viewed this week',
+  viewed_all_time: 'Most viewed all time',
+};
+
+/** Who is asking, for calls open to guests: the bearer token names a user, else `guest_id`. */
+const guestId = z.uuid().optional();
+
+/** POST /v1/video-view. `watched_seconds` and `completed` feed the ranking when the client reports them. */
+export const videoViewRequestSchema = z.object({
+  video_id: z.coerce.number().int().positive(),
+  guest_id: guestId,
+  user_id: z.coerce.number().int().positive().optional(),
+  watched_seconds: z.number().min(0).max(24 * 3600).optional(),
+  completed: z.boolean().optional(),
+});
+
+/** POST /v1/video-like: add or remove, idempotent. */
+export const videoLikeRequestSchema = z.object({
+  video_id: z.coerce.number().int().positive(),
+  type: z.enum(['add', 'remove']),
+  guest_id: guestId,
+  user_id: z.coerce.number().int().positive().optional(),
+});
+
+/** viewer.md §7 POST /event: the ids of liveCamsEventIds. */
+export const eventRequestSchema = z.object({
+  event_id: z.union([
+    z.literal(liveCamsEventIds.bottomLiveIcon),
+    z.literal(liveCamsEventIds.menuLiveCams),
+    z.literal(liveCamsEventIds.topLiveButton),
+    z.literal(liveCamsEventIds.floatingLiveCams),
+  ]),
+  guest_id: guestId,
+  user_id: z.coerce.number().int().positive().optional(),
+});
+
+/** Where on screen a link was clicked (viewer.md §7 link_location). */
+export const linkLocations = ['profile', 'feed-panel', 'feed-chip', 'live-avatar'] as const;
+
+export const linkClickRequestSchema = z.object({
+  link_id: z.coerce.number().int().positive(),
+  guest_id: guestId,
+  user_id: z.coerce.number().int().positive().optional(),
+  is_live: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
+  link_location: z.enum(linkLocations),
+});
+
+/** viewer.md §5 Report, §8 report messages (the spec's "choostse" spelled right). */
+export const reportMessages = {
+  missingVideoId: 'Missing video id.',
+  missingEmail: 'Missing email.',
+  invalidEmail: 'Invalid email.',
+  reasonRequired: 'Please choose a reason.',
+  descriptionRequired: 'Description is required.',
+  requestFailed: 'Request failed.',
+  networkError: 'Network error.',
+  fallback: 'Could not send the report.',
+  sent: 'Thank you. Our team will review this video.',
+} as const;
+
+export const reportReasons = {
+  underage: 'Someone in it may be under 18',
+  non_consensual: 'Non-consensual or hidden-camera content',
+  violence: 'Violence or abuse',
+  copyright: 'Stolen content or copyright',
+  spam: 'Spam or misleading',
+  other: 'Something else',
+} as const;
+export type ReportReason = keyof typeof reportReasons;
+export const REPORT_MESSAGE_MAX_LENGTH = 2000;
+
+/**
+ * POST /v1/report-video. Checked in the spec's order so a 422 names the first problem; the email is
+ * required only from guests (the route decides), so it is optional here.
+ */
+export const reportVideoRequestSchema = z.object({
+  video_id: z.coerce.number({ error: reportMessages.missingVideoId }).int(reportMessages.missingVideoId).positive(reportMessages.missingVideoId),
+  email: z
+    .string()
+    .trim()
+    .optional()
+    .refine((email) => !email || EMAIL_PATTERN.test(email), reportMessages.invalidEmail),
+  reason: z.enum(Object.keys(reportReasons) as [ReportReason, ...ReportReason[]], { error: reportMessages.reasonRequired }),
+  message: z
+    .string({ error: reportMessages.descriptionRequired })
+    .trim()
+    .min(1, reportMessages.descriptionRequired)
+    .max(REPORT_MESSAGE_MAX_LENGTH),
+  guest_id: guestId,
+});
+
+/** The emoji scale of POST /v1/video-rating/rate, stored as its value. */
+export const ratingOptions = [
+  { value: 1, emoji: '😴', label: 'Boring' },
+  { value: 2, emoji: '😐', label: 'Meh' },
+  { value: 3, emoji: '🙂', label: 'Nice' },
+  { value: 4, emoji: '😍', label: 'Love it' },
+  { value: 5, emoji: '🔥', label: 'Hot' },
+] as const;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+
+export const rateVideoRequestSchema = z.object({
+  video_id: z.coerce.number().int().positive(),
+  rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX),
+});
+
+export const feedMessages = {
+  videoRated: 'Video rated',
+  ratedBadge: 'Video Rated',
+  contentBlockedTitle: 'Content Blocked',
+  contentBlockedText: 'Content Unavailable in Your Region',
+  noLinks: 'No links available.',
+  liveBanner: "I'm on right now 👇",
+  swipeUpHint: 'Swipe up for next video',
+  swipeLeftHint: 'Swipe left to open profile',
+} as const;
+
+/** POST /v1/follow-model (viewer.md §4: 200 or 201, idempotent). */
+export const followRequestSchema = z.object({
+  model_id: z.coerce.number().int().positive(),
+  action: z.enum(['follow', 'unfollow']),
+});
+
+/** viewer.md §3 Link. */
+export const linkSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  name: z.string(),
+  /** An icon for the link's site, or null to draw a generic one. */
+  icon: z.string().nullable(),
+  isLive: z.boolean(),
+  isImportant: z.boolean(),
+});
+export type Link = z.infer<typeof linkSchema>;
+
+/** viewer.md §3 Contest; `content` is sanitized HTML. */
+export const contestSchema = z.object({ id: z.number(), title: z.string(), content: z.string() });
+export type Contest = z.infer<typeof contestSchema>;
+
+/** GET /v1/users/{id or slug}: a creator, channel or viewer as others see them (viewer.md §3). */
+export const publicUserSchema = z.object({
+  id: z.number(),
+  type: z.enum(['user', 'model', 'channel']),
+  name: z.string(),
+  slug: z.string().nullable(),
+  username: z.string().nullable(),
+  avatar: z.string().nullable(),
+  cover: z.string().nullable(),
+  description: z.string().nullable(),
+  color: z.string().nullable(),
+  gender: z.enum(categories),
+  isVerified: z.enum(['none', 'pending', 'approved', 'rejected']),
+  /** Any of the links is live. */
+  isLive: z.boolean(),
+  isFollowing: z.boolean(),
+  totalLikes: z.number(),
+  totalVideoViews: z.number(),
+  totalFollowers: z.number(),
+  links: z.array(linkSchema),
+  contests: z.array(contestSchema),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+export const publicUserResponseSchema = z.object({ data: publicUserSchema });
