@@ -21,6 +21,12 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { feedService } from './modules/feed/feed.service.ts';
+import { counterBuffer } from './modules/tracking/counter-buffer.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { trackingService } from './modules/tracking/tracking.service.ts';
+import { publicUsersRoutes } from './modules/users/public-users.routes.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -84,6 +90,11 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
   const videos = videosService({ db, media, jobs, logger: api.log as Logger });
   await api.register(mediaFiles, { root: media.root });
+  const feed = feedService({ pool, media });
+  const counters = counterBuffer(pool, api.log as Logger);
+  // Counts still in memory are written before the pool closes (hooks run before later cleanups).
+  api.addHook('onClose', () => counters.stop());
+  const tracking = trackingService({ pool, counters });
 
   const clientConfig: ClientConfig = config.links;
   await api.register(
@@ -97,6 +108,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(verificationRoutes, { db, storage });
       await v1.register(videosRoutes, { videos });
       await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });
+      await v1.register(feedRoutes, { feed });
+      await v1.register(trackingRoutes, { tracking });
+      await v1.register(publicUsersRoutes, { pool });
     },
     { prefix: '/v1' },
   );

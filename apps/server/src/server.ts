@@ -9,6 +9,7 @@ import { pagesService } from './modules/pages/pages.service.ts';
 import { workerHandlers } from './jobs/worker-handlers.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { seedDemoContent } from './modules/demo/demo-content.ts';
+import { requestFeedRebuild } from './modules/feed/feed-jobs.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { adminAccounts } from './modules/users/admin-accounts.ts';
 import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
@@ -54,7 +55,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const { boss, queue } = await startJobQueue({ databaseUrl, logger });
     const workers =
       config.worker === 'inline'
-        ? await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: config.transcodeConcurrency, logger, databaseUrl })
+        ? await startWorkers(boss, workerHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl })
         : null;
     // Stopped after the HTTP server (cleanups run in reverse), so no request enqueues into a closed queue.
     cleanups.push(async () => {
@@ -62,6 +63,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await workers?.stop();
     });
 
+    // A first snapshot on a fresh install, and a fresh one after a restart (ADR 0007).
+    await requestFeedRebuild(queue);
     const app = await buildApp({ config, db, pool, logger, jobs: queue });
     cleanups.push(() => app.close());
     schedulePruning(pool, logger, cleanups);

@@ -27,8 +27,8 @@ if (!databaseUrl) {
 }
 const { db, pool } = createDatabase(databaseUrl, logger, { max: 4 });
 await runMigrations(pool);
-const { boss } = await startJobQueue({ databaseUrl, logger });
-const workers = await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: config.transcodeConcurrency, logger, databaseUrl });
+const { boss, queue } = await startJobQueue({ databaseUrl, logger });
+const workers = await startWorkers(boss, workerHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl });
 logger.info({ concurrency: config.transcodeConcurrency }, 'worker ready');
 
 let stopping = false;

@@ -97,7 +97,7 @@ describe('a worker killed mid-transcode', () => {
     await t.pool.query(`update videos set status = 'processing' where id = $1`, [videoId]);
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir });
     const { pino } = await import('pino');
-    await workerHandlers(config, t.db, pino({ level: 'silent' }))['transcode-video-failed']({ videoId }, { retryCount: 0, retryLimit: 5 });
+    await workerHandlers(config, t.db, pino({ level: 'silent' }), t.jobs)['transcode-video-failed']({ videoId }, { retryCount: 0, retryLimit: 5 });
     expect(await waitForVideo(t, auth, videoId, () => true)).toMatchObject({
       status: 'error',
       statusReason: 'Processing failed. Please upload the video again.',

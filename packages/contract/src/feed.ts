@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { categories, type Category, defaultCategories } from './categories.ts';
 import { EMAIL_PATTERN } from './accounts.ts';
 import { liveCamsEventIds } from './client-config.ts';
+import { listResponseSchema } from './errors.ts';
+import { tagSchema, videoSchema } from './videos.ts';
 
 /**
  * The viewer side of videos (viewer.md §2 feeds, §3, §4, §5, §7): feed queries, tracking calls,
@@ -35,13 +37,38 @@ export const tagIdsParamSchema = z
   .optional()
   .transform((value) => [...new Set((value ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0))].slice(0, 20));
 
-/** Every feed route's query: categories, and the opaque cursor the previous page's `links.next` carried. */
+/**
+ * Every feed route's query: categories, the opaque cursor the previous page's `links.next` carried, and
+ * the guest id that says which videos a guest liked (a malformed one is ignored, not refused). `page`
+ * is accepted for clients that send it; the cursor decides.
+ */
 export const feedQuerySchema = z.object({
   gender: genderParamSchema,
   cursor: z.string().max(200).optional(),
+  guest_id: z.uuid().optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 
 export const homeFeedQuerySchema = feedQuerySchema.extend({ tags: tagIdsParamSchema });
+
+/** GET /v1/tags/{id}/videos: a grid page (viewer.md §9: 30). */
+export const gridQuerySchema = feedQuerySchema.extend({
+  per_page: z.coerce.number().int().min(1).max(GRID_PAGE_SIZE).default(GRID_PAGE_SIZE).catch(GRID_PAGE_SIZE),
+});
+
+/** GET /v1/tags?per_page=100&gender=f,c&page=n&search=text (viewer.md §7); search matches the start of a tag. */
+export const tagsQuerySchema = z.object({
+  gender: genderParamSchema,
+  per_page: z.coerce.number().int().min(1).max(TAG_SEARCH_PAGE_SIZE).default(TAG_SEARCH_PAGE_SIZE).catch(TAG_SEARCH_PAGE_SIZE),
+  search: z.string().trim().max(40).optional(),
+  cursor: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+export const videoListResponseSchema = listResponseSchema(videoSchema);
+export type VideoListResponse = z.infer<typeof videoListResponseSchema>;
+export const tagListResponseSchema = listResponseSchema(tagSchema);
+export type TagListResponse = z.infer<typeof tagListResponseSchema>;
 
 /** viewer.md §2 Discover sections, used by /discover/category/{category}/feed titles. */
 export const discoverCategories = ['liked_weekly', 'liked_all_time', 'viewed_weekly', 'viewed_all_time'] as const;
@@ -64,6 +91,10 @@ export const videoViewRequestSchema = z.object({
   watched_seconds: z.number().min(0).max(24 * 3600).optional(),
   completed: z.boolean().optional(),
 });
+
+/** A view counts once per viewer per video per this window. */
+export const VIEW_WINDOW_HOURS = 6;
+export const videoViewResponseSchema = z.object({ counted: z.boolean() });
 
 /** POST /v1/video-like: add or remove, idempotent. */
 export const videoLikeRequestSchema = z.object({
@@ -96,6 +127,10 @@ export const linkClickRequestSchema = z.object({
   link_location: z.enum(linkLocations),
 });
 
+/** The like as it now stands; the count includes likes not yet written to the database. */
+export const videoLikeResponseSchema = z.object({ isLiked: z.boolean(), likeCount: z.number() });
+export type VideoLikeResponse = z.infer<typeof videoLikeResponseSchema>;
+
 /** viewer.md §5 Report, §8 report messages (the spec's "choostse" spelled right). */
 export const reportMessages = {
   missingVideoId: 'Missing video id.',
@@ -120,17 +155,19 @@ export const reportReasons = {
 export type ReportReason = keyof typeof reportReasons;
 export const REPORT_MESSAGE_MAX_LENGTH = 2000;
 
+const reportEmail = z
+  .string()
+  .trim()
+  .optional()
+  .refine((email) => !email || EMAIL_PATTERN.test(email), reportMessages.invalidEmail);
+
 /**
  * POST /v1/report-video. Checked in the spec's order so a 422 names the first problem; the email is
- * required only from guests (the route decides), so it is optional here.
+ * required only from guests (`reportVideoRequestFor`), so it is optional here.
  */
 export const reportVideoRequestSchema = z.object({
   video_id: z.coerce.number({ error: reportMessages.missingVideoId }).int(reportMessages.missingVideoId).positive(reportMessages.missingVideoId),
-  email: z
-    .string()
-    .trim()
-    .optional()
-    .refine((email) => !email || EMAIL_PATTERN.test(email), reportMessages.invalidEmail),
+  email: reportEmail,
   reason: z.enum(Object.keys(reportReasons) as [ReportReason, ...ReportReason[]], { error: reportMessages.reasonRequired }),
   message: z
     .string({ error: reportMessages.descriptionRequired })
@@ -139,6 +176,19 @@ export const reportVideoRequestSchema = z.object({
     .max(REPORT_MESSAGE_MAX_LENGTH),
   guest_id: guestId,
 });
+
+/** The report schema for a guest (email required, viewer.md §5) or a signed-in user. */
+export function reportVideoRequestFor(guest: boolean) {
+  if (!guest) return reportVideoRequestSchema;
+  return reportVideoRequestSchema.extend({
+    email: z
+      .string({ error: reportMessages.missingEmail })
+      .trim()
+      .min(1, reportMessages.missingEmail)
+      .refine((email) => EMAIL_PATTERN.test(email), reportMessages.invalidEmail),
+  });
+}
+export type ReportVideoRequest = z.input<typeof reportVideoRequestSchema>;
 
 /** The emoji scale of POST /v1/video-rating/rate, stored as its value. */
 export const ratingOptions = [
@@ -157,6 +207,19 @@ export const rateVideoRequestSchema = z.object({
 });
 
 export const feedMessages = {
+  videoNotFound: 'Video not found.',
+  userNotFound: 'User not found.',
+  tagNotFound: 'Tag not found.',
+  linkNotFound: 'Link not found.',
+  needGuestId: 'Send a guest_id or sign in.',
+  reportSent: 'Report sent.',
+  tooManyReports: 'You have sent too many reports. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  recorded: 'Recorded.',
+  followed: 'Following',
+  unfollowed: 'Unfollowed',
+  cannotFollowSelf: 'You cannot follow yourself.',
+  onlyCreatorsFollowed: 'Only creators and channels can be followed.',
   videoRated: 'Video rated',
   ratedBadge: 'Video Rated',
   contentBlockedTitle: 'Content Blocked',
@@ -173,12 +236,16 @@ export const followRequestSchema = z.object({
   action: z.enum(['follow', 'unfollow']),
 });
 
+/** The follow as it now stands (200 when nothing changed or unfollowed, 201 when a follow was created). */
+export const followResponseSchema = z.object({ message: z.string(), isFollowing: z.boolean(), totalFollowers: z.number() });
+export type FollowResponse = z.infer<typeof followResponseSchema>;
+
 /** viewer.md §3 Link. */
 export const linkSchema = z.object({
   id: z.number(),
   url: z.string(),
   name: z.string(),
-  /** An icon for the link's site, or null to draw a generic one. */
+  /** The link site's icon key (the host's first label, e.g. `chaturbate`, `instagram`), or null to draw a generic one. */
   icon: z.string().nullable(),
   isLive: z.boolean(),
   isImportant: z.boolean(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   date,
   boolean,
   check,
@@ -14,6 +15,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const accountType = pgEnum('account_type', ['user', 'model', 'channel']);
 export const verificationStatus = pgEnum('verification_status', ['none', 'pending', 'approved', 'rejected']);
@@ -40,6 +43,8 @@ export const users = pgTable(
     country: text('country'),
     isVerified: verificationStatus('is_verified').notNull().default('none'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Kept with each follow and unfollow, so a profile shows it without counting. */
+    followersCount: bigint('followers_count', { mode: 'number' }).notNull().default(0),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -192,12 +197,21 @@ export const videos = pgTable(
     uploadTimezone: text('upload_timezone'),
     viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
     likeCount: bigint('like_count', { mode: 'number' }).notNull().default(0),
+    /** Engagement for the ranking (ADR 0007), added to from the in-memory counters. */
+    watchSeconds: real('watch_seconds').notNull().default(0),
+    completions: bigint('completions', { mode: 'number' }).notNull().default(0),
+    ratingSum: bigint('rating_sum', { mode: 'number' }).notNull().default(0),
+    ratingCount: bigint('rating_count', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('videos_user_id_id_idx').on(t.userId, t.id),
     index('videos_published_idx').on(t.uploadDate, t.id).where(sql`${t.status} = 'approved' and ${t.detailsAt} is not null`),
+    // A creator's grid (newest first) and the totals on their profile.
+    index('videos_user_published_idx')
+      .on(t.userId, t.uploadDate.desc(), t.id.desc())
+      .where(sql`${t.status} = 'approved' and ${t.detailsAt} is not null`),
   ],
 );
 
@@ -209,7 +223,7 @@ export const tags = pgTable(
     slug: text('slug').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('tags_slug_key').on(t.slug)],
+  (t) => [uniqueIndex('tags_slug_key').on(t.slug), index('tags_slug_prefix_idx').on(t.slug.op('text_pattern_ops'))],
 );
 
 export const videoTags = pgTable(
@@ -224,4 +238,176 @@ export const videoTags = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.videoId, t.tagId] }), index('video_tags_tag_id_idx').on(t.tagId, t.videoId)],
+);
+
+/**
+ * Ranked feed orders, rebuilt by the `rebuild-feed` job (ADR 0007). One row per list per epoch; the
+ * arrays are packed little-endian so every API instance loads a snapshot in one read and pages it in
+ * memory: `video_ids` and `owner_ids` uint32, `genders` one byte per video (index into `categories`).
+ */
+export const feedSnapshots = pgTable(
+  'feed_snapshots',
+  {
+    epoch: bigint('epoch', { mode: 'number' }).notNull(),
+    list: text('list').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+    size: integer('size').notNull(),
+    videoIds: bytea('video_ids').notNull(),
+    ownerIds: bytea('owner_ids').notNull(),
+    genders: bytea('genders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.epoch, t.list] }), index('feed_snapshots_built_at_idx').on(t.builtAt)],
+);
+
+/** Who viewed what, last counted when: a view counts once per viewer per video per window (ADR 0007). */
+export const videoViews = pgTable(
+  'video_views',
+  {
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** `u<user id>`, `g<guest id>` or `ip<address>`. */
+    viewerKey: text('viewer_key').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.viewerKey] }), index('video_views_counted_at_idx').on(t.countedAt)],
+);
+
+/** Likes by users (`u<id>`) and guests (`g<guest id>`); the count lives in videos.like_count. */
+export const videoLikes = pgTable(
+  'video_likes',
+  {
+    viewerKey: text('viewer_key').notNull(),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerKey, t.videoId] }), index('video_likes_video_id_idx').on(t.videoId)],
+);
+
+/** One emoji rating (1..5) per user per video; sums live on videos for the ranking. */
+export const videoRatings = pgTable(
+  'video_ratings',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), check('video_ratings_rating_check', sql`${t.rating} between 1 and 5`)],
+);
+
+/** Per-day counts for "this week" lists and stats, flushed from the in-memory counters. */
+export const videoDailyStats = pgTable(
+  'video_daily_stats',
+  {
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.videoId] })],
+);
+
+/** viewer.md §5 Report; reviewed by an admin. */
+export const videoReports = pgTable(
+  'video_reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    guestId: text('guest_id'),
+    email: text('email'),
+    reason: text('reason').notNull(),
+    message: text('message').notNull(),
+    clientIp: text('client_ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (t) => [index('video_reports_video_id_idx').on(t.videoId), index('video_reports_open_idx').on(t.createdAt).where(sql`${t.handledAt} is null`)],
+);
+
+/** viewer.md §3 Link: a creator's links; `site` is the host without `www.`, for the webcam-site feeds. */
+export const userLinks = pgTable(
+  'user_links',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    name: text('name').notNull(),
+    site: text('site').notNull(),
+    isLive: boolean('is_live').notNull().default(false),
+    isImportant: boolean('is_important').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_links_user_id_idx').on(t.userId, t.position), index('user_links_site_idx').on(t.site)],
+);
+
+/** viewer.md §3 Contest; `content` is sanitized HTML. */
+export const contests = pgTable(
+  'contests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contests_user_id_idx').on(t.userId, t.position)],
+);
+
+/** Who follows which creator; users.followers_count moves in the same transaction. */
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: bigint('follower_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    modelId: bigint('model_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.followerId, t.modelId] }), index('follows_model_id_idx').on(t.modelId)],
+);
+
+/** Live-cams clicks (viewer.md §7 POST /event) and link clicks, counted per day from memory. */
+export const eventDailyCounts = pgTable(
+  'event_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    eventId: integer('event_id').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.eventId] })],
+);
+
+export const linkClickDailyCounts = pgTable(
+  'link_click_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    linkId: bigint('link_id', { mode: 'number' })
+      .notNull()
+      .references(() => userLinks.id, { onDelete: 'cascade' }),
+    location: text('location').notNull(),
+    isLive: boolean('is_live').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.linkId, t.location, t.isLive] })],
 );

@@ -8,6 +8,8 @@ export interface JobPayloads {
   /** A transcode that failed for good however it ended (last retry, dead worker, expiry). */
   'transcode-video-failed': { videoId: number };
   'purge-video': { videoId: number };
+  /** Ranks every published video into a new feed snapshot (ADR 0007). */
+  'rebuild-feed': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -18,12 +20,25 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // after the advisory-lock check below.
   'transcode-video': { retryLimit: 3, retryDelay: 20, retryBackoff: true, expireInSeconds: 45 * 60, deadLetter: 'transcode-video-failed' },
   'purge-video': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+  // Stately: one waiting and one running per key, so a burst of approvals makes one rebuild.
+  'rebuild-feed': { policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 10 * 60 },
 };
+
+/** ADR 0007: the feed is re-ranked this often, and this soon after a video is published. */
+export const FEED_REBUILD_CRON = '*/5 * * * *';
+export const FEED_REBUILD_DELAY_SECONDS = 3;
+
+export interface SendOptions {
+  /** Run no earlier than this (a date, or seconds from now). */
+  startAfter?: Date | number;
+  /** With a stately queue: at most one waiting job per key. */
+  singletonKey?: string;
+}
 
 export type JobHandlers = { [N in JobName]: (data: JobPayloads[N], attempt: { retryCount: number; retryLimit: number }) => Promise<void> };
 
 export interface JobQueue {
-  send<N extends JobName>(name: N, data: JobPayloads[N]): Promise<void>;
+  send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
 }
 
 /** pg-boss on the app's own PostgreSQL (DESIGN.md "jobs"): no Redis, FOR UPDATE SKIP LOCKED underneath. */
@@ -34,9 +49,10 @@ export async function startJobQueue(options: { databaseUrl: string; logger: Logg
   for (const [name, policy] of Object.entries(queues)) {
     await boss.createQueue(name, { name, ...policy });
   }
+  await boss.schedule('rebuild-feed', FEED_REBUILD_CRON, {});
   const queue: JobQueue = {
-    async send(name, data) {
-      await boss.send(name, data as object);
+    async send(name, data, options = {}) {
+      await boss.send(name, data as object, options);
     },
   };
   return { boss, queue };
@@ -121,7 +137,8 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers, options:
   timer.unref();
 
   for (const name of names) {
-    const handler = handlers[name] as JobHandlers[JobName];
+    // Each queue only ever carries its own payload, so its handler takes the payload union.
+    const handler = handlers[name] as (data: JobPayloads[JobName], attempt: { retryCount: number; retryLimit: number }) => Promise<void>;
     for (let i = 0; i < (name === 'transcode-video' ? options.concurrency : 1); i += 1) {
       await boss.work<JobPayloads[typeof name]>(
         name,

@@ -53,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const mail: MailMessage[] = [];
   // The real queue and workers on the test database, as in one-process mode.
   const { boss, queue } = await startJobQueue({ databaseUrl: url.toString(), logger });
-  const workers = options.workers === false ? null : await startWorkers(boss, workerHandlers(config, db, logger), { concurrency: 1, logger, databaseUrl: url.toString() });
+  const workers = options.workers === false ? null : await startWorkers(boss, workerHandlers(config, db, logger, queue), { concurrency: 1, logger, databaseUrl: url.toString() });
   const app = await buildApp({ config, db, pool, jobs: queue, mailer: { send: async (message) => void mail.push(message) } });
   await app.ready();
 

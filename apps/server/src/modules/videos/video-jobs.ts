@@ -1,8 +1,9 @@
 import { MediaError, removeStaleOutputs, transcodeToHls } from '@flick/media';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
-import type { JobHandlers } from '../../jobs/job-queue.ts';
+import type { JobHandlers, JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import { requestFeedRebuild } from '../feed/feed-jobs.ts';
 import { videosRepository } from './videos.repository.ts';
 
 export const WAITING_FOR_REVIEW = 'Waiting for review';
@@ -13,6 +14,7 @@ export function videoJobHandlers(deps: {
   db: Database;
   media: MediaStorage;
   logger: Logger;
+  jobs: JobQueue;
   moderation: 'auto' | 'manual';
 }): Pick<JobHandlers, 'transcode-video' | 'transcode-video-failed' | 'purge-video'> {
   const repo = videosRepository(deps.db);
@@ -43,6 +45,8 @@ export function videoJobHandlers(deps: {
           status: deps.moderation === 'auto' ? 'approved' : 'processing',
           statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
         });
+        // Published now (or at its date) if its details are in; otherwise saving them asks for the rebuild.
+        if (deps.moderation === 'auto' && current.detailsAt) await requestFeedRebuild(deps.jobs, current.uploadDate);
       } catch (error) {
         // A source ffmpeg cannot read will not get better on a retry; a timeout, an abort at shutdown
         // or a crash may.

@@ -2,6 +2,26 @@ import type { Video } from '@flick/contract';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { VideoRow } from './videos.repository.ts';
 
+/** The columns a video's API shape needs; feeds read just these. */
+export type VideoViewRow = Pick<
+  VideoRow,
+  | 'id'
+  | 'slug'
+  | 'userId'
+  | 'title'
+  | 'processedAt'
+  | 'playableAt'
+  | 'duration'
+  | 'viewCount'
+  | 'likeCount'
+  | 'isVertical'
+  | 'isNsfw'
+  | 'status'
+  | 'statusReason'
+  | 'uploadDate'
+  | 'createdAt'
+>;
+
 export interface VideoOwner {
   id: number;
   slug: string | null;
@@ -14,7 +34,7 @@ export interface VideoOwner {
  * may be there before processing ends (it grows while encoding), for the creator's own list.
  */
 export function toVideo(
-  row: VideoRow,
+  row: VideoViewRow,
   owner: VideoOwner,
   tags: { id: number; name: string; slug: string }[],
   media: MediaStorage,

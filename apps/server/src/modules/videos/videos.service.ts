@@ -21,6 +21,7 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../plugins/error-handler.ts';
 import type { UserRow } from '../users/users.repository.ts';
+import { requestFeedRebuild } from '../feed/feed-jobs.ts';
 import { zonedTimeToUtc } from './schedule.ts';
 import { toVideo, type VideoOwner } from './video-view.ts';
 import { videosRepository, type VideoRow } from './videos.repository.ts';
@@ -158,6 +159,7 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
         uploadTimezone: input.uploadDate ? input.uploadDateTimezone || 'UTC' : null,
         detailsAt: new Date(),
       }))!;
+      if (updated.status === 'approved') await requestFeedRebuild(jobs, updated.uploadDate);
       return (await present([updated]))[0]!;
     },
 

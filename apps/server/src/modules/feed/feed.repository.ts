@@ -1,0 +1,129 @@
+import type { Category, Tag } from '@flick/contract';
+import type pg from 'pg';
+import type { VideoViewRow, VideoOwner } from '../videos/video-view.ts';
+
+/** DESIGN.md "Video lifecycle": what viewers may see (served by videos_published_idx). */
+export const PUBLISHED_SQL = `v.status = 'approved' and v.details_at is not null and v.upload_date <= now()`;
+
+export interface FeedVideoRow extends VideoViewRow {
+  owner: VideoOwner;
+  tags: Tag[];
+}
+
+interface HydratedRow extends VideoViewRow {
+  ownerSlug: string | null;
+  ownerName: string;
+  ownerAvatar: string | null;
+  tags: Tag[];
+}
+
+/** Named statements: parsed and planned once per connection, not per request. */
+const hydrateSql = `
+  select v.id::float8 as "id", v.user_id::float8 as "userId", v.slug, v.title, v.status, v.status_reason as "statusReason",
+         v.is_nsfw as "isNsfw", v.is_vertical as "isVertical", v.duration, v.processed_at as "processedAt",
+         v.playable_at as "playableAt", v.upload_date as "uploadDate", v.created_at as "createdAt",
+         v.view_count::float8 as "viewCount", v.like_count::float8 as "likeCount",
+         u.slug as "ownerSlug", u.name as "ownerName", u.avatar as "ownerAvatar",
+         coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by vt.position)
+                   from video_tags vt join tags t on t.id = vt.tag_id where vt.video_id = v.id), '[]') as tags
+  from videos v join users u on u.id = v.user_id
+  where v.id = any($1::bigint[]) and ${PUBLISHED_SQL}`;
+
+const viewerFlagsSql = `
+  select video_id::float8 as id, 'liked' as flag from video_likes where viewer_key = $1 and video_id = any($3::bigint[])
+  union all
+  select video_id::float8, 'rated' from video_ratings where user_id = $2 and video_id = any($3::bigint[])`;
+
+const userVideosSql = `
+  select v.id::float8 as id, v.upload_date::text as "uploadDate"
+  from videos v
+  where v.user_id = $1 and ${PUBLISHED_SQL}
+    and ($2::timestamptz is null or (v.upload_date, v.id) < ($2::timestamptz, $3::bigint))
+  order by v.upload_date desc, v.id desc
+  limit $4`;
+
+const tagsSql = `
+  select t.id::float8 as id, t.name, t.slug from tags t
+  where ($1::text is null or t.slug like $1::text || '%')
+    and ($2::text is null or t.slug > $2::text)
+    and exists (select 1 from video_tags vt join videos v on v.id = vt.video_id join users u on u.id = v.user_id
+                where vt.tag_id = t.id and ${PUBLISHED_SQL} and u.gender = any($3::text[]))
+  order by t.slug
+  limit $4`;
+
+export function feedRepository(pool: pg.Pool) {
+  return {
+    /** Published videos among `ids` with their owner and tags, in one statement (no N+1). */
+    async hydrate(ids: readonly number[]): Promise<Map<number, FeedVideoRow>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await pool.query<HydratedRow>({ name: 'feed-hydrate', text: hydrateSql, values: [ids] });
+      return new Map(
+        rows.map(({ ownerSlug, ownerName, ownerAvatar, ...row }) => [
+          row.id,
+          { ...row, owner: { id: row.userId, slug: ownerSlug, name: ownerName, avatar: ownerAvatar } },
+        ]),
+      );
+    },
+
+    /** Which of `ids` the viewer liked (user or guest key) and rated (users only): one indexed query. */
+    async viewerFlags(viewerKey: string, userId: number | null, ids: readonly number[]) {
+      const { rows } = await pool.query<{ id: number; flag: 'liked' | 'rated' }>({
+        name: 'feed-viewer-flags',
+        text: viewerFlagsSql,
+        values: [viewerKey, userId, ids],
+      });
+      return {
+        liked: new Set(rows.filter((r) => r.flag === 'liked').map((r) => r.id)),
+        rated: new Set(rows.filter((r) => r.flag === 'rated').map((r) => r.id)),
+      };
+    },
+
+    async videoIdsWithTags(tagIds: readonly number[]): Promise<Set<number>> {
+      const { rows } = await pool.query<{ id: number }>('select distinct video_id::float8 as id from video_tags where tag_id = any($1::bigint[])', [tagIds]);
+      return new Set(rows.map((r) => r.id));
+    },
+
+    /** Creators with a link on `site`: the host without www (`chaturbate.com`) or its first label (`chaturbate`). */
+    async ownersOnSite(site: string): Promise<Set<number>> {
+      const { rows } = await pool.query<{ id: number }>(
+        `select distinct user_id::float8 as id from user_links where site = $1 or split_part(site, '.', 1) = $1`,
+        [site],
+      );
+      return new Set(rows.map((r) => r.id));
+    },
+
+    async tag(by: { id: number } | { slug: string }): Promise<Tag | undefined> {
+      const { rows } = await pool.query<Tag>(
+        'id' in by ? 'select id::float8 as id, name, slug from tags where id = $1' : 'select id::float8 as id, name, slug from tags where slug = $1',
+        ['id' in by ? by.id : by.slug],
+      );
+      return rows[0];
+    },
+
+    /** An account by id (digits) or slug, case-insensitively. */
+    async userId(idOrSlug: string): Promise<number | undefined> {
+      const { rows } = /^\d{1,15}$/.test(idOrSlug)
+        ? await pool.query<{ id: number }>('select id::float8 as id from users where id = $1', [Number(idOrSlug)])
+        : await pool.query<{ id: number }>('select id::float8 as id from users where lower(slug) = lower($1)', [idOrSlug]);
+      return rows[0]?.id;
+    },
+
+    /** A creator's published videos, newest first, by keyset on (upload_date, id). */
+    async userVideoIds(userId: number, after: { uploadDate: string; id: number } | null, limit: number) {
+      const { rows } = await pool.query<{ id: number; uploadDate: string }>({
+        name: 'feed-user-videos',
+        text: userVideosSql,
+        values: [userId, after?.uploadDate ?? null, after?.id ?? null, limit],
+      });
+      return rows;
+    },
+
+    /** Tags with published videos in the given categories, by slug after `afterSlug`. */
+    async tags(prefix: string | null, genders: readonly Category[], afterSlug: string | null, limit: number): Promise<Tag[]> {
+      const { rows } = await pool.query<Tag>({ name: 'feed-tags', text: tagsSql, values: [prefix, afterSlug, genders, limit] });
+      return rows;
+    },
+  };
+}
+
+export type FeedRepository = ReturnType<typeof feedRepository>;

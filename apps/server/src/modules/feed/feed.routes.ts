@@ -1,0 +1,128 @@
+import {
+  discoverCategories,
+  errorResponseSchema,
+  FEED_PAGE_SIZE,
+  feedQuerySchema,
+  GRID_PAGE_SIZE,
+  gridQuerySchema,
+  homeFeedQuerySchema,
+  tagListResponseSchema,
+  tagsQuerySchema,
+  videoListResponseSchema,
+} from '@flick/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { FeedService, Page, Viewer } from './feed.service.ts';
+
+const id = z.coerce.number().int().positive().max(2 ** 32 - 1);
+const errors = { 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
+const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
+
+/** `links.next`: this request's URL with the new cursor (and without `page`, which the cursor replaces). */
+export function nextLink(request: FastifyRequest, cursor: string | null): string | null {
+  if (!cursor) return null;
+  const url = new URL(request.url, 'http://flick.invalid');
+  url.searchParams.delete('page');
+  url.searchParams.set('cursor', cursor);
+  return `${url.pathname}${url.search}`;
+}
+
+function viewerOf(request: FastifyRequest, guestId: string | undefined): Viewer {
+  return { userId: request.user?.id ?? null, guestId: request.user ? null : (guestId ?? null) };
+}
+
+const answer = <T>(request: FastifyRequest, page: Page<T>) => ({ data: page.data, links: { next: nextLink(request, page.next) } });
+
+/** viewer.md §2 and §7: the feeds. Every list is `{data, links: {next}}` with a keyset cursor. */
+export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (app, { feed }) => {
+  const common = { tags: ['feed'], security: optionalBearer, response: { 200: videoListResponseSchema, ...errors } };
+
+  app.get(
+    '/videos',
+    { schema: { ...common, summary: `Home feed, ${FEED_PAGE_SIZE} a page, ranked (ADR 0007)`, querystring: homeFeedQuerySchema } },
+    async (request) => answer(request, await feed.home(request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/videos/start/:id',
+    { schema: { ...common, summary: 'The video first, then the home feed; 404 unless published', params: z.object({ id }), querystring: feedQuerySchema } },
+    async (request) => answer(request, await feed.start(request.params.id, request.query, viewerOf(request, request.query.guest_id), request.ip)),
+  );
+
+  app.get(
+    '/tags/:id/videos',
+    { schema: { ...common, summary: `A tag's videos for its grid, ${GRID_PAGE_SIZE} a page`, params: z.object({ id }), querystring: gridQuerySchema } },
+    async (request) => answer(request, await feed.tagGrid(request.params.id, request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/tags/:slug/videos/:id',
+    {
+      schema: {
+        ...common,
+        summary: "A tag's recommended feed starting at a video",
+        params: z.object({ slug: z.string().min(1).max(80), id }),
+        querystring: feedQuerySchema,
+      },
+    },
+    async (request) =>
+      answer(
+        request,
+        await feed.tagRecommended(request.params.slug, request.params.id, request.query, viewerOf(request, request.query.guest_id), request.ip),
+      ),
+  );
+
+  app.get(
+    '/discover/category/:category/videos',
+    {
+      schema: {
+        ...common,
+        summary: 'Most liked or viewed, this week or all time',
+        params: z.object({ category: z.enum(discoverCategories) }),
+        querystring: feedQuerySchema,
+      },
+    },
+    async (request) =>
+      answer(request, await feed.discoverCategory(request.params.category, request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/discover/webcam-site/:site/videos',
+    {
+      schema: {
+        ...common,
+        summary: '"Best of {site}": videos of creators with a link on that site (its host, or the host\'s first label)',
+        params: z.object({ site: z.string().regex(/^[a-z0-9.-]{2,100}$/i) }),
+        querystring: feedQuerySchema,
+      },
+    },
+    async (request) => answer(request, await feed.webcamSite(request.params.site, request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/users/:id/videos',
+    {
+      schema: {
+        ...common,
+        summary: "A creator's published videos, newest first (by id or slug)",
+        params: z.object({ id: z.string().min(1).max(80) }),
+        querystring: gridQuerySchema,
+      },
+    },
+    async (request) => answer(request, await feed.userVideos(request.params.id, request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/tags',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: 'Tags with videos in the given categories, by name; `search` matches the start of a tag',
+        querystring: tagsQuerySchema,
+        response: { 200: tagListResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) => answer(request, await feed.tags(request.query)),
+  );
+};

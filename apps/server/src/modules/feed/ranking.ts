@@ -1,0 +1,143 @@
+/**
+ * The home feed's order (ADR 0007), as pure functions: the rebuild job loads every published video's
+ * counters, calls `rankFeed`, and stores the result as the epoch's snapshot that cursors walk.
+ */
+
+export interface RankCandidate {
+  id: number;
+  userId: number;
+  /** Hours since the video was published (upload_date). */
+  ageHours: number;
+  duration: number;
+  views: number;
+  likes: number;
+  ratingSum: number;
+  ratingCount: number;
+  /** Seconds watched in total and plays that reached the end, when clients report them. */
+  watchSeconds: number;
+  completions: number;
+}
+
+export const rankingDefaults = {
+  /** Every n-th slot goes to a video still being explored (few views, recent). */
+  explorationEvery: 4,
+  /** A video is explored until it has this many counted views... */
+  explorationViews: 200,
+  /** ...and while it is younger than this. */
+  explorationMaxAgeHours: 7 * 24,
+  /** No creator appears twice within this many consecutive slots, while others are left to show. */
+  creatorSpacing: 8,
+  /** Freshness halves every this many hours. */
+  freshnessHalfLifeHours: 72,
+};
+export type RankingOptions = typeof rankingDefaults;
+
+/** Smoothing priors: a video with little data scores near the average, not at an extreme. */
+const PRIOR_LIKE_RATE = 0.05;
+const PRIOR_LIKE_VIEWS = 50;
+const PRIOR_RATING = 3;
+const PRIOR_RATINGS = 5;
+const PRIOR_WATCH_THROUGH = 0.5;
+const PRIOR_PLAYS = 20;
+
+/**
+ * How good a video looks to viewers, about 1 for an average one: likes per view, ratings and watch-through
+ * (each smoothed toward a prior), times a freshness factor that fades old videos but never to nothing.
+ */
+export function engagementScore(c: RankCandidate, options: RankingOptions = rankingDefaults): number {
+  const likeRate = (c.likes + PRIOR_LIKE_RATE * PRIOR_LIKE_VIEWS) / (c.views + PRIOR_LIKE_VIEWS);
+  const rating = (c.ratingSum + PRIOR_RATING * PRIOR_RATINGS) / (c.ratingCount + PRIOR_RATINGS);
+  // Watch-through only counts once clients report watch time: seconds watched per view over the length.
+  const watched = c.duration > 0 && c.views > 0 ? Math.min(1, c.watchSeconds / c.views / c.duration) : PRIOR_WATCH_THROUGH;
+  const completion = Math.max(watched, c.views > 0 ? Math.min(1, c.completions / c.views) : 0);
+  const plays = Math.min(c.views, 1e6);
+  const watchThrough = (completion * plays + PRIOR_WATCH_THROUGH * PRIOR_PLAYS) / (plays + PRIOR_PLAYS);
+  const quality = 0.5 * (likeRate / PRIOR_LIKE_RATE) + 0.3 * (rating / PRIOR_RATING) + 0.2 * (watchThrough / PRIOR_WATCH_THROUGH);
+  const freshness = 0.35 + 0.65 * Math.pow(0.5, Math.max(0, c.ageHours) / options.freshnessHalfLifeHours);
+  return quality * freshness;
+}
+
+/** A deterministic number in [0, 1) per (seed, id): the same epoch always gives the same shuffle. */
+export function jitter(seed: number, id: number): number {
+  let h = (Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(id, 0xc2b2ae35)) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d) >>> 0;
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b) >>> 0;
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
+export function isExploring(c: RankCandidate, options: RankingOptions = rankingDefaults): boolean {
+  return c.views < options.explorationViews && c.ageHours < options.explorationMaxAgeHours;
+}
+
+/**
+ * The whole feed for one epoch, each video once: the best-scoring videos, with every
+ * `explorationEvery`-th slot given to a video still being explored (newest first), then spread so no
+ * creator repeats within `creatorSpacing` slots. The jitter (±15%) reshuffles near-ties per epoch,
+ * so returning viewers see a different order.
+ */
+export function rankFeed(candidates: readonly RankCandidate[], seed: number, options: RankingOptions = rankingDefaults): RankCandidate[] {
+  const scored = candidates.map((c) => ({ c, score: engagementScore(c, options) * (0.85 + 0.3 * jitter(seed, c.id)) }));
+  const explore = scored.filter(({ c }) => isExploring(c, options)).sort((a, b) => a.c.ageHours - b.c.ageHours || b.c.id - a.c.id);
+  const exploit = scored.sort((a, b) => b.score - a.score || b.c.id - a.c.id);
+  return spreadCreators(interleave(exploit.map((s) => s.c), explore.map((s) => s.c), options.explorationEvery), options.creatorSpacing);
+}
+
+/** `main` with every n-th slot taken from `extra` (while it lasts); each id appears once. */
+export function interleave<T extends { id: number }>(main: readonly T[], extra: readonly T[], every: number): T[] {
+  const placed = new Set<number>();
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < main.length || j < extra.length) {
+    const fromExtra = every > 0 && (out.length + 1) % every === 0 && j < extra.length;
+    const item = fromExtra ? extra[j++]! : i < main.length ? main[i++]! : extra[j++]!;
+    if (placed.has(item.id)) continue;
+    placed.add(item.id);
+    out.push(item);
+  }
+  return out;
+}
+
+/** How far ahead a held-back video may be looked for; keeps the pass linear on a million videos. */
+const LOOKAHEAD = 64;
+
+/**
+ * Keeps the order as far as it can while no creator appears twice within `spacing` slots: a video whose
+ * creator is too recent waits, and the next one that fits goes first. When only one creator's videos
+ * are left, they follow one another (there is nothing else to show).
+ */
+export function spreadCreators<T extends { userId: number }>(items: readonly T[], spacing: number): T[] {
+  if (spacing <= 1) return [...items];
+  const lastSlot = new Map<number, number>();
+  const waiting: T[] = [];
+  const out: T[] = [];
+  let next = 0;
+  const fits = (item: T) => {
+    const last = lastSlot.get(item.userId);
+    return last === undefined || out.length - last >= spacing;
+  };
+  const take = (item: T) => {
+    lastSlot.set(item.userId, out.length);
+    out.push(item);
+  };
+  while (next < items.length || waiting.length > 0) {
+    const held = waiting.findIndex(fits);
+    if (held >= 0) {
+      take(waiting.splice(held, 1)[0]!);
+      continue;
+    }
+    let placed = false;
+    while (next < items.length && waiting.length < LOOKAHEAD) {
+      const item = items[next++]!;
+      if (fits(item)) {
+        take(item);
+        placed = true;
+        break;
+      }
+      waiting.push(item);
+    }
+    // Nothing fits within reach: the least recent waiting video goes, rather than stalling the feed.
+    if (!placed && waiting.length > 0) take(waiting.shift()!);
+  }
+  return out;
+}
