@@ -183,6 +183,14 @@ describe('demo content', () => {
       await expect.poll(statuses, { timeout: 60_000, interval: 500 }).toEqual(Array(6).fill('approved'));
       const { rows } = await demo.pool.query(`select count(distinct title)::int as titles from videos`);
       expect(rows[0].titles).toBe(6);
+
+      // The profile panel shows each creator's links; Luna is live.
+      const luna = (await demo.app.inject({ method: 'GET', url: '/v1/users/lunavega' })).json().data;
+      expect(luna).toMatchObject({ isLive: true });
+      expect(luna.links.filter((l: { isImportant: boolean }) => l.isImportant)).toHaveLength(1);
+      // And the approved clips reach the feed by themselves.
+      const feed = async () => (await demo.app.inject({ method: 'GET', url: '/v1/videos?gender=f,c,m,t' })).json().data.length;
+      await expect.poll(feed, { timeout: 20_000, interval: 500 }).toBe(6);
     } finally {
       await demo.close();
     }

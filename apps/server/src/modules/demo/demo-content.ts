@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { userLinks } from '../../db/schema.ts';
+import { linkName, linkSite } from '../users/link-site.ts';
 import { usersRepository, type UserRow } from '../users/users.repository.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 
@@ -16,6 +18,18 @@ const creators = [
   { name: 'Kai Storm', username: 'kaistorm', gender: 'm', colors: ['#3ab7ff', '#0b1d3a'], description: 'Gym, showers and long chats. Say hi.' },
   { name: 'Ruby Lane', username: 'rubylane', gender: 't', colors: ['#b36bff', '#1c0b33'], description: 'Sweet, loud and always on time.' },
 ] as const;
+
+/** Links for the profile panel (viewer.md §2): some important, one live, so the live banner shows. */
+const links: { creator: number; url: string; isLive?: boolean; isImportant?: boolean }[] = [
+  { creator: 0, url: 'https://chaturbate.com/lunavega', isLive: true, isImportant: true },
+  { creator: 0, url: 'https://onlyfans.com/lunavega' },
+  { creator: 0, url: 'https://instagram.com/lunavega' },
+  { creator: 1, url: 'https://stripchat.com/mia_and_leo', isImportant: true },
+  { creator: 1, url: 'https://x.com/mia_and_leo' },
+  { creator: 2, url: 'https://chaturbate.com/kaistorm' },
+  { creator: 2, url: 'https://fansly.com/kaistorm', isImportant: true },
+  { creator: 3, url: 'https://bongacams.com/rubylane' },
+];
 
 /** Each clip looks and sounds different, so a newcomer can tell them apart while swiping. */
 const clips = [
@@ -67,6 +81,21 @@ export async function seedDemoContent({ db, media, videos, logger, clipSeconds =
         (await users.update(user.id, { avatar: `/media/users/${user.id}/avatar.jpg`, cover: `/media/users/${user.id}/cover.jpg` }))!,
       );
     }
+
+    await db.insert(userLinks).values(
+      links.map((link, position) => {
+        const site = linkSite(link.url)!;
+        return {
+          userId: created[link.creator]!.id,
+          url: link.url,
+          name: linkName(site),
+          site,
+          isLive: link.isLive ?? false,
+          isImportant: link.isImportant ?? false,
+          position,
+        };
+      }),
+    );
 
     for (const [i, clip] of clips.entries()) {
       const file = path.join(work, `clip-${i}.mp4`);
