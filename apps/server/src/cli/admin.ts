@@ -6,6 +6,7 @@ import { createDatabase, runMigrations, type Database } from '../db/client.ts';
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { privateStorage } from '../lib/private-storage.ts';
 import { pagesService } from '../modules/pages/pages.service.ts';
+import { buildFeedSnapshot } from '../modules/feed/feed-snapshot.ts';
 import { adminAccounts } from '../modules/users/admin-accounts.ts';
 import { verificationService } from '../modules/verification/verification.service.ts';
 import { videoReview } from '../modules/videos/video-review.ts';
@@ -98,6 +99,11 @@ const commands: Record<string, { args: number; run: Command }> = {
     run: async (db, [id]) => {
       const row = await videoReview(db).decide(Number(id), 'approved');
       console.log(`Approved video #${row.id}.`);
+      // Straight into the feed rather than at the next scheduled rebuild (ADR 0007).
+      if (row.detailsAt && row.uploadDate <= new Date()) {
+        const built = await buildFeedSnapshot(db.$client);
+        console.log(`Feed re-ranked: ${built.videos} videos in ${built.totalMs} ms.`);
+      }
     },
   },
   'reject-video': {
