@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy screens load their chunk on first render; on a busy 2-core machine that can take over the
+// default second, which is a slow machine and not a bug.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not scroll; the app shell scrolls to the top of each new screen.
 window.scrollTo = () => {};
