@@ -16,6 +16,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup-tests.ts'],
+          // Above testing-library's 5 s wait (setup-tests.ts), so a slow lazy chunk fails as a timeout of its own.
+          testTimeout: 15_000,
         },
       },
       {
