@@ -2,11 +2,15 @@ import { useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from '../components/layout/app-shell.tsx';
-import { loginGuardedPaths } from '../config/paths.ts';
+import { feedRoutePatterns, loginGuardedPaths, paths } from '../config/paths.ts';
 import { AppError, Splash } from './app-error.tsx';
 import type * as AccountScreens from './routes/account-screens.ts';
 import type * as AuthScreens from './routes/auth-screens.ts';
 import { HomeRoute } from './routes/home.tsx';
+
+// Every feed route is the one feed screen; the lazy module maps each pattern to its source and title.
+const feedRoute = (path: (typeof feedRoutePatterns)[number]) => () =>
+  import('./routes/feed-routes.tsx').then((m) => ({ Component: m.feedRouteScreens[path] }));
 
 const notFound = () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute }));
 
@@ -63,6 +67,11 @@ export const routes: RouteObject[] = [
               import('../features/auth/components/login-guard.tsx').then((m) => ({ Component: m.LoginGuard })),
             children: loginGuardedPaths.map((path): RouteObject => ({ path, lazy: guardedScreens[path] ?? notFound })),
           },
+          {
+            path: paths.contentBlocked,
+            lazy: () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.ContentBlockedRoute })),
+          },
+          ...feedRoutePatterns.map((path): RouteObject => ({ path, lazy: feedRoute(path) })),
           { path: '*', lazy: notFound },
         ],
       },

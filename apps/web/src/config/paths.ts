@@ -13,6 +13,7 @@ export const paths = {
   support: '/support',
   page: (slug: string) => `/page/${slug}`,
   videosRating: (type: 'unrated' | 'rated') => `/videos-rating/${type}`,
+  contentBlocked: '/content-blocked',
 } as const;
 
 /** accounts.md §2: routes that need a token and user id, otherwise they go to /login. */
@@ -34,8 +35,13 @@ export const loginGuardedPaths = [
   '/videos-rating/feed',
 ] as const;
 
-/**
- * Screens that carry the floating Live Cams button: the video screens. On forms and long pages it
- * would sit on top of buttons and text. Feed routes join this list as they are built.
- */
-export const floatingLiveCamsPaths: readonly string[] = ['/'];
+/** viewer.md §2: the feed routes built so far, as route patterns (one feed screen serves them all). */
+export const feedRoutePatterns = [
+  '/tag/:id/feed',
+  '/tag/:slug/recommended/:videoId',
+  '/video/:id',
+  '/video/:id/:slug',
+  '/discover/category/:category/feed',
+  '/discover/webcam-site/:site/feed',
+  '/:slug/feed',
+] as const;

@@ -30,7 +30,8 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Check your connection and try again.';
-const FALLBACK_MESSAGE = 'Something went wrong, try again later.';
+/** Said when a failed answer carries no message of its own. */
+export const FALLBACK_MESSAGE = 'Something went wrong, try again later.';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,6 +41,8 @@ export interface RequestOptions {
   auth?: boolean;
   /** A bearer token to send instead of the session's (a sign-in link carries its own). */
   token?: string;
+  /** Let the request outlive the page (a view reported as the tab closes). */
+  keepalive?: boolean;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -73,7 +76,7 @@ async function readPayload(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, auth = true } = options;
+  const { method = 'GET', body, signal, auth = true, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A FormData body goes out as multipart; the browser writes its Content-Type with the boundary.
   const multipart = body instanceof FormData;
@@ -88,6 +91,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -16,7 +16,7 @@ describe('floating Live Cams button (viewer.md §2, §7 event 7)', () => {
       'POST /v1/event': () => json({ message: 'Recorded' }, 201),
     });
     renderApp('/');
-    const link = await screen.findByRole('link', { name: 'Live Cams' });
+    const link = await screen.findByRole('link', { name: 'Live Cams' }, { timeout: 5000 });
     expect(link.getAttribute('href')).toBe('https://cams.example/live');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -29,7 +29,7 @@ describe('floating Live Cams button (viewer.md §2, §7 event 7)', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockApi({ 'GET /v1/config': () => json(fullConfig), 'POST /v1/event': () => json({ message: 'Oops' }, 500) });
     renderApp('/');
-    clickWithoutLeaving(await screen.findByRole('link', { name: 'Live Cams' }));
+    clickWithoutLeaving(await screen.findByRole('link', { name: 'Live Cams' }, { timeout: 5000 }));
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
   });
 

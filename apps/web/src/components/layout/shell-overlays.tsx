@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
-import { floatingLiveCamsPaths } from '../../config/paths.ts';
+import { matchPath, useLocation } from 'react-router';
+import { feedRoutePatterns } from '../../config/paths.ts';
 import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { logOut } from '../../features/auth/log-out.ts';
@@ -12,6 +12,12 @@ import { ToastProvider } from '../ui/toast.tsx';
 import { FloatingLiveCams } from './floating-live-cams.tsx';
 import { InstallHint } from './install-hint.tsx';
 import { SideMenu } from './side-menu.tsx';
+
+/**
+ * Screens that carry the floating Live Cams button: the video screens, where it is the feed's Live Cams
+ * button. On forms and long pages it would sit on top of buttons and text.
+ */
+const floatingLiveCamsPaths: readonly string[] = ['/', ...feedRoutePatterns];
 
 export interface ShellOverlaysProps {
   menuOpen: boolean;
@@ -36,7 +42,7 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
 
   return (
     <>
-      {config.livecamsUrl && floatingLiveCamsPaths.includes(pathname) && <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />}
+      {config.livecamsUrl && floatingLiveCamsPaths.some((pattern) => matchPath(pattern, pathname)) && <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />}
       {menuOpen && (
         <SideMenu
           session={session}

@@ -24,7 +24,8 @@ async function openMenu(config: Partial<ClientConfig> = fullConfig) {
     'POST /v1/logout': () => json({ message: 'Logged out.' }),
   });
   renderApp('/');
-  if (config.livecamsUrl) await screen.findByRole('link', { name: 'Live Cams' });
+  // The home feed's code loads lazily first, which can take longer than findBy's default second.
+  if (config.livecamsUrl) await screen.findByRole('link', { name: 'Live Cams' }, { timeout: 5000 });
   else await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/config')).toBe(true));
   const menuButton = screen.getByRole('button', { name: 'Open menu' });
   menuButton.focus();

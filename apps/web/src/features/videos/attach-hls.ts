@@ -1,29 +1,61 @@
 export const HLS_MIME_TYPE = 'application/vnd.apple.mpegurl';
 
 /** viewer.md §9: "Video buffer max 15 s, 40 MB". */
-const BUFFER_SECONDS = 15;
+export const BUFFER_SECONDS = 15;
 const BUFFER_BYTES = 40 * 1000 * 1000;
+
+export interface HlsStream {
+  /** Stops loading and lets go of the element. */
+  release: () => void;
+  /** How far ahead to buffer: a preloaded video waiting off screen needs only its first segments. */
+  setBufferSeconds: (seconds: number) => void;
+}
+
+export interface AttachOptions {
+  onFatal: () => void;
+  /** At most BUFFER_SECONDS. */
+  bufferSeconds?: number;
+}
+
+const loadHls = () => import('hls.js/dist/hls.light.mjs');
+
+/** Starts downloading hls.js ahead of the first video (a no-op where HLS plays natively). */
+export function preloadHls(): void {
+  if (!document.createElement('video').canPlayType(HLS_MIME_TYPE)) void loadHls();
+}
 
 /**
  * Plays an HLS playlist in a <video>: natively where the browser can (Safari, iOS), otherwise
- * through hls.js, downloaded only now, the first time a video plays. Resolves to a function that
- * stops loading and lets go of the element. `onFatal` hears of an error hls.js cannot recover from.
+ * through hls.js, downloaded only now, the first time a video plays.
  */
-export async function attachHls(video: HTMLVideoElement, src: string, onFatal: () => void): Promise<() => void> {
-  const native = () => {
+export async function attachHlsStream(video: HTMLVideoElement, src: string, { onFatal, bufferSeconds = BUFFER_SECONDS }: AttachOptions): Promise<HlsStream> {
+  const native = (): HlsStream => {
+    // Safari buffers a native HLS source by itself, within its own limits.
+    video.preload = 'auto';
     video.src = src;
-    return () => {
-      video.removeAttribute('src');
-      video.load();
+    return {
+      release: () => {
+        video.removeAttribute('src');
+        video.load();
+      },
+      setBufferSeconds: () => undefined,
     };
   };
   if (video.canPlayType(HLS_MIME_TYPE)) return native();
 
-  const { default: Hls } = await import('hls.js/dist/hls.light.mjs');
+  const { default: Hls } = await loadHls();
   if (!Hls.isSupported()) return native();
+  const seconds = Math.min(bufferSeconds, BUFFER_SECONDS);
   // startPosition 0: a video still encoding has a growing (EVENT) playlist, which hls.js would
-  // otherwise join near its end like a live stream.
-  const hls = new Hls({ maxBufferLength: BUFFER_SECONDS, maxMaxBufferLength: BUFFER_SECONDS * 2, maxBufferSize: BUFFER_BYTES, startPosition: 0 });
+  // otherwise join near its end like a live stream. capLevelToPlayerSize: a phone never fetches
+  // a rendition larger than its screen.
+  const hls = new Hls({
+    maxBufferLength: seconds,
+    maxMaxBufferLength: BUFFER_SECONDS * 2,
+    maxBufferSize: BUFFER_BYTES,
+    startPosition: 0,
+    capLevelToPlayerSize: true,
+  });
   let retried = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
@@ -35,5 +67,16 @@ export async function attachHls(video: HTMLVideoElement, src: string, onFatal: (
   });
   hls.loadSource(src);
   hls.attachMedia(video);
-  return () => hls.destroy();
+  return {
+    release: () => hls.destroy(),
+    setBufferSeconds: (next) => {
+      // hls.js reads its config on every buffering tick, so a raised limit applies at once.
+      hls.config.maxBufferLength = Math.min(next, BUFFER_SECONDS);
+    },
+  };
+}
+
+/** attachHlsStream for a single player; resolves to the function that lets go of the element. */
+export async function attachHls(video: HTMLVideoElement, src: string, onFatal: () => void): Promise<() => void> {
+  return (await attachHlsStream(video, src, { onFatal })).release;
 }

@@ -8,7 +8,7 @@ export function inkOn(color: string): string {
   return luminance > 0.42 ? '#0b0b10' : '#ffffff';
 }
 
-const sizes = { md: 'size-14 text-xl', lg: 'size-24 text-[2.5rem]' } as const;
+const sizes = { sm: 'size-12 text-lg', md: 'size-14 text-xl', lg: 'size-24 text-[2.5rem]' } as const;
 
 export interface AvatarProps {
   user: Pick<ProfileUser, 'name' | 'username' | 'avatar' | 'color'>;

@@ -1,0 +1,120 @@
+import { discoverCategories, feedMessages, type DiscoverCategory } from '@flick/contract';
+import { useEffect, type ComponentType } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ShieldIcon } from '../../components/ui/account-icons.tsx';
+import { PlayIcon } from '../../components/ui/icons.tsx';
+import { paths, type feedRoutePatterns } from '../../config/paths.ts';
+import { FeedScreen, readFeedState } from '../../features/feed/components/feed-screen.tsx';
+import { feedTitle, type FeedSource } from '../../features/feed/feed-source.ts';
+import { useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
+import { NotFoundRoute } from './not-found.tsx';
+
+/** The feed routes of viewer.md §2 and the region-blocked screen they lead to; one download, shared with the home feed. */
+
+const positiveInt = (value: string | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
+
+function Feed({ source }: { source: FeedSource }) {
+  return <FeedScreen source={source} title={feedTitle(source)} empty={<EmptyFeed />} notFound={<NotFoundRoute />} />;
+}
+
+/** "/": the home feed, narrowed by the selected tags of the preferences. */
+export function HomeFeed() {
+  const { tagIds } = useFeedPreferences();
+  return <FeedScreen source={{ kind: 'home', tagIds }} title={null} empty={<EmptyFeed />} notFound={<EmptyFeed />} />;
+}
+
+export function TagFeedRoute() {
+  const tagId = positiveInt(useParams().id);
+  return tagId ? <Feed source={{ kind: 'tag', tagId }} /> : <NotFoundRoute />;
+}
+
+export function TagRecommendedFeedRoute() {
+  const { slug = '' } = useParams();
+  const videoId = positiveInt(useParams().videoId);
+  return videoId ? <Feed source={{ kind: 'tag-recommended', slug, videoId }} /> : <NotFoundRoute />;
+}
+
+export function CategoryFeedRoute() {
+  const { category } = useParams();
+  const known = (discoverCategories as readonly string[]).includes(category ?? '');
+  return known ? <Feed source={{ kind: 'category', category: category as DiscoverCategory }} /> : <NotFoundRoute />;
+}
+
+export function WebcamSiteFeedRoute() {
+  const { site = '' } = useParams();
+  return <Feed source={{ kind: 'webcam-site', site }} />;
+}
+
+/** /video/{id} and /video/{id}/{slug}: the video first, then the feed goes on (viewer.md §2). */
+export function VideoStartRoute() {
+  const videoId = positiveInt(useParams().id);
+  return videoId ? <Feed source={{ kind: 'start', videoId }} /> : <NotFoundRoute />;
+}
+
+/** /{slug}/feed: a creator's videos, starting at the carried one (viewer.md §2). */
+export function UserFeedRoute() {
+  const { slug = '' } = useParams();
+  const { start, startIndex } = readFeedState(useLocation().state);
+  return <Feed source={{ kind: 'user', user: start?.videos[startIndex]?.userId ?? slug }} />;
+}
+
+/** A feed with nothing in it yet, framed like the vertical player it will become. */
+function EmptyFeed() {
+  return (
+    <section className="screen-center p-4 lg:p-6">
+      <div className="feed-frame">
+        <span className="grid size-20 place-items-center rounded-full bg-brand text-white shadow-glow">
+          <PlayIcon width="34" height="34" className="ml-1" />
+        </span>
+        <h1 className="mt-7 text-[1.625rem] font-extrabold tracking-tight">No videos yet</h1>
+        <p className="mt-3 max-w-[17rem] leading-relaxed text-balance text-muted">
+          Short clips from live-cam creators play here as soon as they are published.
+        </p>
+        <div className="mt-8 flex w-full max-w-[16rem] flex-col gap-3">
+          <Link to={paths.discover} viewTransition className="btn btn-primary">
+            Explore Discover
+          </Link>
+          <Link to={paths.register} viewTransition className="btn btn-secondary">
+            Creator? Upload a video
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** viewer.md §8, §9: the region-blocked screen goes back home after 3 seconds. */
+export const BLOCKED_REDIRECT_MS = 3000;
+
+export function ContentBlockedRoute() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate(paths.home, { replace: true }), BLOCKED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <section className="screen-center animate-rise-in px-6 py-12 text-center">
+      <title>{`${feedMessages.contentBlockedTitle} · Flick`}</title>
+      <span className="grid size-20 place-items-center rounded-3xl border border-line bg-surface-1 text-muted">
+        <ShieldIcon width="36" height="36" />
+      </span>
+      <h1 className="mt-6 text-2xl font-extrabold tracking-tight">{feedMessages.contentBlockedTitle}</h1>
+      <p className="mt-3 max-w-sm leading-relaxed text-balance text-muted">{feedMessages.contentBlockedText}</p>
+      <Link to={paths.home} replace className="btn btn-primary mt-8 min-w-48">
+        Back to Home
+      </Link>
+    </section>
+  );
+}
+
+/** The screen of each feed route pattern (app/router.tsx). */
+export const feedRouteScreens: Record<(typeof feedRoutePatterns)[number], ComponentType> = {
+  '/tag/:id/feed': TagFeedRoute,
+  '/tag/:slug/recommended/:videoId': TagRecommendedFeedRoute,
+  '/video/:id': VideoStartRoute,
+  '/video/:id/:slug': VideoStartRoute,
+  '/discover/category/:category/feed': CategoryFeedRoute,
+  '/discover/webcam-site/:site/feed': WebcamSiteFeedRoute,
+  '/:slug/feed': UserFeedRoute,
+};

@@ -1,0 +1,84 @@
+import { formatCompactNumber, type Link, type PublicUser, type Video } from '@flick/contract';
+import type { ReactNode } from 'react';
+import { EyeIcon } from '../../../components/ui/account-icons.tsx';
+import { DotsIcon, HeartIcon, MutedIcon, VolumeIcon } from '../../../components/ui/feed-icons.tsx';
+import { ShareIcon } from '../../../components/ui/icons.tsx';
+import { Avatar } from '../../account/components/avatar.tsx';
+import { likeVideo } from '../api/like-video.ts';
+import { trackLinkClick } from '../api/track-link-click.ts';
+import { setLiked, useLikeState } from '../stores/liked-videos.ts';
+
+export interface ActionColumnProps {
+  video: Video;
+  creator: PublicUser | undefined;
+  liveLink: Link | undefined;
+  muted: boolean;
+  onToggleMute: () => void;
+  onShare: () => void;
+  onMore: () => void;
+  onOpenProfile: () => void;
+}
+
+function Action({ label, count, onClick, pressed, children }: { label: string; count?: string; onClick: () => void; pressed?: boolean; children: ReactNode }) {
+  return (
+    <button type="button" aria-label={label} aria-pressed={pressed} onClick={onClick} className="feed-action">
+      <span className="feed-action-icon">{children}</span>
+      {count !== undefined && <span aria-hidden="true">{count}</span>}
+    </button>
+  );
+}
+
+/** The right-side column of the feed (viewer.md §2): creator, like, views, share, more and sound. */
+export function ActionColumn({ video, creator, liveLink, muted, onToggleMute, onShare, onMore, onOpenProfile }: ActionColumnProps) {
+  const like = useLikeState(video);
+  const person = { name: video.user.name, username: video.user.slug, avatar: creator?.avatar ?? video.user.avatar, color: creator?.color ?? null };
+
+  function toggleLike() {
+    const next = !like.liked;
+    setLiked(video.id, next);
+    likeVideo(video.id, next ? 'add' : 'remove');
+  }
+
+  return (
+    <div className="feed-actions">
+      {liveLink ? (
+        // A creator who is live right now: the avatar leads to the live show (viewer.md §2 live avatar).
+        <a
+          href={liveLink.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${video.user.name} is live: ${liveLink.name}`}
+          onClick={() => trackLinkClick(liveLink, 'live-avatar')}
+          className="relative mb-2 rounded-full ring-2 ring-live ring-offset-2 ring-offset-black/40 animate-live-pulse"
+        >
+          <Avatar user={person} size="sm" />
+          <span className="absolute -bottom-2 left-1/2 -translate-x-1/2 rounded-md bg-live px-1.5 text-[0.625rem] leading-4 font-extrabold tracking-wider text-white">
+            LIVE
+          </span>
+        </a>
+      ) : (
+        <button type="button" aria-label={`${video.user.name}'s profile`} onClick={onOpenProfile} className="mb-2 rounded-full">
+          <Avatar user={person} size="sm" />
+        </button>
+      )}
+      <Action label={like.liked ? 'Unlike' : 'Like'} pressed={like.liked} count={formatCompactNumber(like.count)} onClick={toggleLike}>
+        <HeartIcon width="30" height="30" filled={like.liked} className={like.liked ? 'animate-pop-in text-accent' : ''} />
+      </Action>
+      <div className="feed-action" aria-label={`${formatCompactNumber(video.viewCount)} views`} role="img">
+        <span className="feed-action-icon">
+          <EyeIcon width="28" height="28" />
+        </span>
+        <span aria-hidden="true">{formatCompactNumber(video.viewCount)}</span>
+      </div>
+      <Action label="Share" onClick={onShare}>
+        <ShareIcon width="28" height="28" />
+      </Action>
+      <Action label="More actions" onClick={onMore}>
+        <DotsIcon width="28" height="28" />
+      </Action>
+      <Action label={muted ? 'Unmute' : 'Mute'} onClick={onToggleMute}>
+        {muted ? <MutedIcon width="28" height="28" /> : <VolumeIcon width="28" height="28" />}
+      </Action>
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { feedMessages, type Video } from '@flick/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
+import { PlayIcon } from '../../../components/ui/icons.tsx';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { PreferencesModal } from '../../preferences/components/preferences-modal.tsx';
+import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
+import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.tsx';
+import { RateVideosSignUpPrompt } from '../../videos-rating/components/rate-videos-sign-up-prompt.tsx';
+import { usePublicUser } from '../api/get-public-user.ts';
+import { useProfilePanel } from '../hooks/use-profile-panel.ts';
+import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
+import { useStageGestures } from '../hooks/use-stage-gestures.ts';
+import { slotOf, slotOffset, type SwipeResult } from '../hooks/swipe.ts';
+import { useViewTracking } from '../hooks/use-view-tracking.ts';
+import { useWheelAndKeys } from '../hooks/use-wheel-and-keys.ts';
+import { hintSeen, markHintSeen, type FeedHint } from '../stores/feed-hints.ts';
+import { ActionColumn } from './action-column.tsx';
+import { FeedHintBubble } from './feed-hints.tsx';
+import { MoreActionsModal } from './more-actions-modal.tsx';
+import { ProfilePanel } from './profile-panel-frame.tsx';
+import { SeekBar } from './seek-bar.tsx';
+import { ShareModal } from './share-modal.tsx';
+import { VideoCaption } from './video-caption.tsx';
+import { VideoSlot } from './video-slot.tsx';
+
+/** viewer.md §2: the next page is fetched when the viewer is two videos from the end. */
+export const PREFETCH_DISTANCE = 2;
+const SLOTS = [0, 1, 2] as const;
+
+// Sound stays as the viewer left it while moving between feeds; it starts muted, as autoplay needs.
+let sessionMuted = true;
+
+type Dialog = 'share' | 'more' | 'preferences' | 'rating-needed' | null;
+
+export interface FeedPlayerProps {
+  videos: readonly Video[];
+  startIndex?: number;
+  /** The feed's title (viewer.md §2 table); the home feed has none and no Back button. */
+  title: string | null;
+  hasMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** The vertical swipe feed (viewer.md §2 "Feed screen"): three reused players and their controls. */
+export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore }: FeedPlayerProps) {
+  const [current, setCurrent] = useState(() => Math.min(Math.max(0, startIndex), Math.max(0, videos.length - 1)));
+  const [paused, setPaused] = useState(false);
+  const [muted, setMuted] = useState(sessionMuted);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [elements, setElements] = useState<readonly (HTMLVideoElement | null)[]>([null, null, null]);
+  const [hint, setHint] = useState<FeedHint | null>(() => (hintSeen('swipeUp') ? null : 'swipeUp'));
+  const stageRef = useRef<HTMLDivElement>(null);
+  const preferences = useFeedPreferences();
+  const session = useSession();
+  const rating = useRatingPrompt();
+  const panel = useProfilePanel();
+
+  const video = videos[current];
+  const creator = usePublicUser(video?.userId ?? null);
+  const liveLink = creator.data?.links.find((link) => link.isLive);
+  const activeElement = elements[slotOf(current)] ?? null;
+
+  const slotRefs = useMemo(
+    () =>
+      SLOTS.map((slot) => (element: HTMLVideoElement | null) =>
+        setElements((before) => (before[slot] === element ? before : before.map((other, index) => (index === slot ? element : other)))),
+      ),
+    [],
+  );
+
+  const dismissHint = useCallback((seen: FeedHint) => {
+    markHintSeen(seen);
+    setHint((shown) => {
+      if (shown !== seen) return shown;
+      return seen === 'swipeUp' && !hintSeen('swipeLeft') ? 'swipeLeft' : null;
+    });
+  }, []);
+
+  const go = useCallback(
+    (step: 1 | -1) => {
+      setCurrent((index) => Math.min(Math.max(0, index + step), Math.max(0, videos.length - 1)));
+      setPaused(false);
+      if (step > 0) dismissHint('swipeUp');
+    },
+    [videos.length, dismissHint],
+  );
+
+  const openPanel = useCallback(() => {
+    dismissHint('swipeLeft');
+    panel.open();
+  }, [dismissHint, panel]);
+
+  function onSwipe(result: SwipeResult) {
+    if (result === 'next') go(1);
+    else if (result === 'previous') go(-1);
+    else if (result === 'panel') openPanel();
+    else if (result === 'tap') setPaused((value) => !value);
+  }
+  const gestures = useStageGestures(onSwipe);
+  useWheelAndKeys(stageRef, { next: () => go(1), previous: () => go(-1), togglePlay: () => setPaused((value) => !value) });
+
+  useEffect(() => {
+    if (hasMore && videos.length - 1 - current <= PREFETCH_DISTANCE) onLoadMore();
+  }, [current, videos.length, hasMore, onLoadMore]);
+
+  useViewTracking(activeElement, video?.id ?? null, () => video && rating.onViewed(video));
+
+  const toggleMute = useCallback(() => {
+    const next = !sessionMuted;
+    sessionMuted = next;
+    // Set here, inside the tap, so that browsers which want a gesture for sound get one.
+    for (const element of stageRef.current?.querySelectorAll('video') ?? []) element.muted = next;
+    setMuted(next);
+  }, []);
+  const onAutoplayBlocked = useCallback(() => {
+    sessionMuted = true;
+    setMuted(true);
+  }, []);
+
+  /** Moves on when the video ends, if autoplay next is on; the slot replays it otherwise. */
+  function onEnded(): boolean {
+    // The rating prompt pauses autoplay while it is open (viewer.md §4).
+    if (!preferences.autoplayNext || rating.promptFor !== null || current >= videos.length - 1) return false;
+    go(1);
+    return true;
+  }
+
+  // The slot that wraps from one end of the rotation to the other must not slide across the screen.
+  const [moved, setMoved] = useState({ to: current, from: current });
+  if (moved.to !== current) setMoved({ to: current, from: moved.to });
+  const offsets = SLOTS.map((slot) => slotOffset(slot, current));
+
+  if (!video) return null;
+
+  return (
+    <div className="feed-screen">
+      <div className="feed-stage-wrap">
+        <div
+          ref={stageRef}
+          className="feed-stage"
+          {...gestures.handlers}
+          aria-roledescription="video feed"
+          aria-label={title ?? 'Home feed'}
+        >
+          {SLOTS.map((slot) => {
+            const offset = offsets[slot]!;
+            const index = current + offset;
+            const slotVideo = videos[index] ?? null;
+            const jumped = Math.abs(slotOffset(slot, moved.from) - offset) > 1;
+            return (
+              <VideoSlot
+                key={slot}
+                video={slotVideo}
+                mode={offset === 0 ? 'active' : 'preload'}
+                offset={offset}
+                dragY={gestures.dragY}
+                animate={!gestures.dragging && !jumped}
+                muted={muted}
+                paused={offset === 0 && (paused || dialog !== null || rating.promptFor !== null)}
+                onElement={slotRefs[slot]!}
+                onEnded={offset === 0 ? onEnded : stay}
+                onAutoplayBlocked={onAutoplayBlocked}
+              >
+                {slotVideo && (
+                  <>
+                    <div aria-hidden="true" className="feed-scrim" />
+                    <VideoCaption video={slotVideo} liveLink={offset === 0 ? liveLink : undefined} onOpenProfile={openPanel} />
+                  </>
+                )}
+              </VideoSlot>
+            );
+          })}
+
+          {paused && (
+            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 grid size-20 -translate-1/2 animate-pop-in place-items-center rounded-full bg-black/45 backdrop-blur-sm">
+              <PlayIcon width="38" height="38" className="ml-1" />
+            </span>
+          )}
+          <button type="button" className="sr-only" onClick={() => setPaused((value) => !value)}>
+            {paused ? 'Play' : 'Pause'}
+          </button>
+
+          {title === null ? (
+            <h1 className="sr-only">Home feed</h1>
+          ) : (
+            <div className="feed-title">
+              <BackButton className="ml-0 bg-black/25 backdrop-blur-md" />
+              <h1 className="truncate pr-2 text-lg font-extrabold tracking-tight [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{title}</h1>
+            </div>
+          )}
+          <div className="feed-top">
+            <button type="button" aria-label="Preferences" className="icon-btn ml-auto bg-black/25 backdrop-blur-md" onClick={() => setDialog('preferences')}>
+              <SlidersIcon />
+            </button>
+          </div>
+
+          {muted && (
+            <button type="button" className="feed-unmute" onClick={toggleMute}>
+              <MutedIcon width="18" height="18" />
+              Tap to unmute
+            </button>
+          )}
+          {rating.isRated(video) && <p className="feed-rated">{feedMessages.ratedBadge}</p>}
+
+          <ActionColumn
+            video={video}
+            creator={creator.data}
+            liveLink={liveLink}
+            muted={muted}
+            onToggleMute={toggleMute}
+            onShare={() => setDialog('share')}
+            onMore={() => setDialog('more')}
+            onOpenProfile={openPanel}
+          />
+          <SeekBar video={activeElement} />
+          {hint && (hint === 'swipeUp' || !panel.beside) && <FeedHintBubble hint={hint} onDismiss={() => dismissHint(hint)} />}
+        </div>
+      </div>
+
+      <ProfilePanel panel={panel} user={creator.data} loading={creator.isLoading} />
+
+      {dialog === 'share' && <ShareModal video={video} onClose={() => setDialog(null)} />}
+      {dialog === 'more' && <MoreActionsModal video={video} onShare={() => setDialog('share')} onClose={() => setDialog(null)} />}
+      <PreferencesModal open={dialog === 'preferences'} onClose={() => setDialog(null)} />
+      <RateVideosSignUpPrompt open={dialog === 'rating-needed'} onClose={() => setDialog(null)} />
+      {rating.promptFor !== null && dialog === null && (
+        <RateVideoModal
+          videoId={rating.promptFor}
+          guest={session === null}
+          onNeedsAccount={() => {
+            rating.close();
+            setDialog('rating-needed');
+          }}
+          onRated={rating.markRated}
+          onClose={rating.close}
+        />
+      )}
+    </div>
+  );
+}
+
+const stay = () => false;

@@ -1,0 +1,159 @@
+import type { PublicUser, Video } from '@flick/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signIn } from '../../../testing/accounts.ts';
+import { stubMedia } from '../../../testing/media.ts';
+import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+import { videoOf } from '../../../testing/videos.ts';
+
+const page = (videos: Video[], next: string | null = null) => json({ data: videos, links: { next } });
+const clips = (from: number, count: number) => Array.from({ length: count }, (_, i) => videoOf({ id: from + i, title: `Clip ${from + i}` }));
+
+function creator(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    id: 7, type: 'model', name: 'Mia Rose', slug: 'mia_rose', username: 'mia_rose', avatar: null, cover: null, description: null,
+    color: null, gender: 'f', isVerified: 'approved', isLive: false, isFollowing: false, totalLikes: 12_400, totalVideoViews: 1_250_000,
+    totalFollowers: 980, links: [], contests: [], ...overrides,
+  };
+}
+
+/** The controls of the video on screen (the hidden slots are aria-hidden). */
+const stage = () => screen.findByRole('button', { name: /^(Like|Unlike)$/ }, { timeout: 5000 });
+const path = (call: FetchCall) => call.url.replace(/^\/v1/, '');
+
+beforeEach(() => {
+  stubMedia();
+  localStorage.setItem('flick.feedHint.swipeUp', '1');
+  localStorage.setItem('flick.feedHint.swipeLeft', '1');
+});
+
+describe('the home feed (viewer.md §2)', () => {
+  it('plays the first video and moves with the arrow keys; the next page comes two videos before the end', async () => {
+    const api = mockApi({
+      'GET /v1/videos': (call) => (call.url.includes('cursor=') ? page(clips(4, 2)) : page(clips(1, 3), '/v1/videos?gender=f,c&cursor=p2')),
+      'GET /v1/users/7': () => json({ data: creator() }),
+    });
+    renderApp('/');
+    await stage();
+    const first = api.calls.find((call) => call.url.startsWith('/v1/videos'))!;
+    expect(path(first)).toBe(`/videos?gender=f,c&guest_id=${localStorage.getItem('flick.guestId')}`);
+    await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/videos?gender=f,c&cursor=p2')).toBe(true));
+    expect(screen.getByRole('slider', { name: 'Seek' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    await waitFor(() => expect(screen.queryAllByText('Clip 2').some((node) => !node.closest('[aria-hidden=true]'))).toBe(true));
+  });
+
+  it('likes with a local count and the guest id, and remembers it for a reload', async () => {
+    const api = mockApi({
+      'GET /v1/videos': () => page([videoOf({ id: 1, likeCount: 80 })]),
+      'POST /v1/video-like': () => json({ isLiked: true, likeCount: 81 }),
+    });
+    renderApp('/');
+    fireEvent.click(await stage());
+    const unlike = screen.getByRole('button', { name: 'Unlike' });
+    expect(unlike.textContent).toContain('81');
+    const like = api.calls.find((call) => call.url === '/v1/video-like');
+    expect(like?.body).toEqual({ video_id: 1, type: 'add', guest_id: localStorage.getItem('flick.guestId') });
+    expect(JSON.parse(localStorage.getItem('flick.likedVideos') ?? '[]')).toEqual([1]);
+  });
+
+  it('sends a region-blocked feed to /content-blocked', async () => {
+    mockApi({ 'GET /v1/videos': () => json({ message: 'Not available in your region.' }, 403) });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Content Blocked' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Content Unavailable in Your Region')).toBeTruthy();
+  });
+
+  it('applies the preferences: another category refetches the feed', async () => {
+    const api = mockApi({ 'GET /v1/videos': () => page(clips(1, 2)), 'GET /v1/tags': () => page([]) });
+    renderApp('/');
+    await stage();
+    fireEvent.click(screen.getByRole('button', { name: 'Preferences' }));
+    const sheet = screen.getByRole('dialog', { name: 'Preferences' });
+    fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Guys' }));
+    await waitFor(() => expect(api.calls.some((call) => call.url.startsWith('/v1/videos?gender=f,c,m'))).toBe(true));
+    expect(JSON.parse(localStorage.getItem('flick.preferencesCategory') ?? '[]')).toEqual(['f', 'c', 'm']);
+  });
+});
+
+describe('report flow (viewer.md §4, §5, §8)', () => {
+  it('selects Report, shows each rule in order, and confirms once sent', async () => {
+    let answer = () => json({ message: 'Invalid', errors: { message: ['Description is required.'] } }, 422);
+    mockApi({ 'GET /v1/videos': () => page(clips(1, 1)), 'POST /v1/report-video': () => answer() });
+    renderApp('/');
+    await stage();
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    const send = await screen.findByRole('button', { name: 'Send report' });
+    const alert = () => screen.getByRole('alert').textContent;
+    fireEvent.click(send);
+    expect(alert()).toBe('Missing email.');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
+    fireEvent.click(send);
+    expect(alert()).toBe('Invalid email.');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'viewer@example.com' } });
+    fireEvent.click(send);
+    expect(alert()).toBe('Please choose a reason.');
+    fireEvent.click(screen.getByLabelText('Spam or misleading'));
+    fireEvent.click(send);
+    expect(alert()).toBe('Description is required.');
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Not the advertised content' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(alert()).toBe('Description is required.'));
+    answer = () => json({ message: 'Report sent.' }, 201);
+    fireEvent.click(send);
+    expect(await screen.findByText('Thank you. Our team will review this video.')).toBeTruthy();
+  });
+});
+
+describe('profile panel (viewer.md §2, §4)', () => {
+  it('opens from the avatar with totals and links, and sends a guest who follows to /register', async () => {
+    const links = [{ id: 3, url: 'https://cams.example/mia', name: 'My cam room', icon: null, isLive: true, isImportant: true }];
+    const api = mockApi({
+      'GET /v1/videos': () => page(clips(1, 1)),
+      'GET /v1/users/7': () => json({ data: creator({ links, isLive: true }) }),
+      'POST /v1/link-click': () => json({ message: 'Recorded.' }, 201),
+    });
+    const { router } = renderApp('/');
+    await stage();
+    // A live creator's avatar leads to the live room; the name opens the panel.
+    await screen.findByRole('link', { name: 'Mia Rose is live: My cam room' });
+    fireEvent.click(screen.getAllByRole('button', { name: '@mia_rose' })[0]!);
+    const panel = await screen.findByRole('dialog', { name: 'Creator profile' });
+    expect(within(panel).getByText('1.3M')).toBeTruthy();
+    expect(within(panel).getByText("I'm on right now 👇")).toBeTruthy();
+    const link = within(panel).getByRole('link', { name: /My cam room/ });
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    expect(api.calls.find((call) => call.url === '/v1/link-click')?.body).toMatchObject({ link_id: 3, is_live: true, link_location: 'feed-panel' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+  });
+
+  it('flips Follow only after the server agrees', async () => {
+    signIn();
+    let status = 500;
+    mockApi({
+      'GET /v1/videos': () => page([videoOf({ id: 1, userId: 8, user: { id: 8, slug: 'lena', name: 'Lena', avatar: null } })]),
+      'GET /v1/users/8': () => json({ data: creator({ id: 8, slug: 'lena', name: 'Lena' }) }),
+      'POST /v1/follow-model': () => json({ message: 'Following', isFollowing: true, totalFollowers: 981 }, status),
+    });
+    renderApp('/');
+    await stage();
+    fireEvent.click(screen.getAllByRole('button', { name: '@lena' })[0]!);
+    const panel = await screen.findByRole('dialog', { name: 'Creator profile' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Follow' }));
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Follow' }).hasAttribute('disabled')).toBe(false));
+    status = 201;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Follow' }));
+    expect(await within(panel).findByRole('button', { name: 'Following' })).toBeTruthy();
+  });
+});
+
+describe('start route (viewer.md §2)', () => {
+  it('shows the not-found screen for an unknown video', async () => {
+    mockApi({ 'GET /v1/videos/start/99': () => json({ message: 'Video not found.' }, 404) });
+    renderApp('/video/99/some-slug');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 5000 })).toBeTruthy();
+  });
+});

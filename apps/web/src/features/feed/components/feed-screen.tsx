@@ -1,0 +1,111 @@
+import type { Video } from '@flick/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
+import { preloadHls } from '../../videos/attach-hls.ts';
+import { useFeed, type FeedStart } from '../api/get-feed.ts';
+import type { FeedSource } from '../feed-source.ts';
+import { FeedPlayer } from './feed-player.tsx';
+
+// hls.js downloads while the first page of videos is requested, not after it arrives.
+preloadHls();
+
+/** viewer.md §2: a feed screen's navigation state. `startNext` (ours) is where a carried list continues. */
+export interface FeedNavigationState {
+  startVideoList?: Video[];
+  startVideoIndex?: number;
+  startPage?: number;
+  startNext?: string | null;
+}
+
+export function readFeedState(state: unknown): { start: FeedStart | null; startIndex: number } {
+  const value = (typeof state === 'object' && state !== null ? state : {}) as FeedNavigationState;
+  const list = Array.isArray(value.startVideoList) && value.startVideoList.length > 0 ? value.startVideoList : null;
+  return {
+    start: list ? { videos: list, next: value.startNext ?? null } : null,
+    startIndex: list && Number.isInteger(value.startVideoIndex) ? (value.startVideoIndex ?? 0) : 0,
+  };
+}
+
+export interface FeedScreenProps {
+  source: FeedSource;
+  title: string | null;
+  /** Shown when the feed has no videos at all (the home feed's invitation). */
+  empty: ReactNode;
+  /** Shown when the server says the feed does not exist (404). */
+  notFound: ReactNode;
+}
+
+/** One feed component for every feed route (viewer.md §2): loads the source and plays it. */
+export function FeedScreen(props: FeedScreenProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LoadedFeed {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function LoadedFeed({ source, title, empty, notFound }: FeedScreenProps) {
+  const location = useLocation();
+  const preferences = useFeedPreferences();
+  const { start, startIndex } = readFeedState(location.state);
+  const feed = useFeed({ source, categories: preferences.categories, start });
+  const status = feed.error instanceof ApiError ? feed.error.status : null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
+
+  useEffect(() => {
+    if (feed.error && status !== 403 && status !== 404) console.warn('The feed did not load.', feed.error);
+  }, [feed.error, status]);
+
+  // viewer.md §8: a failed next page stops loading more (it is logged above).
+  const loadMore = () => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  };
+
+  if (status === 403) return <Navigate to="/content-blocked" replace />;
+  if (feed.isPending) return <FeedLoading />;
+  if (feed.videos.length === 0) {
+    if (status === 404) return notFound;
+    if (feed.isError) return <FeedFailed onRetry={() => void feed.refetch()} />;
+    return empty;
+  }
+  return (
+    <FeedPlayer
+      // A feed changed by the preferences is a new feed: it starts again at its first video.
+      key={JSON.stringify([source, preferences.categories])}
+      videos={feed.videos}
+      startIndex={startIndex}
+      title={title}
+      hasMore={Boolean(hasNextPage)}
+      onLoadMore={loadMore}
+    />
+  );
+}
+
+export function FeedLoading() {
+  return (
+    <div className="feed-screen">
+      <div className="feed-stage-wrap">
+        <div className="feed-stage grid place-items-center">
+          <Spinner label="Loading videos" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FeedFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section className="screen-center animate-rise-in px-6 text-center">
+      <h1 className="text-2xl font-extrabold tracking-tight">Videos could not load</h1>
+      <p className="mt-3 max-w-xs text-balance text-muted">Check your connection and try again.</p>
+      <button type="button" className="btn btn-primary mt-7 min-w-40" onClick={onRetry}>
+        Try again
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { reportMessages, type Video } from '@flick/contract';
+import { lazy, Suspense, useState } from 'react';
+import { FlagIcon, LinkIcon } from '../../../components/ui/feed-icons.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+
+const ReportForm = lazy(() => import('./report-form.tsx').then((m) => ({ default: m.ReportForm })));
+
+type Step = 'select' | 'report' | 'sent';
+
+export interface MoreActionsModalProps {
+  video: Video;
+  onShare: () => void;
+  onClose: () => void;
+}
+
+/** viewer.md §4 "Report modal": select share or report, then send, then a sent confirmation. */
+export function MoreActionsModal({ video, onShare, onClose }: MoreActionsModalProps) {
+  const [step, setStep] = useState<Step>('select');
+  const title = step === 'select' ? 'More actions' : step === 'report' ? 'Report video' : 'Report sent';
+
+  return (
+    <Modal open onClose={onClose} title={title}>
+      {step === 'select' && (
+        <div className="mt-5 flex flex-col gap-2">
+          <button type="button" className="more-item" onClick={onShare} data-autofocus>
+            <LinkIcon width="20" height="20" />
+            Share
+          </button>
+          <button type="button" className="more-item text-danger" onClick={() => setStep('report')}>
+            <FlagIcon width="20" height="20" />
+            Report
+          </button>
+        </div>
+      )}
+      {step === 'report' && (
+        <Suspense fallback={<Spinner className="mx-auto mt-8 mb-4 size-8" />}>
+          <ReportForm videoId={video.id} onSent={() => setStep('sent')} />
+        </Suspense>
+      )}
+      {step === 'sent' && (
+        <div className="mt-4 flex flex-col gap-5">
+          <FormAlert tone="success">{reportMessages.sent}</FormAlert>
+          <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
+            Done
+          </button>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Video } from '@flick/contract';
+import { useState } from 'react';
+import { CopyIcon } from '../../../components/ui/feed-icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+
+/** The link that opens this video on its own (viewer.md §2 /video/{id}/{slug}). */
+export const shareUrlOf = (video: Pick<Video, 'id' | 'slug'>) => `${window.location.origin}/video/${video.id}/${video.slug}`;
+
+/** viewer.md §2 "Share: copy link". */
+export function ShareModal({ video, onClose }: { video: Video; onClose: () => void }) {
+  const url = shareUrlOf(video);
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast('Link copied');
+    } catch {
+      toast('Copying is blocked here: select the link and copy it.', { tone: 'error' });
+    }
+  }
+
+  return (
+    <Modal open onClose={onClose} title="Share video" description="Anyone with the link can watch this video.">
+      <div className="mt-5 flex items-center gap-2 rounded-2xl border border-line-strong bg-surface-2 p-1.5 pl-4">
+        <input
+          readOnly
+          value={url}
+          aria-label="Video link"
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 bg-transparent text-sm text-muted outline-none"
+        />
+        <button type="button" className="btn btn-primary h-10 min-h-0 px-4" onClick={() => void copy()} data-autofocus>
+          <CopyIcon width="18" height="18" />
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

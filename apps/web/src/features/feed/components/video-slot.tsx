@@ -1,0 +1,133 @@
+import type { Video } from '@flick/contract';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { attachHlsStream, BUFFER_SECONDS, type HlsStream } from '../../videos/attach-hls.ts';
+
+/** A slot next to the one on screen buffers only the first segments, so a swipe starts at once. */
+const PRELOAD_SECONDS = 4;
+
+export type SlotMode = 'active' | 'preload';
+
+export interface VideoSlotProps {
+  video: Video | null;
+  mode: SlotMode;
+  /** -1 above the screen, 0 on it, 1 below; `dragY` follows the finger. */
+  offset: -1 | 0 | 1;
+  dragY: number;
+  /** No slide for a drag in progress, or a slot jumping from one end of the rotation to the other. */
+  animate: boolean;
+  muted: boolean;
+  /** The viewer paused this video with a tap. */
+  paused: boolean;
+  /** The feed keeps the elements: the seek bar and the view count follow the one on screen. */
+  onElement: (element: HTMLVideoElement | null) => void;
+  /** The video ended: true when the feed moved on, otherwise the slot plays it again. */
+  onEnded: () => boolean;
+  /** Autoplay with sound was refused: the feed goes on muted. */
+  onAutoplayBlocked: () => void;
+  children?: ReactNode;
+}
+
+/** One of the feed's three reused players: attaches its video's stream and plays while on screen. */
+export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, onElement, onEnded, onAutoplayBlocked, children }: VideoSlotProps) {
+  const ref = useRef<HTMLVideoElement | null>(null);
+  const streamRef = useRef<HlsStream | null>(null);
+  const [failed, setFailed] = useState<number | null>(null);
+  const src = video?.playlistUrl ?? null;
+  const active = mode === 'active';
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !src) return;
+    let current: HlsStream | null = null;
+    let live = true;
+    const id = video?.id ?? 0;
+    attachHlsStream(element, src, { onFatal: () => setFailed(id), bufferSeconds: active ? BUFFER_SECONDS : PRELOAD_SECONDS }).then(
+      (stream) => {
+        if (!live) return stream.release();
+        current = stream;
+        streamRef.current = stream;
+      },
+      () => live && setFailed(id),
+    );
+    return () => {
+      live = false;
+      current?.release();
+      streamRef.current = null;
+    };
+    // A slot attaches once per video; becoming active raises the buffer instead of attaching again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [src]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !src) return;
+    if (!active) {
+      element.pause();
+      return;
+    }
+    streamRef.current?.setBufferSeconds(BUFFER_SECONDS);
+    if (paused) {
+      element.pause();
+      return;
+    }
+    element.play().catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'NotAllowedError' && !element.muted) onAutoplayBlocked();
+    });
+  }, [active, paused, src, onAutoplayBlocked]);
+
+  // Leaving the screen rewinds: a video swiped back to starts from its beginning, as the first time.
+  useEffect(() => {
+    const element = ref.current;
+    if (active || !element) return;
+    return () => {
+      if (element.currentTime > 0) element.currentTime = 0;
+    };
+  }, [active]);
+
+  useEffect(() => {
+    if (ref.current) ref.current.muted = muted;
+  }, [muted]);
+
+  const setRefs = useCallback(
+    (element: HTMLVideoElement | null) => {
+      ref.current = element;
+      onElement(element);
+    },
+    [onElement],
+  );
+
+  return (
+    <div
+      aria-hidden={!active}
+      inert={!active}
+      className="absolute inset-0 overflow-hidden bg-black will-change-transform"
+      style={{
+        transform: `translate3d(0, calc(${offset * 100}% + ${dragY}px), 0)`,
+        transition: animate ? 'transform 200ms var(--ease-out-quint)' : 'none',
+      }}
+    >
+      {video && (
+        <video
+          ref={setRefs}
+          className={`size-full ${video.isVertical ? 'object-cover' : 'object-contain'}`}
+          poster={video.firstFrameUrl ?? video.thumbnailUrl ?? undefined}
+          playsInline
+          muted
+          preload="auto"
+          onEnded={(event) => {
+            if (onEnded()) return;
+            event.currentTarget.currentTime = 0;
+            void event.currentTarget.play().catch(() => undefined);
+          }}
+          onError={() => setFailed(video.id)}
+        />
+      )}
+      {video && failed === video.id && (
+        <p role="alert" className="absolute inset-x-6 top-1/2 -translate-y-1/2 rounded-2xl bg-black/70 px-4 py-3 text-center text-sm font-medium">
+          This video cannot play right now.
+        </p>
+      )}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { discoverCategoryLabels, type Category, type DiscoverCategory, type Video } from '@flick/contract';
+
+/** Where a feed's videos come from: one per feed route of viewer.md §2 (server calls of §7). */
+export type FeedSource =
+  | { kind: 'home'; tagIds: readonly number[] }
+  | { kind: 'tag'; tagId: number }
+  | { kind: 'tag-recommended'; slug: string; videoId: number }
+  /** By id, or by slug for a /{slug}/feed opened without a carried list. */
+  | { kind: 'user'; user: number | string }
+  | { kind: 'start'; videoId: number }
+  | { kind: 'category'; category: DiscoverCategory }
+  | { kind: 'webcam-site'; site: string };
+
+/**
+ * The API path (under /v1) of a feed's first page. A guest's id goes along so that the videos it liked
+ * come back liked; the next links repeat the query.
+ */
+export function firstPagePath(source: FeedSource, categories: readonly Category[], guestId: string | null = null): string {
+  const g = `gender=${categories.join(',')}${guestId ? `&guest_id=${guestId}` : ''}`;
+  switch (source.kind) {
+    case 'home':
+      return source.tagIds.length > 0 ? `/videos?${g}&tags=${source.tagIds.join(',')}` : `/videos?${g}`;
+    case 'tag':
+      return `/tags/${source.tagId}/videos?${g}`;
+    case 'tag-recommended':
+      return `/tags/${encodeURIComponent(source.slug)}/videos/${source.videoId}?${g}`;
+    case 'user':
+      return `/users/${encodeURIComponent(source.user)}/videos?${g}`;
+    case 'start':
+      return `/videos/start/${source.videoId}?${g}`;
+    case 'category':
+      return `/discover/category/${source.category}/videos?${g}`;
+    case 'webcam-site':
+      return `/discover/webcam-site/${encodeURIComponent(source.site)}/videos?${g}`;
+  }
+}
+
+/**
+ * `links.next` is opaque (DESIGN.md "API conventions"): absolute or rooted at /v1, it is fetched as is.
+ * The API client adds /v1 itself, so only what follows it is kept.
+ */
+export function nextPagePath(next: string): string {
+  const url = new URL(next, 'http://next.invalid');
+  const path = `${url.pathname}${url.search}`;
+  return path.startsWith('/v1/') ? path.slice(3) : path;
+}
+
+/** viewer.md §2 titles of the feed routes; the home feed has none. */
+export function feedTitle(source: FeedSource, tagSlug?: string): string | null {
+  switch (source.kind) {
+    case 'tag':
+      return `#${source.tagId}`;
+    case 'tag-recommended':
+      return `#${tagSlug ?? source.slug}`;
+    case 'category':
+      return discoverCategoryLabels[source.category];
+    case 'webcam-site':
+      return `Best of ${source.site}`;
+    default:
+      return null;
+  }
+}
+
+/** A stable key for the query cache. */
+export function feedKey(source: FeedSource, categories: readonly Category[]): readonly unknown[] {
+  return ['feed', source, categories];
+}
+
+/** Pages joined into one list, each video once (a cursor page may overlap a carried start list). */
+export function joinPages(pages: readonly (readonly Video[])[]): Video[] {
+  const seen = new Set<number>();
+  const list: Video[] = [];
+  for (const page of pages) {
+    for (const video of page) {
+      if (seen.has(video.id)) continue;
+      seen.add(video.id);
+      list.push(video);
+    }
+  }
+  return list;
+}

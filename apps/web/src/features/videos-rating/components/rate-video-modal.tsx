@@ -1,0 +1,67 @@
+import { feedMessages, ratingOptions } from '@flick/contract';
+import { useEffect, useState } from 'react';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { rateVideo } from '../api/rate-video.ts';
+
+/** viewer.md §4, §9: the prompt closes 700 ms after a rating. */
+export const RATED_CLOSE_MS = 700;
+
+export interface RateVideoModalProps {
+  videoId: number;
+  /** Guests get the rating-needed modal instead of a rating (viewer.md §6). */
+  guest: boolean;
+  onNeedsAccount: () => void;
+  onRated: (videoId: number) => void;
+  onClose: () => void;
+}
+
+/** viewer.md §4 "Rating prompt": one emoji of ratingOptions, sent to POST /video-rating/rate. */
+export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClose }: RateVideoModalProps) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (chosen === null || failed) return;
+    const timer = setTimeout(onClose, RATED_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [chosen, failed, onClose]);
+
+  async function choose(rating: number) {
+    if (guest) return onNeedsAccount();
+    setChosen(rating);
+    setFailed(false);
+    try {
+      await rateVideo(videoId, rating);
+      onRated(videoId);
+      toast(feedMessages.videoRated);
+    } catch {
+      setFailed(true);
+      setChosen(null);
+    }
+  }
+
+  return (
+    <Modal open onClose={onClose} title="How was this video?" description="Your rating shapes what you see next.">
+      <div role="group" aria-label="Ratings" className="mt-6 grid grid-cols-5 gap-2">
+        {ratingOptions.map((option) => (
+          <button
+            key={option.value}
+            type="button"
+            aria-label={option.label}
+            aria-pressed={chosen === option.value}
+            disabled={chosen !== null}
+            onClick={() => void choose(option.value)}
+            className={`flex aspect-square flex-col items-center justify-center gap-1 rounded-2xl border text-[1.75rem] transition-transform active:scale-95 ${
+              chosen === option.value ? 'scale-110 border-accent bg-accent/15' : 'border-line-strong bg-surface-2 hover:bg-surface-3'
+            } disabled:cursor-default`}
+          >
+            <span aria-hidden="true">{option.emoji}</span>
+            <span className="text-[0.625rem] font-semibold text-muted">{option.label}</span>
+          </button>
+        ))}
+      </div>
+      {failed && <p role="alert" className="mt-4 text-sm text-danger">The rating was not saved. Try again.</p>}
+    </Modal>
+  );
+}
