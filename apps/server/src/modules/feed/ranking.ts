@@ -73,17 +73,33 @@ export function isExploring(c: RankCandidate, options: RankingOptions = rankingD
  * The whole feed for one epoch, each video once: the best-scoring videos, with every
  * `explorationEvery`-th slot given to a video still being explored (newest first), then spread so no
  * creator repeats within `creatorSpacing` slots. The jitter (±15%) reshuffles near-ties per epoch,
- * so returning viewers see a different order.
+ * so returning viewers see a different order. Equal scores keep the order of `candidates`.
  */
-export function rankFeed(candidates: readonly RankCandidate[], seed: number, options: RankingOptions = rankingDefaults): RankCandidate[] {
-  const scored = candidates.map((c) => ({ c, score: engagementScore(c, options) * (0.85 + 0.3 * jitter(seed, c.id)) }));
-  const explore = scored.filter(({ c }) => isExploring(c, options)).sort((a, b) => a.c.ageHours - b.c.ageHours || b.c.id - a.c.id);
-  const exploit = scored.sort((a, b) => b.score - a.score || b.c.id - a.c.id);
-  return spreadCreators(interleave(exploit.map((s) => s.c), explore.map((s) => s.c), options.explorationEvery), options.creatorSpacing);
+export function rankFeed<T extends RankCandidate>(candidates: readonly T[], seed: number, options: RankingOptions = rankingDefaults): T[] {
+  const explore = candidates.filter((c) => isExploring(c, options)).sort((a, b) => a.ageHours - b.ageHours || b.id - a.id);
+  return spreadCreators(interleave(byScore(candidates, seed, options), explore, options.explorationEvery), options.creatorSpacing);
+}
+
+/**
+ * Best score first. A million objects sort slowly with a comparator; packed as one integer each
+ * (the score, 1e-8 apart, above the index) they sort natively in a fraction of the time.
+ */
+function byScore<T extends RankCandidate>(candidates: readonly T[], seed: number, options: RankingOptions): T[] {
+  const keys = new BigUint64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i += 1) {
+    const c = candidates[i]!;
+    const score = engagementScore(c, options) * (0.85 + 0.3 * jitter(seed, c.id));
+    const quantized = Math.min(0xffffffff, Math.max(0, Math.floor(score * 1e8)));
+    keys[i] = (BigInt(0xffffffff - quantized) << 32n) | BigInt(i);
+  }
+  keys.sort();
+  return Array.from(keys, (key) => candidates[Number(key & 0xffffffffn)]!);
 }
 
 /** `main` with every n-th slot taken from `extra` (while it lasts); each id appears once. */
 export function interleave<T extends { id: number }>(main: readonly T[], extra: readonly T[], every: number): T[] {
+  // Only an id in `extra` can come twice; tracking just those keeps this cheap on a long `main`.
+  const inExtra = new Set(extra.map((item) => item.id));
   const placed = new Set<number>();
   const out: T[] = [];
   let i = 0;
@@ -91,8 +107,10 @@ export function interleave<T extends { id: number }>(main: readonly T[], extra: 
   while (i < main.length || j < extra.length) {
     const fromExtra = every > 0 && (out.length + 1) % every === 0 && j < extra.length;
     const item = fromExtra ? extra[j++]! : i < main.length ? main[i++]! : extra[j++]!;
-    if (placed.has(item.id)) continue;
-    placed.add(item.id);
+    if (inExtra.has(item.id)) {
+      if (placed.has(item.id)) continue;
+      placed.add(item.id);
+    }
     out.push(item);
   }
   return out;

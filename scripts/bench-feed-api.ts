@@ -1,0 +1,166 @@
+import autocannon from 'autocannon';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
+import { buildFeedSnapshot } from '../apps/server/src/modules/feed/feed-snapshot.ts';
+import { startServer } from '../apps/server/src/server.ts';
+
+/**
+ * `npm run bench:feed-api`: the home feed on 1,000,000 approved videos from 20,000 creators. The data is
+ * generated once with set-based SQL into an embedded PostgreSQL under the system's temp directory and
+ * kept for later runs (delete the folder, or FRESH=1, to start over).
+ */
+const PORT = 8298;
+const PG_PORT = 54398;
+const VIDEOS = 1_000_000;
+const CREATORS = 20_000;
+const TAGS = 500;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const dataDir = path.join(os.tmpdir(), 'flick-bench-feed');
+const marker = path.join(dataDir, `generated-${VIDEOS}`);
+
+if (process.env.FRESH === '1') fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+fs.chmodSync(dataDir, 0o755);
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** Creators (half Girls, a fifth Couples, a fifth Guys, a tenth Trans), videos over a year, tags, links. */
+async function generate(client: pg.Client) {
+  const started = performance.now();
+  await client.query(`truncate users, tags restart identity cascade`);
+  await client.query(
+    `insert into users (type, email, password_hash, name, username, slug, gender, is_verified, email_verified_at)
+     select 'model', 'creator' || g || '@bench.invalid', 'x', 'Creator ' || g, 'creator' || g, 'creator' || g,
+            case when g % 10 < 5 then 'f' when g % 10 < 7 then 'c' when g % 10 < 9 then 'm' else 't' end, 'approved', now()
+     from generate_series(1, $1) g`,
+    [CREATORS],
+  );
+  // Views and likes skewed like real ones: most videos get few, some get many.
+  await client.query(
+    `insert into videos (user_id, slug, title, status, details_at, processed_at, playable_at, upload_date, duration, width, height,
+                         view_count, like_count, watch_seconds, completions, rating_sum, rating_count)
+     select 1 + (g::bigint * 7919) % $2, 'clip-' || g, 'Clip ' || g, 'approved', now(), now(), now(),
+            now() - (random() * interval '365 days'), 8 + random() * 50, 1080, 1920,
+            v.views, (v.views * random() * 0.12)::bigint, v.views * 10 * random(), (v.views * random() * 0.4)::bigint,
+            (r.n * (1 + random() * 4))::bigint, r.n
+     from generate_series(1, $1) g
+     cross join lateral (select floor(power(random(), 4) * 200000)::bigint as views) v
+     cross join lateral (select floor(random() * 20)::bigint as n) r`,
+    [VIDEOS, CREATORS],
+  );
+  await client.query(`insert into tags (name, slug) select 'tag' || g, 'tag' || g from generate_series(1, $1) g`, [TAGS]);
+  await client.query(
+    `insert into video_tags (video_id, tag_id, position)
+     select v.id, 1 + (v.id * k * 31 + k) % $1, k from videos v cross join generate_series(0, 2) k
+     on conflict do nothing`,
+    [TAGS],
+  );
+  await client.query(
+    `insert into user_links (user_id, url, name, site, is_live, is_important, position)
+     select u.id, 'https://' || s.site || '/creator' || u.id, initcap(split_part(s.site, '.', 1)), s.site, u.id % 50 = 0, true, 0
+     from users u cross join lateral (select (array['chaturbate.com','stripchat.com','bongacams.com'])[1 + u.id % 3] as site) s
+     where u.id % 3 = 0`,
+  );
+  await client.query('vacuum analyze');
+  fs.writeFileSync(marker, new Date().toISOString());
+  console.log(`generated ${VIDEOS.toLocaleString('en')} videos of ${CREATORS.toLocaleString('en')} creators in ${seconds(started)} s`);
+}
+
+const get = async (url: string) => {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return (await res.json()) as { data: { id: number }[]; links: { next: string | null } };
+};
+
+/** Mean milliseconds of `pages` requests that follow cursors from `start` (each page read once). */
+async function walk(base: string, start: string, pages: number) {
+  let url: string | null = start;
+  const times: number[] = [];
+  for (let i = 0; i < pages && url; i += 1) {
+    const t0 = performance.now();
+    const body = await get(`${base}${url}`);
+    times.push(performance.now() - t0);
+    url = body.links.next;
+  }
+  times.sort((a, b) => a - b);
+  return { mean: times.reduce((a, b) => a + b, 0) / times.length, p50: times[Math.floor(times.length / 2)]!, next: url };
+}
+
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: String(PORT),
+  HOST: '127.0.0.1',
+  EMBEDDED_PG_PORT: String(PG_PORT),
+  DATABASE_URL: '',
+  SEED_DEMO: '0',
+  // The benchmark ranks by itself; a worker in the same process would only add noise.
+  WORKER: 'off',
+  LOG_LEVEL: 'warn',
+});
+const server = await startServer(config, pino({ level: 'warn' }));
+const base = `http://127.0.0.1:${PORT}`;
+const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUrl(dataDir, PG_PORT) });
+await client.connect();
+try {
+  if (!fs.existsSync(marker)) await generate(client);
+  else console.log(`using the generated database in ${path.basename(dataDir)} (FRESH=1 to regenerate)`);
+  const pool = new pg.Pool({ connectionString: await runningEmbeddedPostgresUrl(dataDir, PG_PORT), max: 2 });
+  const build = await buildFeedSnapshot(pool);
+  await pool.end();
+  console.log(
+    `feed rebuild: ${build.videos.toLocaleString('en')} videos ranked in ${(build.totalMs / 1000).toFixed(1)} s ` +
+      `(load ${(build.loadMs / 1000).toFixed(1)} s, rank ${(build.rankMs / 1000).toFixed(1)} s, rest is writing the snapshot)`,
+  );
+  await new Promise((r) => setTimeout(r, 1100));
+
+  const home = `${base}/v1/videos?gender=f,c`;
+  const first = await get(home);
+  if (first.data.length !== 10) throw new Error(`the first page has ${first.data.length} videos`);
+  await autocannon({ url: home, connections: 10, duration: 3, workers: 1 });
+
+  const load = await autocannon({ url: home, connections: 50, duration: DURATION_SECONDS, workers: 1 });
+  const goodLoad = load.requests.average >= 2500 && load.non2xx === 0;
+  console.log(
+    `home feed, 50 connections: ${Math.round(load.requests.average)} requests/s ` +
+      `(p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, errors ${load.errors + load.non2xx}) (goal >= 2,500: ${goodLoad ? 'met' : 'NOT met'})`,
+  );
+  const light = await autocannon({ url: home, connections: 10, duration: DURATION_SECONDS, workers: 1 });
+  console.log(
+    `home feed, 10 connections: ${Math.round(light.requests.average)} requests/s, p50 ${light.latency.p50} ms, p99 ${light.latency.p99} ms ` +
+      `(goal p99 <= 25 ms: ${light.latency.p99 <= 25 ? 'met' : 'NOT met'})`,
+  );
+  const guest = await autocannon({ url: `${home}&guest_id=8f9c2a3e-4b5d-4c6e-9f70-112233445566`, connections: 10, duration: DURATION_SECONDS, workers: 1 });
+  console.log(`home feed with a guest_id (isLiked looked up), 10 connections: ${Math.round(guest.requests.average)} requests/s, p50 ${guest.latency.p50} ms, p99 ${guest.latency.p99} ms`);
+
+  // The 1,000th page, reached by following cursors from the first.
+  const walkStarted = performance.now();
+  const toDeep = await walk(base, '/v1/videos?gender=f,c', 999);
+  const deep = toDeep.next!;
+  console.log(`followed 999 cursors in ${seconds(walkStarted)} s (a page read cold: mean ${toDeep.mean.toFixed(2)} ms)`);
+  const firstHot = await autocannon({ url: home, connections: 10, duration: DURATION_SECONDS, workers: 1 });
+  const deepHot = await autocannon({ url: `${base}${deep}`, connections: 10, duration: DURATION_SECONDS, workers: 1 });
+  const ratio = deepHot.latency.p50 > 0 && firstHot.latency.p50 > 0 ? deepHot.latency.average / firstHot.latency.average : 1;
+  console.log(
+    `page 1000 vs page 1, 10 connections: mean ${deepHot.latency.average.toFixed(2)} ms vs ${firstHot.latency.average.toFixed(2)} ms, ` +
+      `p99 ${deepHot.latency.p99} ms vs ${firstHot.latency.p99} ms (${Math.round((ratio - 1) * 100)}%; goal within 20%: ${Math.abs(ratio - 1) <= 0.2 ? 'met' : 'NOT met'})`,
+  );
+  // Cold: pages nobody read in the last seconds (the shared page cache cannot help), one viewer at a time.
+  await new Promise((r) => setTimeout(r, 2500));
+  const coldFirst = await walk(base, '/v1/videos?gender=f,c', 50);
+  const coldDeep = await walk(base, deep, 50);
+  const coldRatio = coldDeep.mean / coldFirst.mean;
+  console.log(
+    `cold pages, one at a time: pages 1000-1049 mean ${coldDeep.mean.toFixed(2)} ms vs pages 1-50 ${coldFirst.mean.toFixed(2)} ms ` +
+      `(${Math.round((coldRatio - 1) * 100)}%; goal within 20%: ${Math.abs(coldRatio - 1) <= 0.2 ? 'met' : 'NOT met'})`,
+  );
+} finally {
+  await client.end();
+  await server.close();
+}
+process.exit(0);
