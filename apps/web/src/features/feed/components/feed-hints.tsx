@@ -2,16 +2,19 @@ import { feedMessages } from '@flick/contract';
 import { ChevronLeftIcon } from '../../../components/ui/icons.tsx';
 import type { FeedHint } from '../stores/feed-hints.ts';
 
-/** viewer.md §2: the two hints, one at a time, until the viewer has done what they say. */
-export function FeedHintBubble({ hint, onDismiss }: { hint: FeedHint; onDismiss: () => void }) {
+/**
+ * viewer.md §2: the two hints, one at a time, until the viewer has done what they say (or tapped).
+ * It lets every touch through to the stage, so the swipe it asks for works on top of it.
+ */
+export function FeedHintBubble({ hint }: { hint: FeedHint }) {
   const up = hint === 'swipeUp';
   return (
-    <button type="button" onClick={onDismiss} aria-label={`${up ? feedMessages.swipeUpHint : feedMessages.swipeLeftHint}. Dismiss`} className="feed-hint">
+    <div role="status" className="feed-hint">
       <span aria-hidden="true" className={`grid size-14 place-items-center rounded-full bg-white/15 ${up ? 'animate-hint-up' : 'animate-hint-left'}`}>
         <ChevronLeftIcon width="30" height="30" className={up ? 'rotate-90' : ''} />
       </span>
       <span className="text-base font-bold">{up ? feedMessages.swipeUpHint : feedMessages.swipeLeftHint}</span>
       <span className="text-xs text-white/70">Tap to dismiss</span>
-    </button>
+    </div>
   );
 }

@@ -4,7 +4,6 @@ import { BackButton } from '../../../components/ui/back-button.tsx';
 import { MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
 import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
-import { PreferencesModal } from '../../preferences/components/preferences-modal.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.tsx';
 import { RateVideosSignUpPrompt } from '../../videos-rating/components/rate-videos-sign-up-prompt.tsx';
@@ -32,7 +31,7 @@ const SLOTS = [0, 1, 2] as const;
 // Sound stays as the viewer left it while moving between feeds; it starts muted, as autoplay needs.
 let sessionMuted = true;
 
-type Dialog = 'share' | 'more' | 'preferences' | 'rating-needed' | null;
+type Dialog = 'share' | 'more' | 'rating-needed' | null;
 
 export interface FeedPlayerProps {
   videos: readonly Video[];
@@ -41,10 +40,14 @@ export interface FeedPlayerProps {
   title: string | null;
   hasMore: boolean;
   onLoadMore: () => void;
+  /** The preferences modal belongs to the feed screen: a change of categories makes a new player. */
+  onOpenPreferences: () => void;
+  /** A dialog of the screen is open: the video waits. */
+  held: boolean;
 }
 
 /** The vertical swipe feed (viewer.md §2 "Feed screen"): three reused players and their controls. */
-export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore }: FeedPlayerProps) {
+export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore, onOpenPreferences, held }: FeedPlayerProps) {
   const [current, setCurrent] = useState(() => Math.min(Math.max(0, startIndex), Math.max(0, videos.length - 1)));
   const [paused, setPaused] = useState(false);
   const [muted, setMuted] = useState(sessionMuted);
@@ -96,6 +99,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore 
     if (result === 'next') go(1);
     else if (result === 'previous') go(-1);
     else if (result === 'panel') openPanel();
+    else if (result === 'tap' && hint) dismissHint(hint);
     else if (result === 'tap') setPaused((value) => !value);
   }
   const gestures = useStageGestures(onSwipe);
@@ -158,7 +162,8 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore 
                 dragY={gestures.dragY}
                 animate={!gestures.dragging && !jumped}
                 muted={muted}
-                paused={offset === 0 && (paused || dialog !== null || rating.promptFor !== null)}
+                // The rating prompt holds autoplay next, not the video (viewer.md §4).
+                paused={offset === 0 && (paused || held || dialog !== null)}
                 onElement={slotRefs[slot]!}
                 onEnded={offset === 0 ? onEnded : stay}
                 onAutoplayBlocked={onAutoplayBlocked}
@@ -191,7 +196,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore 
             </div>
           )}
           <div className="feed-top">
-            <button type="button" aria-label="Preferences" className="icon-btn ml-auto bg-black/25 backdrop-blur-md" onClick={() => setDialog('preferences')}>
+            <button type="button" aria-label="Preferences" className="icon-btn ml-auto bg-black/25 backdrop-blur-md" onClick={onOpenPreferences}>
               <SlidersIcon />
             </button>
           </div>
@@ -215,7 +220,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore 
             onOpenProfile={openPanel}
           />
           <SeekBar video={activeElement} />
-          {hint && (hint === 'swipeUp' || !panel.beside) && <FeedHintBubble hint={hint} onDismiss={() => dismissHint(hint)} />}
+          {hint && (hint === 'swipeUp' || !panel.beside) && <FeedHintBubble hint={hint} />}
         </div>
       </div>
 
@@ -223,7 +228,6 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore 
 
       {dialog === 'share' && <ShareModal video={video} onClose={() => setDialog(null)} />}
       {dialog === 'more' && <MoreActionsModal video={video} onShare={() => setDialog('share')} onClose={() => setDialog(null)} />}
-      <PreferencesModal open={dialog === 'preferences'} onClose={() => setDialog(null)} />
       <RateVideosSignUpPrompt open={dialog === 'rating-needed'} onClose={() => setDialog(null)} />
       {rating.promptFor !== null && dialog === null && (
         <RateVideoModal

@@ -1,10 +1,12 @@
 import type { Video } from '@flick/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { SlidersIcon } from '../../../components/ui/feed-icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
+import { PreferencesModal } from '../../preferences/components/preferences-modal.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { preloadHls } from '../../videos/attach-hls.ts';
 import { useFeed, type FeedStart } from '../api/get-feed.ts';
@@ -56,6 +58,7 @@ function LoadedFeed({ source, title, empty, notFound }: FeedScreenProps) {
   const feed = useFeed({ source, categories: preferences.categories, start });
   const status = feed.error instanceof ApiError ? feed.error.status : null;
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
+  const [preferencesOpen, setPreferencesOpen] = useState(false);
 
   useEffect(() => {
     if (feed.error && status !== 403 && status !== 404) console.warn('The feed did not load.', feed.error);
@@ -67,22 +70,40 @@ function LoadedFeed({ source, title, empty, notFound }: FeedScreenProps) {
   };
 
   if (status === 403) return <Navigate to="/content-blocked" replace />;
-  if (feed.isPending) return <FeedLoading />;
-  if (feed.videos.length === 0) {
-    if (status === 404) return notFound;
-    if (feed.isError) return <FeedFailed onRetry={() => void feed.refetch()} />;
-    return empty;
+  let screen: ReactNode;
+  if (feed.isPending) screen = <FeedLoading />;
+  else if (feed.videos.length > 0) {
+    screen = (
+      <FeedPlayer
+        // A feed changed by the preferences is a new feed: it starts again at its first video.
+        key={JSON.stringify([source, preferences.categories])}
+        videos={feed.videos}
+        startIndex={startIndex}
+        title={title}
+        hasMore={Boolean(hasNextPage)}
+        onLoadMore={loadMore}
+        onOpenPreferences={() => setPreferencesOpen(true)}
+        held={preferencesOpen}
+      />
+    );
+  } else if (status === 404) return notFound;
+  else if (feed.isError) screen = <FeedFailed onRetry={() => void feed.refetch()} />;
+  else {
+    // A feed the preferences narrowed to nothing can be widened again from here.
+    screen = (
+      <>
+        {empty}
+        <button type="button" aria-label="Preferences" className="icon-btn fixed top-[calc(env(safe-area-inset-top)+0.375rem)] right-2 z-50 bg-surface-2 lg:top-4 lg:right-4" onClick={() => setPreferencesOpen(true)}>
+          <SlidersIcon />
+        </button>
+      </>
+    );
   }
   return (
-    <FeedPlayer
-      // A feed changed by the preferences is a new feed: it starts again at its first video.
-      key={JSON.stringify([source, preferences.categories])}
-      videos={feed.videos}
-      startIndex={startIndex}
-      title={title}
-      hasMore={Boolean(hasNextPage)}
-      onLoadMore={loadMore}
-    />
+    <>
+      {screen}
+      <PreferencesModal open={preferencesOpen} onClose={() => setPreferencesOpen(false)} />
+    </>
   );
 }
 

@@ -100,6 +100,7 @@ export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, 
     <div
       aria-hidden={!active}
       inert={!active}
+      data-video-id={video?.id}
       className="absolute inset-0 overflow-hidden bg-black will-change-transform"
       style={{
         transform: `translate3d(0, calc(${offset * 100}% + ${dragY}px), 0)`,
