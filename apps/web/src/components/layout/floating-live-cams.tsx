@@ -10,7 +10,7 @@ export function FloatingLiveCams({ url, visitor }: { url: string; visitor: Visit
       eventId={liveCamsEventIds.floatingLiveCams}
       visitor={visitor}
       aria-label="Live Cams"
-      className="fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-20 flex h-11 animate-pop-in items-center gap-2 rounded-full border border-white/15 bg-surface-2/90 pr-4 pl-3.5 text-sm font-bold text-fg shadow-float backdrop-blur-xl transition-transform hover:bg-surface-3 active:scale-95 lg:right-6 lg:bottom-6"
+      className="floating-live-cams fixed right-4 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-20 flex h-11 animate-pop-in items-center gap-2 rounded-full border border-white/15 bg-surface-2/90 pr-4 pl-3.5 text-sm font-bold text-fg shadow-float backdrop-blur-xl transition-transform hover:bg-surface-3 active:scale-95 lg:right-6 lg:bottom-6"
     >
       <span className="size-2.5 animate-live-pulse rounded-full bg-live" aria-hidden="true" />
       <span>

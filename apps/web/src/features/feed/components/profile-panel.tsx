@@ -14,7 +14,7 @@ export function ProfilePanelContent({ user, loading }: { user: PublicUser | unde
   }
   const profilePath = `/${user.slug ?? user.id}`;
   return (
-    <div className="pb-[calc(1.5rem+env(safe-area-inset-bottom))]">
+    <div className="pb-[calc(1.5rem+env(safe-area-inset-bottom))] lg:pb-24">
       <div className="relative h-36 bg-surface-2 bg-cover bg-center" style={user.cover ? { backgroundImage: `url(${JSON.stringify(user.cover)})` } : undefined}>
         {!user.cover && <div aria-hidden="true" className="absolute inset-0 bg-brand opacity-40" />}
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-b from-transparent to-surface-1" />
