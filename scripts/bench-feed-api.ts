@@ -6,7 +6,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
-import { buildFeedSnapshot } from '../apps/server/src/modules/feed/feed-snapshot.ts';
+import { runFeedRebuild } from '../apps/server/src/modules/feed/feed-jobs.ts';
 import { startServer } from '../apps/server/src/server.ts';
 
 /**
@@ -110,9 +110,8 @@ await client.connect();
 try {
   if (!fs.existsSync(marker)) await generate(client);
   else console.log(`using the generated database in ${path.basename(dataDir)} (FRESH=1 to regenerate)`);
-  const pool = new pg.Pool({ connectionString: await runningEmbeddedPostgresUrl(dataDir, PG_PORT), max: 2 });
-  const build = await buildFeedSnapshot(pool);
-  await pool.end();
+  // As the rebuild-feed job does it: in a worker thread, while the server keeps answering.
+  const build = await runFeedRebuild((await runningEmbeddedPostgresUrl(dataDir, PG_PORT))!);
   console.log(
     `feed rebuild: ${build.videos.toLocaleString('en')} videos ranked in ${(build.totalMs / 1000).toFixed(1)} s ` +
       `(load ${(build.loadMs / 1000).toFixed(1)} s, rank ${(build.rankMs / 1000).toFixed(1)} s, rest is writing the snapshot)`,

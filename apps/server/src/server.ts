@@ -12,6 +12,7 @@ import { seedDemoContent } from './modules/demo/demo-content.ts';
 import { requestFeedRebuild } from './modules/feed/feed-jobs.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { adminAccounts } from './modules/users/admin-accounts.ts';
+import { pruneViews } from './modules/tracking/tracking.service.ts';
 import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
 
 export interface RunningServer {
@@ -87,10 +88,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 }
 
 function schedulePruning(pool: pg.Pool, logger: Logger, cleanups: (() => Promise<void>)[]) {
-  const timer = setInterval(
-    () => pruneRateLimits(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed')),
-    10 * 60_000,
-  );
+  const timer = setInterval(() => {
+    pruneRateLimits(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
+    pruneViews(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning video views failed'));
+  }, 10 * 60_000);
   timer.unref();
   cleanups.push(async () => clearInterval(timer));
 }

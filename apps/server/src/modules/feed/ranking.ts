@@ -154,8 +154,17 @@ export function spreadCreators<T extends { userId: number }>(items: readonly T[]
       }
       waiting.push(item);
     }
-    // Nothing fits within reach: the least recent waiting video goes, rather than stalling the feed.
-    if (!placed && waiting.length > 0) take(waiting.shift()!);
+    // Nothing fits within reach (too few creators for the spacing): the video whose creator showed
+    // longest ago goes, so the spacing stays as wide as the catalogue allows.
+    if (!placed && waiting.length > 0) take(waiting.splice(longestAgo(waiting, lastSlot), 1)[0]!);
   }
   return out;
+}
+
+function longestAgo(waiting: readonly { userId: number }[], lastSlot: ReadonlyMap<number, number>): number {
+  let best = 0;
+  for (let i = 1; i < waiting.length; i += 1) {
+    if ((lastSlot.get(waiting[i]!.userId) ?? -1) < (lastSlot.get(waiting[best]!.userId) ?? -1)) best = i;
+  }
+  return best;
 }

@@ -102,3 +102,8 @@ export function trackingService({ pool, counters }: { pool: pg.Pool; counters: C
 }
 
 export type TrackingService = ReturnType<typeof trackingService>;
+
+/** Dedup rows past the view window decide nothing any more (they would count again anyway). */
+export async function pruneViews(pool: pg.Pool) {
+  await pool.query(`delete from video_views where counted_at < now() - make_interval(hours => $1)`, [VIEW_WINDOW_HOURS]);
+}
