@@ -17,16 +17,25 @@ interface HydratedRow extends VideoViewRow {
   tags: Tag[];
 }
 
-/** Named statements: parsed and planned once per connection, not per request. */
+/**
+ * Named statements: parsed and planned once per connection, not per request. The page's tags come in
+ * one grouped join, not a sub-query per video (which scanned the tags table once per video).
+ */
 const hydrateSql = `
+  with tagged as (
+    select vt.video_id, json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by vt.position) as tags
+    from video_tags vt join tags t on t.id = vt.tag_id
+    where vt.video_id = any($1::bigint[])
+    group by vt.video_id
+  )
   select v.id::float8 as "id", v.user_id::float8 as "userId", v.slug, v.title, v.status, v.status_reason as "statusReason",
          v.is_nsfw as "isNsfw", v.is_vertical as "isVertical", v.duration, v.processed_at as "processedAt",
          v.playable_at as "playableAt", v.upload_date as "uploadDate", v.created_at as "createdAt",
          v.view_count::float8 as "viewCount", v.like_count::float8 as "likeCount",
-         u.slug as "ownerSlug", u.name as "ownerName", u.avatar as "ownerAvatar",
-         coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'slug', t.slug) order by vt.position)
-                   from video_tags vt join tags t on t.id = vt.tag_id where vt.video_id = v.id), '[]') as tags
-  from videos v join users u on u.id = v.user_id
+         u.slug as "ownerSlug", u.name as "ownerName", u.avatar as "ownerAvatar", coalesce(tagged.tags, '[]') as tags
+  from videos v
+  join users u on u.id = v.user_id
+  left join tagged on tagged.video_id = v.id
   where v.id = any($1::bigint[]) and ${PUBLISHED_SQL}`;
 
 const viewerFlagsSql = `
