@@ -6,9 +6,11 @@ import { snap } from './support/screenshot.ts';
 
 let seeded: SeededFeed;
 
-test.beforeAll(async ({ request }) => {
+const baseURL = () => test.info().project.use.baseURL!;
+
+test.beforeAll(async () => {
   test.setTimeout(150_000);
-  seeded = await seedFeed(request, 24);
+  seeded = await seedFeed(baseURL(), 24);
 });
 
 test.describe('swipe feed on a phone', () => {
@@ -140,8 +142,8 @@ test.describe('swipe feed on a phone', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test('a signed-in viewer follows from the panel', async ({ page, request }) => {
-    const viewer = await registerAccount(request, 'user');
+  test('a signed-in viewer follows from the panel', async ({ page }) => {
+    const viewer = await registerAccount(baseURL(), 'user');
     await signInOnPage(page, viewer);
     await quietFeed(page);
     await page.goto(`/video/${seeded.videoIds[5]}`);
@@ -153,8 +155,8 @@ test.describe('swipe feed on a phone', () => {
     expect(await sql('select 1 from follows where follower_id = $1 and model_id = $2', [viewer.id, seeded.model.id])).toHaveLength(1);
   });
 
-  test('the rating prompt comes on the second unrated video; a rating shows "Video Rated"', async ({ page, request }, testInfo) => {
-    const viewer = await registerAccount(request, 'user');
+  test('the rating prompt comes on the second unrated video; a rating shows "Video Rated"', async ({ page }, testInfo) => {
+    const viewer = await registerAccount(baseURL(), 'user');
     await signInOnPage(page, viewer);
     await quietFeed(page);
     await page.goto(`/video/${seeded.videoIds[6]}`);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -31,8 +31,36 @@ export interface Account {
   password: string;
 }
 
+/*
+ * Plain fetch against a running server (no test runner needed), so that scripts/bench-feed-web.ts seeds
+ * the same way as the browser tests. The database is the one E2E_DATA_DIR and E2E_PG_PORT name.
+ */
+
+async function call(baseURL: string, pathname: string, init: RequestInit & { expect: number }): Promise<unknown> {
+  const response = await fetch(new URL(pathname, baseURL), init);
+  const text = await response.text();
+  if (response.status !== init.expect) throw new Error(`${pathname} answered ${response.status}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+const json = (headers: Record<string, string>, body: unknown) => ({
+  method: 'POST',
+  headers: { ...headers, 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`gave up waiting after ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** Registers an account through the API (its own client address, so sign-up limits never decide a run). */
-export async function registerAccount(request: APIRequestContext, type: 'model' | 'user'): Promise<Account> {
+export async function registerAccount(baseURL: string, type: 'model' | 'user'): Promise<Account> {
   const id = randomBytes(4).toString('hex');
   const headers = { 'x-forwarded-for': `2001:db8:fe::${id.slice(0, 4)}` };
   const name = type === 'model' ? `Ava ${id}` : `Viewer ${id}`;
@@ -40,11 +68,11 @@ export async function registerAccount(request: APIRequestContext, type: 'model' 
     type, name, username: `${type}_${id}`, email: `${type}-${id}@example.com`, password: 'feed-pass-1',
     password_confirmation: 'feed-pass-1', phone_number: '+15550003333', terms: true, gender: 'f', preference: ['f', 'c'],
   };
-  const registered = await request.post('/v1/register', { data: account, headers });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const login = await request.post('/v1/login', { data: { email: account.email, password: account.password }, headers });
-  expect(login.status(), await login.text()).toBe(200);
-  const body = (await login.json()) as { access_token: string; user: { id: number } };
+  await call(baseURL, '/v1/register', { ...json(headers, account), expect: 201 });
+  const body = (await call(baseURL, '/v1/login', { ...json(headers, { email: account.email, password: account.password }), expect: 200 })) as {
+    access_token: string;
+    user: { id: number };
+  };
   const [row] = await sql('select slug from users where id = $1', [body.user.id]);
   return { id: body.user.id, token: body.access_token, slug: String(row?.slug ?? account.username), email: account.email, password: account.password };
 }
@@ -68,23 +96,21 @@ export interface SeededFeed {
  * One clip goes through the real pipeline (upload, transcode, approval); the rest are rows that point
  * at the same media (the media folder is linked), so a run has `count` playable videos in seconds.
  */
-export async function seedFeed(request: APIRequestContext, count: number): Promise<SeededFeed> {
-  const model = await registerAccount(request, 'model');
+export async function seedFeed(baseURL: string, count: number): Promise<SeededFeed> {
+  const model = await registerAccount(baseURL, 'model');
   await sql(`update users set is_verified = 'approved' where id = $1`, [model.id]);
   const auth = { Authorization: `Bearer ${model.token}` };
-  const upload = await request.post('/v1/videos/upload', {
-    headers: auth,
-    multipart: { video: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: fs.readFileSync(feedClip()) } },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const { videoId } = (await upload.json()) as { videoId: number };
+  const form = new FormData();
+  form.append('video', new Blob([fs.readFileSync(feedClip())], { type: 'video/mp4' }), 'clip.mp4');
+  const { videoId } = (await call(baseURL, '/v1/videos/upload', { method: 'POST', headers: auth, body: form, expect: 201 })) as { videoId: number };
   const tagName = `feed${randomBytes(2).toString('hex')}`;
   const tags = [tagName, 'solo', 'tease', 'smile', 'dance', 'night', 'fun'].join(',');
-  const details = await request.post('/v1/videos/upload-details', { headers: auth, data: { videoId, title: 'Original clip', tags } });
-  expect(details.status(), await details.text()).toBe(200);
-  await expect
-    .poll(async () => (await sql('select status, processed_at from videos where id = $1', [videoId]))[0], { timeout: 90_000 })
-    .toMatchObject({ status: 'approved', processed_at: expect.anything() });
+  await call(baseURL, '/v1/videos/upload-details', { ...json(auth, { videoId, title: 'Original clip', tags }), expect: 200 });
+  await poll(
+    async () => (await sql('select status, processed_at from videos where id = $1', [videoId]))[0],
+    (row) => row?.status === 'approved' && row.processed_at !== null,
+    90_000,
+  );
 
   const clones = await sql(
     `insert into videos (user_id, slug, title, status, details_at, processed_at, playable_at, upload_date, duration, width, height, is_vertical, is_nsfw)

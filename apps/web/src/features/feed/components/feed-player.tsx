@@ -61,9 +61,12 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
   const panel = useProfilePanel();
 
   const video = videos[current];
-  const creator = usePublicUser(video?.userId ?? null);
-  const liveLink = creator.data?.links.find((link) => link.isLive);
   const activeElement = elements[slotOf(current)] ?? null;
+  // The index of the video that has started playing: its neighbours preload only from then on, and
+  // the creator's profile (panel, live chip) loads then too, out of the first video's way.
+  const started = usePlayingIndex(activeElement, current);
+  const creator = usePublicUser(video && (started !== null || panel.isOpen) ? video.userId : null);
+  const liveLink = creator.data?.links.find((link) => link.isLive);
 
   const slotRefs = useMemo(
     () =>
@@ -157,7 +160,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
               <VideoSlot
                 key={slot}
                 video={slotVideo}
-                mode={offset === 0 ? 'active' : 'preload'}
+                mode={offset === 0 ? 'active' : started === current ? 'preload' : 'waiting'}
                 offset={offset}
                 dragY={gestures.dragY}
                 animate={!gestures.dragging && !jumped}
@@ -246,3 +249,15 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
 }
 
 const stay = () => false;
+
+function usePlayingIndex(element: HTMLVideoElement | null, index: number): number | null {
+  const [playing, setPlaying] = useState<number | null>(null);
+  useEffect(() => {
+    if (!element) return;
+    const onPlaying = () => setPlaying(index);
+    if (!element.paused && element.readyState >= 3) onPlaying();
+    element.addEventListener('playing', onPlaying);
+    return () => element.removeEventListener('playing', onPlaying);
+  }, [element, index]);
+  return playing;
+}

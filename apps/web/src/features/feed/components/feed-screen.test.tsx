@@ -20,6 +20,8 @@ function creator(overrides: Partial<PublicUser> = {}): PublicUser {
 /** The controls of the video on screen (the hidden slots are aria-hidden). */
 const stage = () => screen.findByRole('button', { name: /^(Like|Unlike)$/ }, { timeout: 5000 });
 const path = (call: FetchCall) => call.url.replace(/^\/v1/, '');
+/** jsdom plays nothing: say the video on screen started, as a browser would. */
+const startPlaying = () => document.querySelectorAll('video').forEach((video) => fireEvent.playing(video));
 
 beforeEach(() => {
   stubMedia();
@@ -116,6 +118,7 @@ describe('profile panel (viewer.md §2, §4)', () => {
     });
     const { router } = renderApp('/');
     await stage();
+    startPlaying();
     // A live creator's avatar leads to the live room; the name opens the panel.
     await screen.findByRole('link', { name: 'Mia Rose is live: My cam room' });
     fireEvent.click(screen.getAllByRole('button', { name: '@mia_rose' })[0]!);
@@ -142,7 +145,7 @@ describe('profile panel (viewer.md §2, §4)', () => {
     await stage();
     fireEvent.click(screen.getAllByRole('button', { name: '@lena' })[0]!);
     const panel = await screen.findByRole('dialog', { name: 'Creator profile' });
-    fireEvent.click(within(panel).getByRole('button', { name: 'Follow' }));
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Follow' }));
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Follow' }).hasAttribute('disabled')).toBe(false));
     status = 201;
     fireEvent.click(within(panel).getByRole('button', { name: 'Follow' }));

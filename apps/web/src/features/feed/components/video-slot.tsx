@@ -5,7 +5,11 @@ import { attachHlsStream, BUFFER_SECONDS, type HlsStream } from '../../videos/at
 /** A slot next to the one on screen buffers only the first segments, so a swipe starts at once. */
 const PRELOAD_SECONDS = 4;
 
-export type SlotMode = 'active' | 'preload';
+/**
+ * active: on screen, playing. preload: beside it, its first segments buffered. waiting: beside it too,
+ * but the video on screen has not started yet, and a preload now would take its bandwidth.
+ */
+export type SlotMode = 'active' | 'preload' | 'waiting';
 
 export interface VideoSlotProps {
   video: Video | null;
@@ -32,8 +36,12 @@ export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, 
   const ref = useRef<HTMLVideoElement | null>(null);
   const streamRef = useRef<HlsStream | null>(null);
   const [failed, setFailed] = useState<number | null>(null);
-  const src = video?.playlistUrl ?? null;
   const active = mode === 'active';
+  // The stream the slot holds: it stays (for a swipe back) until the slot may load the next one.
+  const [armed, setArmed] = useState<string | null>(null);
+  const wanted = video?.playlistUrl ?? null;
+  if (mode !== 'waiting' && wanted !== armed) setArmed(wanted);
+  const src = armed;
 
   useEffect(() => {
     const element = ref.current;
@@ -111,7 +119,7 @@ export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, 
         <video
           ref={setRefs}
           className={`size-full ${video.isVertical ? 'object-cover' : 'object-contain'}`}
-          poster={video.firstFrameUrl ?? video.thumbnailUrl ?? undefined}
+          poster={src === video.playlistUrl ? (video.firstFrameUrl ?? video.thumbnailUrl ?? undefined) : undefined}
           playsInline
           muted
           preload="auto"

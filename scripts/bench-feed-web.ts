@@ -1,0 +1,183 @@
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * `npm run bench:feed-web`: the swipe feed in Chromium at phone size over a 4G-like link (CDP
+ * Network.emulateNetworkConditions): time from opening / to the first decoded frame of the first video
+ * (cold cache, each run a new browser context), and from a swipe to the next video's first new frame
+ * when it was preloaded. Needs a build (`npm run build`); the server runs on a fresh temp DATA_DIR.
+ */
+const PORT = 8297;
+const PG_PORT = PORT + 46_000;
+const BASE = `http://127.0.0.1:${PORT}`;
+const LOADS = Number(process.env.BENCH_LOADS ?? 8);
+const SWIPES = Number(process.env.BENCH_SWIPES ?? 24);
+/** Like DevTools' 4G presets: 100 ms round trip, 9 Mbit/s down, 3 Mbit/s up. */
+const NETWORK = { offline: false, latency: 100, downloadThroughput: (9 * 1024 * 1024) / 8, uploadThroughput: (3 * 1024 * 1024) / 8 };
+const GOAL_FIRST_FRAME_MS = 1500;
+const GOAL_SWIPE_MS = 150;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-bench-web-'));
+fs.chmodSync(dataDir, 0o755);
+// The seeding helpers of the browser tests read the database from these.
+process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_PG_PORT = String(PG_PORT);
+const { seedFeed } = await import('../e2e/support/feed-seed.ts');
+
+if (!fs.existsSync(path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', 'index.html'))) {
+  console.error('apps/web/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  env: {
+    ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: '',
+    EMBEDDED_PG_PORT: String(PG_PORT), LOG_LEVEL: 'warn', SEED_DEMO: '0', TRUST_PROXY: 'true',
+    LIVECAMS_URL: 'https://livecams.example.com/',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+const summary = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(0)} ms, p75 ${percentile(values, 75).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms (n=${values.length})`;
+
+/**
+ * In the page: the time (since navigation start) of the first frame the video on screen presents. A
+ * string, not a function: tsx would wrap the function's inner functions in a helper the page lacks.
+ */
+const watchFirstFrame = `
+  const hooked = new WeakSet();
+  new MutationObserver(() => {
+    for (const video of document.querySelectorAll('video')) {
+      if (hooked.has(video)) continue;
+      hooked.add(video);
+      video.requestVideoFrameCallback(function onFrame(now) {
+        if (video.closest('[aria-hidden=true]')) return video.requestVideoFrameCallback(onFrame);
+        window.firstFrameAt ??= now;
+      });
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+async function newPhonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await context.addInitScript(() => {
+    localStorage.setItem('flick.feedHint.swipeUp', '1');
+    localStorage.setItem('flick.feedHint.swipeLeft', '1');
+    localStorage.setItem('flick.preferenceAutoscroll', 'false');
+  });
+  await context.addInitScript({ content: watchFirstFrame });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  return page;
+}
+
+async function firstFrame(browser: Browser): Promise<number> {
+  const page = await newPhonePage(browser);
+  await page.goto('/', { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(() => (window as unknown as { firstFrameAt?: number }).firstFrameAt, undefined, { timeout: 30_000 });
+  const ms = Number(await handle.jsonValue());
+  if (process.env.BENCH_TRACE) {
+    const entries = await page.evaluate(`performance.getEntriesByType('resource')
+      .map((entry) => entry.startTime.toFixed(0).padStart(5) + ' ' + entry.responseEnd.toFixed(0).padStart(5) + ' ' + entry.name.replace(location.origin, ''))
+      .join('\\n')`);
+    console.log(entries);
+  }
+  await page.context().close();
+  return ms;
+}
+
+/**
+ * In the page, before a swipe: note when the finger lifts, and when the next slot's video presents a
+ * frame after the one it waited on (sliding into view presents that one, still paused). Says whether
+ * that video had buffered. A string for the same reason as watchFirstFrame.
+ */
+const armSwipe = `(() => {
+  const next = Array.from(document.querySelectorAll('.feed-stage [data-video-id]')).find((slot) => slot.style.transform.includes('calc(100%'));
+  const video = next && next.querySelector('video');
+  window.swipeEnd = undefined;
+  window.swipeFrame = undefined;
+  window.addEventListener('pointerup', () => (window.swipeEnd = performance.now()), { once: true, capture: true });
+  if (video) video.requestVideoFrameCallback(function onFrame(now, frame) {
+    if (frame.mediaTime > 0 && window.swipeEnd !== undefined) window.swipeFrame = now;
+    else video.requestVideoFrameCallback(onFrame);
+  });
+  return Boolean(video && video.buffered.length > 0 && video.readyState >= 2);
+})()`;
+
+/**
+ * One swipe: the next slot's video hears of its first new frame after the finger lifts. Returns the
+ * milliseconds from the pointerup to that frame, and whether the next video had buffered before.
+ */
+async function swipeOnce(page: Page): Promise<{ ms: number; preloaded: boolean }> {
+  const preloaded = Boolean(await page.evaluate(armSwipe));
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y?: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: y === undefined ? [] : [{ x: 160, y }] });
+  await touch('touchStart', 520);
+  for (const y of [480, 420, 360, 300]) await touch('touchMove', y);
+  await touch('touchEnd');
+  await cdp.detach();
+  const handle = await page.waitForFunction(() => {
+    const state = window as unknown as { swipeEnd?: number; swipeFrame?: number };
+    return state.swipeEnd !== undefined && state.swipeFrame !== undefined ? state.swipeFrame - state.swipeEnd : undefined;
+  }, undefined, { timeout: 20_000 });
+  return { ms: Number(await handle.jsonValue()), preloaded };
+}
+
+let browser: Browser | null = null;
+try {
+  const started = Date.now();
+  while (!(await fetch(`${BASE}/v1/health`).then((r) => r.ok, () => false))) {
+    if (Date.now() - started > 120_000) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log('Seeding 60 videos (one transcoded clip, its rows cloned)...');
+  await seedFeed(BASE, 60);
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
+  });
+  const launched = browser;
+  const base = (page: Page) => page.context().setDefaultTimeout(30_000);
+
+  const firstFrames: number[] = [];
+  for (let run = 0; run < LOADS; run += 1) firstFrames.push(await firstFrame(launched));
+  console.log(`Open / -> first decoded frame (cold cache, 4G-like): ${summary(firstFrames)}; goal p75 <= ${GOAL_FIRST_FRAME_MS} ms`);
+
+  const page = await newPhonePage(launched);
+  base(page);
+  await page.goto('/');
+  await page.waitForFunction(() => (window as unknown as { firstFrameAt?: number }).firstFrameAt);
+  const swipes: number[] = [];
+  let notPreloaded = 0;
+  for (let swipe = 0; swipe < SWIPES; swipe += 1) {
+    // Time to watch a little, as a viewer would, while the next video preloads.
+    await page.waitForTimeout(2000);
+    const prompt = page.getByRole('dialog', { name: 'How was this video?' });
+    if (await prompt.isVisible()) await page.keyboard.press('Escape');
+    const { ms, preloaded } = await swipeOnce(page);
+    if (preloaded) swipes.push(ms);
+    else notPreloaded += 1;
+  }
+  console.log(
+    `Swipe -> next video playing (preloaded, 4G-like): ${summary(swipes)}; goal p75 <= ${GOAL_SWIPE_MS} ms` +
+      (notPreloaded ? `; ${notPreloaded} swipe(s) found the next video not yet buffered and are left out` : ''),
+  );
+  if (percentile(firstFrames, 75) > GOAL_FIRST_FRAME_MS || percentile(swipes, 75) > GOAL_SWIPE_MS) process.exitCode = 1;
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
