@@ -1,17 +1,22 @@
-import { formatCompactNumber, type Link, type PublicUser, type Video } from '@flick/contract';
+import { formatCompactNumber, liveCamsEventIds, type PublicUser, type Video } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { DotsIcon, HeartIcon, MutedIcon, VolumeIcon } from '../../../components/ui/feed-icons.tsx';
 import { ShareIcon } from '../../../components/ui/icons.tsx';
 import { Avatar } from '../../account/components/avatar.tsx';
 import { likeVideo } from '../api/like-video.ts';
-import { trackLinkClick } from '../api/track-link-click.ts';
+import { useSession } from '../../auth/hooks/use-session.ts';
+import { getGuestId } from '../../auth/stores/session-store.ts';
+import { LiveCamsLink } from '../../live-cams/components/live-cams-link.tsx';
 import { setLiked, useLikeState } from '../stores/liked-videos.ts';
 
 export interface ActionColumnProps {
   video: Video;
   creator: PublicUser | undefined;
-  liveLink: Link | undefined;
+  /** The creator has a live link now. */
+  live: boolean;
+  /** LIVECAMS_URL, when the server has one. */
+  livecamsUrl: string | null;
   muted: boolean;
   onToggleMute: () => void;
   onShare: () => void;
@@ -29,8 +34,10 @@ function Action({ label, count, onClick, pressed, children }: { label: string; c
 }
 
 /** The right-side column of the feed (viewer.md §2): creator, like, views, share, more and sound. */
-export function ActionColumn({ video, creator, liveLink, muted, onToggleMute, onShare, onMore, onOpenProfile }: ActionColumnProps) {
+export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggleMute, onShare, onMore, onOpenProfile }: ActionColumnProps) {
   const like = useLikeState(video);
+  const session = useSession();
+  const visitor = { guestId: getGuestId(), userId: session?.userId ?? null };
   const person = { name: video.user.name, username: video.user.slug, avatar: creator?.avatar ?? video.user.avatar, color: creator?.color ?? null };
 
   function toggleLike() {
@@ -41,21 +48,20 @@ export function ActionColumn({ video, creator, liveLink, muted, onToggleMute, on
 
   return (
     <div className="feed-actions">
-      {liveLink ? (
-        // A creator who is live right now: the avatar leads to the live show (viewer.md §2 live avatar).
-        <a
-          href={liveLink.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`${video.user.name} is live: ${liveLink.name}`}
-          onClick={() => trackLinkClick(liveLink, 'live-avatar')}
+      {live && livecamsUrl ? (
+        // viewer.md §2, §7: the live avatar (event 1, "bottom live icon") opens the live-cams page.
+        <LiveCamsLink
+          url={livecamsUrl}
+          eventId={liveCamsEventIds.bottomLiveIcon}
+          visitor={visitor}
+          aria-label={`${video.user.name} is live: Live Cams`}
           className="relative mb-2 rounded-full ring-2 ring-live ring-offset-2 ring-offset-black/40 animate-live-pulse"
         >
           <Avatar user={person} size="sm" />
           <span className="absolute -bottom-2 left-1/2 -translate-x-1/2 rounded-md bg-live px-1.5 text-[0.625rem] leading-4 font-extrabold tracking-wider text-white">
             LIVE
           </span>
-        </a>
+        </LiveCamsLink>
       ) : (
         <button type="button" aria-label={`${video.user.name}'s profile`} onClick={onOpenProfile} className="mb-2 rounded-full">
           <Avatar user={person} size="sm" />

@@ -7,6 +7,7 @@ import { useSession } from '../../auth/hooks/use-session.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.tsx';
 import { RateVideosSignUpPrompt } from '../../videos-rating/components/rate-videos-sign-up-prompt.tsx';
+import { useClientConfig } from '../../client-config/api/get-client-config.ts';
 import { usePublicUser } from '../api/get-public-user.ts';
 import { useProfilePanel } from '../hooks/use-profile-panel.ts';
 import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
@@ -67,6 +68,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
   const started = usePlayingIndex(activeElement, current);
   const creator = usePublicUser(video && (started !== null || panel.isOpen) ? video.userId : null);
   const liveLink = creator.data?.links.find((link) => link.isLive);
+  const config = useClientConfig();
 
   const slotRefs = useMemo(
     () =>
@@ -215,7 +217,8 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
           <ActionColumn
             video={video}
             creator={creator.data}
-            liveLink={liveLink}
+            live={liveLink !== undefined}
+            livecamsUrl={config.livecamsUrl}
             muted={muted}
             onToggleMute={toggleMute}
             onShare={() => setDialog('share')}

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signIn } from '../../../testing/accounts.ts';
 import { stubMedia } from '../../../testing/media.ts';
-import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+import { fullConfig, json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
 
 const page = (videos: Video[], next: string | null = null) => json({ data: videos, links: { next } });
@@ -115,12 +115,15 @@ describe('profile panel (viewer.md §2, §4)', () => {
       'GET /v1/videos': () => page(clips(1, 1)),
       'GET /v1/users/7': () => json({ data: creator({ links, isLive: true }) }),
       'POST /v1/link-click': () => json({ message: 'Recorded.' }, 201),
+      'GET /v1/config': () => json(fullConfig),
     });
     const { router } = renderApp('/');
     await stage();
     startPlaying();
-    // A live creator's avatar leads to the live room; the name opens the panel.
-    await screen.findByRole('link', { name: 'Mia Rose is live: My cam room' });
+    // A live creator: the live chip leads to the live room, the live avatar to the live-cams page.
+    const chip = await screen.findByRole('link', { name: /LIVE now · My cam room/ });
+    expect(chip.getAttribute('href')).toBe('https://cams.example/mia');
+    expect((await screen.findByRole('link', { name: 'Mia Rose is live: Live Cams' })).getAttribute('href')).toBe(fullConfig.livecamsUrl);
     fireEvent.click(screen.getAllByRole('button', { name: '@mia_rose' })[0]!);
     const panel = await screen.findByRole('dialog', { name: 'Creator profile' });
     expect(within(panel).getByText('1.3M')).toBeTruthy();
