@@ -199,6 +199,9 @@ test.describe('feed on a wide screen', () => {
     await expect.poll(async () => (await activeVideo(page)).id).toBe(first);
     await page.getByRole('button', { name: 'Collapse profile' }).click();
     await expect(page.getByRole('complementary', { name: 'Creator' })).toBeHidden();
+    await page.getByRole('button', { name: 'Next video' }).click();
+    await expect.poll(async () => (await activeVideo(page)).id).not.toBe(first);
+    await waitUntilPlaying(page);
     await snap(page, testInfo, 'feed-collapsed');
   });
 });

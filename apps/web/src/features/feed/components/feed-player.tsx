@@ -2,7 +2,7 @@ import { feedMessages, type Video } from '@flick/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
-import { PlayIcon } from '../../../components/ui/icons.tsx';
+import { ChevronLeftIcon, PlayIcon } from '../../../components/ui/icons.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.tsx';
@@ -227,6 +227,15 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
           />
           <SeekBar video={activeElement} />
           {hint && (hint === 'swipeUp' || !panel.beside) && <FeedHintBubble hint={hint} />}
+        </div>
+        {/* Mouse users on wide screens get buttons besides the wheel and the arrow keys. */}
+        <div className="absolute top-1/2 right-4 hidden -translate-y-1/2 flex-col gap-3 lg:flex">
+          <button type="button" aria-label="Previous video" disabled={current === 0} className="icon-btn bg-surface-2 disabled:opacity-40" onClick={() => go(-1)}>
+            <ChevronLeftIcon className="rotate-90" />
+          </button>
+          <button type="button" aria-label="Next video" disabled={current >= videos.length - 1} className="icon-btn bg-surface-2 disabled:opacity-40" onClick={() => go(1)}>
+            <ChevronLeftIcon className="-rotate-90" />
+          </button>
         </div>
       </div>
 
