@@ -18,7 +18,10 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: { 
       root: options.distDir,
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html always revalidates.
+      // The build writes .br and .gz beside each text asset; the best one the browser accepts is sent.
+      preCompressed: true,
+      // Ours below (send's own would overwrite it): hashed assets never change; index.html always revalidates.
+      cacheControl: false,
       setHeaders: (res, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
