@@ -83,6 +83,14 @@ describe('login (accounts.md §2, §5)', () => {
     expect(sessionStorage.getItem('flick.accessToken')).toBeNull();
   });
 
+  it("makes the account's categories this browser's feed categories (GET /profile preference)", async () => {
+    mockApi({ 'POST /v1/login': loginOk, 'GET /v1/profile': () => json({ user: profileUser({ preference: ['m', 't'] }) }) });
+    await openLogin();
+    fill('mia@example.com', 'long-enough');
+    fireEvent.click(signInButton());
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('flick.preferencesCategory') ?? 'null')).toEqual(['m', 't']));
+  });
+
   it('keeps a session that is not remembered in session storage', async () => {
     mockApi({ 'POST /v1/login': loginOk, 'GET /v1/profile': profileOk });
     const { router } = await openLogin();

@@ -6,6 +6,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { adoptAccountCategories } from '../../preferences/api/sync-categories.ts';
 import { useLogin } from '../api/login.ts';
 import { setSession } from '../stores/session-store.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -52,6 +53,7 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
       {
         onSuccess: ({ access_token, user }) => {
           setSession({ accessToken: access_token, userId: String(user.id), userType: user.type }, rememberMe);
+          void adoptAccountCategories();
           onSignedIn();
         },
         onError: (failure) => setError(loginFailureMessage(failure)),

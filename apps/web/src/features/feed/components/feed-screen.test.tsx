@@ -1,7 +1,7 @@
 import type { PublicUser, Video } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../../testing/accounts.ts';
+import { profileUser, signIn } from '../../../testing/accounts.ts';
 import { stubMedia } from '../../../testing/media.ts';
 import { fullConfig, json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
@@ -75,6 +75,22 @@ describe('the home feed (viewer.md §2)', () => {
     fireEvent.click(within(sheet).getByRole('checkbox', { name: 'Guys' }));
     await waitFor(() => expect(api.calls.some((call) => call.url.startsWith('/v1/videos?gender=f,c,m'))).toBe(true));
     expect(JSON.parse(localStorage.getItem('flick.preferencesCategory') ?? '[]')).toEqual(['f', 'c', 'm']);
+  });
+});
+
+describe('preferences of a signed-in viewer', () => {
+  it('saves a category change with the account too (POST /profile preference), not only in this browser', async () => {
+    signIn();
+    const api = mockApi({
+      'GET /v1/videos': () => page(clips(1, 2)),
+      'GET /v1/tags': () => page([]),
+      'POST /v1/profile': (call) => json({ message: 'Saved', user: { ...profileUser(), preference: (call.body as { preference: string[] }).preference } }),
+    });
+    renderApp('/');
+    await stage();
+    fireEvent.click(screen.getByRole('button', { name: 'Preferences' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Preferences' })).getByRole('checkbox', { name: 'Trans' }));
+    await waitFor(() => expect(api.calls.find((call) => call.url === '/v1/profile')?.body).toEqual({ preference: ['f', 'c', 't'] }));
   });
 });
 

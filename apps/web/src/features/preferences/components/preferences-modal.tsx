@@ -5,7 +5,9 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { MultiChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSession } from '../../auth/hooks/use-session.ts';
 import { useTagSearch } from '../api/search-tags.ts';
+import { saveAccountCategories } from '../api/sync-categories.ts';
 import {
   getSelectedTagList,
   setAutoplayNext,
@@ -20,6 +22,13 @@ const categoryOptions = categories.map((value) => ({ value, label: categoryLabel
 /** viewer.md §2 "Preferences: autoplay next, categories, tag search"; kept locally, applied at once. */
 export function PreferencesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const preferences = useFeedPreferences();
+  const session = useSession();
+  const changeCategories = (next: Category[]) => {
+    // viewer.md §5: at least one category stays selected.
+    if (next.length === 0) return;
+    setCategories(next);
+    if (session) void saveAccountCategories(next);
+  };
 
   return (
     <BottomSheet open={open} onClose={onClose} title="Preferences">
@@ -31,8 +40,7 @@ export function PreferencesModal({ open, onClose }: { open: boolean; onClose: ()
           legend="Categories"
           options={categoryOptions}
           value={preferences.categories}
-          // viewer.md §5: at least one category stays selected.
-          onChange={(next: Category[]) => setCategories(next)}
+          onChange={changeCategories}
           columns={2}
         />
         <TagPicker categories={preferences.categories} />
