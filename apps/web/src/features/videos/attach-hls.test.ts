@@ -5,7 +5,7 @@ const hls = vi.hoisted(() => {
   const instances: { source: string | null; media: HTMLMediaElement | null; destroyed: boolean; config: unknown }[] = [];
   let supported = true;
   class FakeHls {
-    static Events = { ERROR: 'hlsError' };
+    static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' };
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
     static isSupported = () => supported;
     readonly state = { source: null as string | null, media: null as HTMLMediaElement | null, destroyed: false, config: null as unknown };

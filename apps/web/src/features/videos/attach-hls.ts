@@ -19,6 +19,9 @@ export interface AttachOptions {
 
 const loadHls = () => import('hls.js/dist/hls.light.mjs');
 
+/** The bandwidth (bit/s) the last stream measured, for the next one's first rung. */
+let lastBandwidthEstimate: number | null = null;
+
 /** Starts downloading hls.js ahead of the first video (a no-op where HLS plays natively). */
 export function preloadHls(): void {
   if (!document.createElement('video').canPlayType(HLS_MIME_TYPE)) void loadHls();
@@ -55,6 +58,13 @@ export async function attachHlsStream(video: HTMLVideoElement, src: string, { on
     maxBufferSize: BUFFER_BYTES,
     startPosition: 0,
     capLevelToPlayerSize: true,
+    // Each video starts on the master playlist's first rung (480p, see masterPlaylist); from its
+    // second segment on, the rung follows the bandwidth. A new player starts from what the previous
+    // one measured rather than hls.js's fixed guess, so a swipe lands on the right rung sooner.
+    ...(lastBandwidthEstimate ? { abrEwmaDefaultEstimate: lastBandwidthEstimate } : {}),
+  });
+  hls.on(Hls.Events.FRAG_LOADED, () => {
+    lastBandwidthEstimate = hls.bandwidthEstimate;
   });
   let retried = false;
   hls.on(Hls.Events.ERROR, (_event, data) => {
