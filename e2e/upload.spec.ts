@@ -1,39 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { verticalClip } from './support/clips.ts';
 import { sql } from './support/db.ts';
 import { snap } from './support/screenshot.ts';
 
-/** A 3 s vertical clip with sound, made with ffmpeg like a phone recording. */
-function phoneClip() {
-  const file = path.join(os.tmpdir(), 'flick-e2e-phone-clip.mp4');
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=s=540x960:r=30:d=3',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:d=3',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-    ]);
-  }
-  return file;
-}
+/** A 3 s vertical clip with sound. */
+const phoneClip = () => verticalClip({ name: 'flick-e2e-phone-clip.mp4', seconds: 3 });
 
 /** A clip over 8 MiB (grain does not compress), so the browser sends it in two chunks. */
-function twoChunkClip() {
-  const file = path.join(os.tmpdir(), 'flick-e2e-grainy-clip.mp4');
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=s=540x960:r=30:d=3,noise=alls=14:allf=t',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:d=3',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '26', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-    ]);
-  }
-  return file;
-}
+const twoChunkClip = () =>
+  verticalClip({ name: 'flick-e2e-grainy-clip.mp4', seconds: 3, filters: 'noise=alls=14:allf=t', encoder: ['-qp', '26'] });
 
 /** Registers a model, marks it verified and signs it in in the page. */
 async function signInVerifiedModel(page: Page, request: APIRequestContext) {

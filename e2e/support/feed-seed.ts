@@ -1,27 +1,15 @@
 import type { Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { runningEmbeddedPostgresUrl } from '../../apps/server/src/db/embedded-postgres.ts';
 import { buildFeedSnapshot } from '../../apps/server/src/modules/feed/feed-snapshot.ts';
+import { verticalClip } from './clips.ts';
 import { sql } from './db.ts';
 
-/** A 4 s vertical clip with sound: long enough to see it play, short enough to transcode in seconds. */
-function feedClip() {
-  const file = path.join(os.tmpdir(), 'flick-e2e-feed-clip.mp4');
-  if (!fs.existsSync(file)) {
-    execFileSync('ffmpeg', [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=s=540x960:r=30:d=4',
-      '-f', 'lavfi', '-i', 'sine=frequency=330:d=4',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file,
-    ]);
-  }
-  return file;
-}
+/** Long enough to see it play, short enough to transcode in seconds. */
+const feedClip = () => verticalClip({ name: 'flick-e2e-feed-clip.mp4', seconds: 4 });
 
 export interface Account {
   id: number;
