@@ -84,7 +84,7 @@ describe('My videos on /account', () => {
     const section = await findSection();
     fireEvent.click(await section.findByRole('button', { name: 'Almost there' }));
     const player = screen.getByRole('dialog', { name: 'Almost there' });
-    expect(within(player).getByText('Processing: playing what is ready')).toBeTruthy();
+    expect(within(player).getByText('Still processing')).toBeTruthy();
     expect(player.querySelector('video')).not.toBeNull();
     fireEvent.click(within(player).getByRole('button', { name: 'Close' }));
 

@@ -40,9 +40,9 @@ export function VideoPlayerDialog({ video, note, onClose }: VideoPlayerDialogPro
             <h2 id={titleId} className="truncate text-base leading-snug font-bold">
               {title}
             </h2>
-            <p className="mt-1 flex items-center gap-2 text-xs text-muted tabular-nums">
+            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-muted tabular-nums">
               {video.status === 'processing' ? (
-                <StatusBadge tone="processing" label={`${statusLabels.processing}: playing what is ready`} />
+                <StatusBadge tone="processing" label="Still processing" />
               ) : (
                 <StatusBadge tone={note ? 'scheduled' : 'approved'} label={note ?? statusLabels.approved} />
               )}
