@@ -45,6 +45,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Kept with each follow and unfollow, so a profile shows it without counting. */
     followersCount: bigint('followers_count', { mode: 'number' }).notNull().default(0),
+    /** Added to from the in-memory counters (POST /v1/profile-view), like a video's views. */
+    profileViewsCount: bigint('profile_views_count', { mode: 'number' }).notNull().default(0),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -283,7 +285,12 @@ export const videoLikes = pgTable(
       .references(() => videos.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.viewerKey, t.videoId] }), index('video_likes_video_id_idx').on(t.videoId)],
+  (t) => [
+    primaryKey({ columns: [t.viewerKey, t.videoId] }),
+    index('video_likes_video_id_idx').on(t.videoId),
+    // A viewer's liked videos, newest like first, paged by keyset.
+    index('video_likes_viewer_created_idx').on(t.viewerKey, t.createdAt.desc(), t.videoId.desc()),
+  ],
 );
 
 /** One emoji rating (1..5) per user per video; sums live on videos for the ranking. */
@@ -384,7 +391,26 @@ export const follows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.followerId, t.modelId] }), index('follows_model_id_idx').on(t.modelId)],
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.modelId] }),
+    index('follows_model_id_idx').on(t.modelId),
+    // A viewer's followed models, newest follow first, paged by keyset.
+    index('follows_follower_created_idx').on(t.followerId, t.createdAt.desc(), t.modelId.desc()),
+  ],
+);
+
+/** Who viewed which profile, last counted when: counted once per viewer per window, like video views. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    profileId: bigint('profile_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `u<user id>`, `g<guest id>` or `ip<address>`. */
+    viewerKey: text('viewer_key').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.viewerKey] }), index('profile_views_counted_at_idx').on(t.countedAt)],
 );
 
 /** Live-cams clicks (viewer.md §7 POST /event) and link clicks, counted per day from memory. */
