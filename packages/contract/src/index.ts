@@ -8,4 +8,5 @@ export * from './feed.ts';
 export * from './format.ts';
 export * from './health.ts';
 export * from './pages.ts';
+export * from './profile-page.ts';
 export * from './videos.ts';
