@@ -104,7 +104,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(pagesRoutes, { db });
       await v1.register(contactRoutes, { db });
       await v1.register(authRoutes, { auth });
-      await v1.register(profileRoutes, { db, auth });
+      await v1.register(profileRoutes, { db, pool, auth, media, mediaBaseUrl: config.mediaBaseUrl });
       await v1.register(verificationRoutes, { db, storage });
       await v1.register(videosRoutes, { videos });
       await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });

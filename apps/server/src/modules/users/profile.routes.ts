@@ -1,14 +1,47 @@
-import { errorResponseSchema, profileResponseSchema, profileUpdateResponseSchema } from '@flick/contract';
+import {
+  errorResponseSchema,
+  feedMessages,
+  followedModelListResponseSchema,
+  ownProfileResponseSchema,
+  ownProfileUpdateResponseSchema,
+  PROFILE_IMAGE_MAX_BYTES,
+  profileListQuerySchema,
+  videoListResponseSchema,
+} from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
+import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { toProfileUser } from './profile-user.ts';
+import { nextLink } from '../feed/feed.routes.ts';
+import { followingModels } from './following-models.ts';
+import { likedVideos } from './liked-videos.ts';
+import { toOwnProfileUser } from './own-profile.ts';
+import { profileImageUpload } from './profile-image-upload.ts';
+import { profileLinks } from './profile-links.ts';
 import { profileService } from './profile.service.ts';
 
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthService }> = async (app, { db, auth }) => {
-  const profile = profileService(db, auth);
+export interface ProfileRoutesOptions {
+  db: Database;
+  pool: pg.Pool;
+  auth: AuthService;
+  media: MediaStorage;
+  mediaBaseUrl: string | undefined;
+}
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+
+/** The signed-in account's own profile (accounts.md §7; viewer.md §2 profile screen, §6 owner actions, §7). */
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { db, pool, auth, media, mediaBaseUrl }) => {
+  const links = profileLinks(pool);
+  const profile = profileService(db, auth, links);
+  const images = profileImageUpload({ db, mediaRoot: media.root, mediaBaseUrl, logger: app.log as Logger });
+  const liked = likedVideos({ pool, media });
+  const following = followingModels(pool);
 
   app.get(
     '/profile',
@@ -16,32 +49,76 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Database; auth: AuthServ
       preHandler: app.requireUser,
       schema: {
         tags: ['accounts'],
-        summary: 'The signed-in account',
+        summary: 'The signed-in account, with its links and sized images',
         security: [{ bearer: [] }],
-        response: { 200: profileResponseSchema, 401: errorResponseSchema },
+        response: { 200: ownProfileResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ user: toProfileUser(signedInUser(request)) }),
+    async (request) => ({ user: await toOwnProfileUser(signedInUser(request), links) }),
   );
 
   app.post(
     '/profile',
     {
       preHandler: app.requireUser,
+      // Generous for a person changing their profile; an image costs a decode and a few encodes.
+      config: perClientLimit(60, 600, feedMessages.tooManyRequests),
       schema: {
         tags: ['accounts'],
         summary:
           'Change one thing: {name, username?, description?, phone_number?} | {gender} | ' +
-          '{current_password, password, password_confirmation} | {color} (channels) | {preference}',
+          '{current_password, password, password_confirmation} | {color} (channels) | {preference} | ' +
+          "{links: [{url, action: 'add'} | {id, action: 'delete'}]} (creators and channels) | " +
+          `multipart profile_photo (avatar) or profile_cover (cover), png or jpeg up to ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
         security: [{ bearer: [] }],
-        body: z.record(z.string(), z.unknown()),
-        response: { 200: profileUpdateResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema },
+        consumes: ['application/json', 'multipart/form-data'],
+        // A multipart request has no parsed body: its parts are read by the image upload.
+        body: z.record(z.string(), z.unknown()).nullish(),
+        response: { 200: ownProfileUpdateResponseSchema, 413: errorResponseSchema, ...errors },
       },
     },
     async (request) => {
       const user = signedInUser(request);
-      const result = await profile.update(user, request.authTokenId, request.body);
-      return { message: result.message, user: toProfileUser(result.user ?? user) };
+      const result = request.isMultipart()
+        ? await images.replace(user, request.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES } }))
+        : await profile.update(user, request.authTokenId, request.body ?? {});
+      return { message: result.message, user: await toOwnProfileUser(result.user ?? user, links) };
+    },
+  );
+
+  app.get(
+    '/profile/liked-videos',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Videos the signed-in account liked, newest like first, in the feed\'s shape',
+        security: [{ bearer: [] }],
+        querystring: profileListQuerySchema,
+        response: { 200: videoListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const page = await liked.page(signedInUser(request).id, request.query);
+      return { data: page.data, links: { next: nextLink(request, page.next) } };
+    },
+  );
+
+  app.get(
+    '/profile/following-models',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Creators and channels the signed-in account follows, newest follow first',
+        security: [{ bearer: [] }],
+        querystring: profileListQuerySchema,
+        response: { 200: followedModelListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const page = await following.page(signedInUser(request).id, request.query);
+      return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );
 };

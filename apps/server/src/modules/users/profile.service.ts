@@ -4,6 +4,7 @@ import {
   profileDetailsSchema,
   profileGenderSchema,
   profilePasswordSchema,
+  profileLinksRequestSchema,
   profilePreferenceSchema,
 } from '@flick/contract';
 import { HttpError } from '../../plugins/error-handler.ts';
@@ -11,13 +12,14 @@ import { parseOr422, validationError } from '../../lib/validation.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { isReservedHandle } from '../auth/reserved-handles.ts';
+import type { ProfileLinks } from './profile-links.ts';
 import { usersRepository, type UserRow } from './users.repository.ts';
 
 /**
  * POST /v1/profile takes one kind of change at a time (accounts.md §7); the keys of the body say which.
  * Returns the updated user and the toast the spec names for that change.
  */
-export function profileService(db: Database, auth: AuthService) {
+export function profileService(db: Database, auth: AuthService, links: ProfileLinks) {
   const repo = usersRepository(db);
 
   return {
@@ -35,6 +37,10 @@ export function profileService(db: Database, auth: AuthService) {
         if (user.type !== 'channel') throw new HttpError(403, 'Only channel accounts have a color.');
         const { color } = parseOr422(profileColorSchema, body);
         return { message: accountMessages.colorChanged, user: await repo.update(user.id, { color: color.toLowerCase() }) };
+      }
+      if ('links' in body) {
+        const input = parseOr422(profileLinksRequestSchema, body);
+        return { message: await links.apply(user, input.links), user };
       }
       if ('preference' in body) {
         const { preference } = parseOr422(profilePreferenceSchema, body);

@@ -1,8 +1,10 @@
-import { feedMessages, type PublicUser } from '@flick/contract';
+import { feedMessages, type PublicProfile, type PublicUser } from '@flick/contract';
 import type pg from 'pg';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { HttpError } from '../../plugins/error-handler.ts';
 import { PUBLISHED_SQL } from '../feed/feed.repository.ts';
-import { linkIcon } from './link-site.ts';
+import { imageSources } from './profile-images.ts';
+import { toLink, type LinkRow } from './profile-links.ts';
 
 interface ProfileRow {
   id: number;
@@ -20,7 +22,7 @@ interface ProfileRow {
   totalLikes: number;
   totalVideoViews: number;
   isFollowing: boolean;
-  links: { id: number; url: string; name: string; site: string; isLive: boolean; isImportant: boolean }[];
+  links: LinkRow[];
   contests: { id: number; title: string; content: string }[];
 }
 
@@ -45,14 +47,22 @@ const profileSql = `
 
 export function publicProfiles(pool: pg.Pool) {
   return {
-    /** GET /v1/users/{id or slug}: 404 for no such account. */
-    async find(idOrSlug: string, viewerId: number | null): Promise<PublicUser> {
+    /** GET /v1/users/{id or slug}: 404 for no such account. Contests' HTML is sanitized as it leaves, like static pages. */
+    async find(idOrSlug: string, viewerId: number | null): Promise<PublicProfile> {
       const id = /^\d{1,15}$/.test(idOrSlug) ? Number(idOrSlug) : null;
       const { rows } = await pool.query<ProfileRow>({ name: 'public-profile', text: profileSql, values: [id, id === null ? idOrSlug : null, viewerId] });
       const row = rows[0];
       if (!row) throw new HttpError(404, feedMessages.userNotFound);
-      const links = row.links.map(({ site, ...link }) => ({ ...link, icon: linkIcon(site) }));
-      return { ...row, links, isLive: links.some((l) => l.isLive) };
+      const links = row.links.map(toLink);
+      const contests = row.contests.map((contest) => ({ ...contest, content: sanitizeHtml(contest.content) }));
+      return {
+        ...row,
+        links,
+        contests,
+        isLive: links.some((l) => l.isLive),
+        avatarSources: imageSources('avatar', row.avatar),
+        coverSources: imageSources('cover', row.cover),
+      };
     },
   };
 }

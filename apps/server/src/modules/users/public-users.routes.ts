@@ -1,4 +1,4 @@
-import { errorResponseSchema, feedMessages, followRequestSchema, followResponseSchema, publicUserResponseSchema } from '@flick/contract';
+import { errorResponseSchema, feedMessages, followRequestSchema, followResponseSchema, publicProfileResponseSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -20,7 +20,7 @@ export const publicUsersRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async
         summary: 'A creator, channel or viewer as others see them, by id or slug; isFollowing needs the bearer',
         security: [{}, { bearer: [] }],
         params: z.object({ id: z.string().min(1).max(80) }),
-        response: { 200: publicUserResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
+        response: { 200: publicProfileResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request) => ({ data: await profiles.find(request.params.id, request.user?.id ?? null) }),

@@ -1,0 +1,44 @@
+import type { FollowedModel } from '@flick/contract';
+import type pg from 'pg';
+import type { Page } from '../feed/feed.service.ts';
+import { beforeCursorSql, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
+import { imageSources } from './profile-images.ts';
+
+/** Newest follow first, by keyset on (followed at, model id) over follows_follower_created_idx. */
+const followingSql = `
+  select u.id::float8 as id, u.type, u.name, u.slug, u.avatar,
+         exists (select 1 from user_links l where l.user_id = u.id and l.is_live) as "isLive",
+         f.created_at as "followedAt", ${cursorMicrosSql('f.created_at')} as "followedMicros"
+  from follows f
+  join users u on u.id = f.model_id
+  where f.follower_id = $1 and u.type <> 'user'
+    and ${beforeCursorSql('f.created_at', 'f.model_id')}
+  order by f.created_at desc, f.model_id desc
+  limit $4`;
+
+interface FollowingRow extends Omit<FollowedModel, 'avatarSources' | 'followedAt'> {
+  followedAt: Date;
+  followedMicros: string;
+}
+
+/** GET /v1/profile/following-models (viewer.md §2 Following, §3 followed model entry). */
+export function followingModels(pool: pg.Pool) {
+  return {
+    async page(userId: number, q: { cursor?: string; per_page: number }): Promise<Page<FollowedModel>> {
+      const after = decodeTimeCursor(q.cursor);
+      const { rows: found } = await pool.query<FollowingRow>({
+        name: 'profile-following-models',
+        text: followingSql,
+        values: [userId, after?.micros ?? null, after?.id ?? null, q.per_page + 1],
+      });
+      const page = found.slice(0, q.per_page);
+      const data = page.map(({ followedMicros: _, followedAt, ...model }) => ({
+        ...model,
+        avatarSources: imageSources('avatar', model.avatar),
+        followedAt: followedAt.toISOString(),
+      }));
+      const last = page.at(-1);
+      return { data, next: found.length > q.per_page && last ? encodeTimeCursor({ micros: last.followedMicros, id: last.id }) : null };
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import type { Video } from '@flick/contract';
+import type pg from 'pg';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import { feedRepository, PUBLISHED_SQL } from '../feed/feed.repository.ts';
+import type { Page } from '../feed/feed.service.ts';
+import { toVideo } from '../videos/video-view.ts';
+import { beforeCursorSql, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
+
+/** Newest like first, by keyset on (liked at, video id) over video_likes_viewer_created_idx. */
+const likedSql = `
+  select l.video_id::float8 as id, ${cursorMicrosSql('l.created_at')} as "likedAt"
+  from video_likes l
+  join videos v on v.id = l.video_id
+  where l.viewer_key = $1 and ${PUBLISHED_SQL} and ${beforeCursorSql('l.created_at', 'l.video_id')}
+  order by l.created_at desc, l.video_id desc
+  limit $4`;
+
+/** GET /v1/profile/liked-videos (viewer.md §2, §7): the feed's videos, in the feed's shape. */
+export function likedVideos({ pool, media }: { pool: pg.Pool; media: MediaStorage }) {
+  const feed = feedRepository(pool);
+
+  return {
+    async page(userId: number, q: { cursor?: string; per_page: number }): Promise<Page<Video>> {
+      const after = decodeTimeCursor(q.cursor);
+      const viewerKey = `u${userId}`;
+      const { rows: found } = await pool.query<{ id: number; likedAt: string }>({
+        name: 'profile-liked-videos',
+        text: likedSql,
+        values: [viewerKey, after?.micros ?? null, after?.id ?? null, q.per_page + 1],
+      });
+      const page = found.slice(0, q.per_page);
+      const ids = page.map((row) => row.id);
+      const [rows, flags] = await Promise.all([feed.hydrate(ids), feed.viewerFlags(viewerKey, userId, ids)]);
+      const data = page.flatMap(({ id }) => {
+        const row = rows.get(id);
+        // Viewers never see why a video was rejected; hydrate only finds published ones anyway.
+        return row ? [toVideo({ ...row, statusReason: null }, row.owner, row.tags, media, { isLiked: flags.liked.has(id), isRated: flags.rated.has(id) })] : [];
+      });
+      const last = page.at(-1);
+      return { data, next: found.length > q.per_page && last ? encodeTimeCursor({ micros: last.likedAt, id: last.id }) : null };
+    },
+  };
+}

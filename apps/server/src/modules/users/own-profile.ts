@@ -1,0 +1,16 @@
+import type { OwnProfileUser } from '@flick/contract';
+import type { ProfileLinks } from './profile-links.ts';
+import { imageSources } from './profile-images.ts';
+import { toProfileUser } from './profile-user.ts';
+import type { UserRow } from './users.repository.ts';
+
+/** The signed-in account with what its own profile screen needs: links, sized images, profile views. */
+export async function toOwnProfileUser(user: UserRow, links: ProfileLinks): Promise<OwnProfileUser> {
+  return {
+    ...toProfileUser(user),
+    avatarSources: imageSources('avatar', user.avatar),
+    coverSources: imageSources('cover', user.cover),
+    links: await links.list(user.id),
+    totalProfileViews: user.profileViewsCount,
+  };
+}
