@@ -41,6 +41,10 @@ const flushLinkClicksSql = `
   where exists (select 1 from user_links where id = l)
   on conflict (day, link_id, location, is_live) do update set count = link_click_daily_counts.count + excluded.count`;
 
+const flushProfileViewsSql = `
+  update users u set profile_views_count = u.profile_views_count + d.n
+  from unnest($1::bigint[], $2::int[]) as d(id, n) where u.id = d.id`;
+
 /**
  * Views, likes, ratings, watch time and clicks are added up in memory and written every second in one
  * statement per kind (ADR 0007): a burst of a thousand views of one video is one row update, not a
@@ -51,9 +55,10 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   let videos = new Map<number, VideoDelta>();
   let events = new Map<number, number>();
   let linkClicks = new Map<string, number>();
+  let profileViews = new Map<number, number>();
   let flushing: Promise<void> = Promise.resolve();
 
-  async function write(v: Map<number, VideoDelta>, e: Map<number, number>, l: Map<string, number>) {
+  async function write(v: Map<number, VideoDelta>, e: Map<number, number>, l: Map<string, number>, p: Map<number, number>) {
     if (v.size > 0) {
       const ids = [...v.keys()];
       const deltas = [...v.values()];
@@ -69,16 +74,18 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
       const keys = [...l.keys()].map((k) => k.split('|'));
       await pool.query(flushLinkClicksSql, [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2] === '1'), [...l.values()]]);
     }
+    if (p.size > 0) await pool.query(flushProfileViewsSql, [[...p.keys()], [...p.values()]]);
   }
 
   function flush(): Promise<void> {
-    const [v, e, l] = [videos, events, linkClicks];
+    const [v, e, l, p] = [videos, events, linkClicks, profileViews];
     videos = new Map();
     events = new Map();
     linkClicks = new Map();
+    profileViews = new Map();
     // One flush at a time, so two never add the same deltas in different orders (no deadlocks).
     flushing = flushing.then(() =>
-      write(v, e, l).catch((error: unknown) => logger.error({ err: error, videos: v.size }, 'could not write the counters; these are lost')),
+      write(v, e, l, p).catch((error: unknown) => logger.error({ err: error, videos: v.size }, 'could not write the counters; these are lost')),
     );
     return flushing;
   }
@@ -102,6 +109,9 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
     addLinkClick(linkId: number, location: string, isLive: boolean) {
       const key = `${linkId}|${location}|${isLive ? 1 : 0}`;
       linkClicks.set(key, (linkClicks.get(key) ?? 0) + 1);
+    },
+    addProfileView(profileId: number) {
+      profileViews.set(profileId, (profileViews.get(profileId) ?? 0) + 1);
     },
     flush,
     async stop() {

@@ -4,6 +4,8 @@ import {
   feedMessages,
   linkClickRequestSchema,
   messageResponseSchema,
+  profileViewRequestSchema,
+  profileViewResponseSchema,
   rateVideoRequestSchema,
   reportMessages,
   videoLikeRequestSchema,
@@ -48,6 +50,21 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
       },
     },
     async (request) => tracking.view(request.body, viewerOf(request, request.body.guest_id), request.ip),
+  );
+
+  app.post(
+    '/profile-view',
+    {
+      config: perClientLimit(600, 600, tooMany),
+      schema: {
+        tags: ['tracking'],
+        summary: "A profile view: counted once per viewer per profile every 6 hours, never on the viewer's own profile",
+        security: optionalBearer,
+        body: profileViewRequestSchema,
+        response: { 200: profileViewResponseSchema, ...errors },
+      },
+    },
+    async (request) => tracking.profileView(request.body, viewerOf(request, request.body.guest_id), request.ip),
   );
 
   app.post(

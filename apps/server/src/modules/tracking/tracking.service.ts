@@ -4,6 +4,7 @@ import {
   VIEW_WINDOW_HOURS,
   type eventRequestSchema,
   type linkClickRequestSchema,
+  type profileViewRequestSchema,
   type rateVideoRequestSchema,
   type videoLikeRequestSchema,
   type videoViewRequestSchema,
@@ -21,6 +22,13 @@ const countViewSql = `
   insert into video_views (video_id, viewer_key) values ($1, $2)
   on conflict (video_id, viewer_key) do update set counted_at = now()
   where video_views.counted_at < now() - make_interval(hours => $3)
+  returning 1`;
+
+/** The same window for profiles (POST /v1/profile-view). */
+const countProfileViewSql = `
+  insert into profile_views (profile_id, viewer_key) values ($1, $2)
+  on conflict (profile_id, viewer_key) do update set counted_at = now()
+  where profile_views.counted_at < now() - make_interval(hours => $3)
   returning 1`;
 
 const addLikeSql = `insert into video_likes (viewer_key, video_id) values ($1, $2) on conflict do nothing returning 1`;
@@ -58,6 +66,22 @@ export function trackingService({ pool, counters }: { pool: pg.Pool; counters: C
         watchSeconds: input.watched_seconds ?? 0,
         completions: input.completed ? 1 : 0,
       });
+      return { counted };
+    },
+
+    /** viewer.md §7: a profile view counts like a video view, and never on the viewer's own profile. */
+    async profileView(input: z.output<typeof profileViewRequestSchema>, viewer: Viewer, clientIp: string) {
+      if (viewer.userId === input.profile_id) return { counted: false };
+      const { rows } = await pool.query({ name: 'tracking-profile-exists', text: 'select 1 from users where id = $1', values: [input.profile_id] });
+      if (rows.length === 0) throw new HttpError(404, feedMessages.userNotFound);
+      const key = viewerKey(viewer) ?? `ip${clientIp}`;
+      const { rowCount } = await pool.query({
+        name: 'tracking-count-profile-view',
+        text: countProfileViewSql,
+        values: [input.profile_id, key, VIEW_WINDOW_HOURS],
+      });
+      const counted = rowCount === 1;
+      if (counted) counters.addProfileView(input.profile_id);
       return { counted };
     },
 
@@ -106,4 +130,5 @@ export type TrackingService = ReturnType<typeof trackingService>;
 /** Dedup rows past the view window decide nothing any more (they would count again anyway). */
 export async function pruneViews(pool: pg.Pool) {
   await pool.query(`delete from video_views where counted_at < now() - make_interval(hours => $1)`, [VIEW_WINDOW_HOURS]);
+  await pool.query(`delete from profile_views where counted_at < now() - make_interval(hours => $1)`, [VIEW_WINDOW_HOURS]);
 }
