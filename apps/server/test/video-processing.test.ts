@@ -18,7 +18,7 @@ describe('a video is playable before processing ends', () => {
   });
   afterAll(() => t.close());
 
-  it('lists its playlist while still processing; the playlist grows and is revalidated, then the finished ladder is approved', async () => {
+  it('lists its playlist while still processing; the playlist grows and is revalidated, then the finished ladder is approved and cached', async () => {
     const { auth } = await verifiedModel(t);
     const { videoId } = (await upload(t, auth, clip('long'))).json();
 
@@ -38,6 +38,9 @@ describe('a video is playable before processing ends', () => {
     const final = await t.app.inject({ method: 'GET', url: done.playlistUrl!.replace('master.m3u8', variant) });
     expect(final.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(final.body).toContain('#EXT-X-ENDLIST');
+    expect(final.headers['cache-control']).toBe('public, max-age=86400');
+    // The start rendition's playlist and first segment are named for a preload beside the master playlist.
+    expect(done.preloadUrls).toEqual([variant, variant.replace('index.m3u8', 'seg000.ts')].map((file) => done.playlistUrl!.replace('master.m3u8', file)));
     const segment = await t.app.inject({ method: 'GET', url: done.playlistUrl!.replace('master.m3u8', variant.replace('index.m3u8', 'seg000.ts')) });
     expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   }, 90_000);

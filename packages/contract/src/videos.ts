@@ -97,6 +97,11 @@ export const videoSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   firstFrameUrl: z.string().nullable(),
   playlistUrl: z.string().nullable(),
+  /**
+   * What a player asks for after the master playlist before its first frame (the start rendition's
+   * playlist and first segment): fetched beside it, they save two round trips. Empty until processed.
+   */
+  preloadUrls: z.array(z.string()),
   duration: z.number(),
   viewCount: z.number(),
   likeCount: z.number(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hlsArgs } from './hls.ts';
+import { hlsArgs, startFiles } from './hls.ts';
 import { planLadder } from './ladder.ts';
 
 const vertical = { displayWidth: 1080, displayHeight: 1920, fps: 30 };
@@ -88,5 +88,17 @@ describe('hlsArgs', () => {
     expect(option('-filter_complex')!.split(';')[0]).toBe('[0:v:0]fps=60,scale=400:700,setsar=1,format=yuv420p[v0]');
     expect(option('-var_stream_map')).toBe('v:0,a:0');
     expect(option('-g')).toBe('120');
+  });
+});
+
+describe('startFiles', () => {
+  it('names the playlist and first segment of the rung the master playlist lists first', () => {
+    expect(startFiles({ displayWidth: 1080, displayHeight: 1920 })).toEqual(['v1/index.m3u8', 'v1/seg000.ts']);
+    expect(startFiles({ displayWidth: 1920, displayHeight: 1080 })).toEqual(['v1/index.m3u8', 'v1/seg000.ts']);
+  });
+
+  it('is the only rung of a source too small for a ladder', () => {
+    expect(planLadder({ displayWidth: 400, displayHeight: 710, fps: 30 })).toHaveLength(1);
+    expect(startFiles({ displayWidth: 400, displayHeight: 710 })).toEqual(['v0/index.m3u8', 'v0/seg000.ts']);
   });
 });

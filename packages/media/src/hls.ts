@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Rung } from './ladder.ts';
+import { planLadder, type Rung } from './ladder.ts';
 import type { MediaInfo } from './probe.ts';
 
 /** DESIGN.md "Media": fixed 2 s keyframes and 2 s segments. */
@@ -11,6 +11,29 @@ export const AUDIO_SAMPLE_RATE = 48_000;
 /** Rung `index`'s folder inside the output folder: v0 (the largest), v1, ... */
 export function variantDirName(index: number): string {
   return `v${index}`;
+}
+
+/** The n-th segment's file name inside a rung's folder (ffmpeg's `seg%03d.ts`). */
+export function segmentFileName(n: number): string {
+  return `seg${String(n).padStart(3, '0')}.ts`;
+}
+
+/**
+ * The rung players start on: the master playlist lists it first. With more than one rung that is the
+ * second largest (480p of a 720p ladder): a quick first segment that still looks sharp on a phone.
+ */
+export function startRungIndex(rungCount: number): number {
+  return rungCount > 1 ? 1 : 0;
+}
+
+/**
+ * What a player fetches before its first frame, after the master playlist: the start rung's playlist
+ * and first segment, as paths inside the output folder. Known from the source's size alone, so a
+ * client can fetch all three at once instead of one after the other.
+ */
+export function startFiles(size: { displayWidth: number; displayHeight: number }): [playlist: string, firstSegment: string] {
+  const dir = variantDirName(startRungIndex(planLadder({ ...size, fps: 30 }).length));
+  return [`${dir}/${VARIANT_PLAYLIST_NAME}`, `${dir}/${segmentFileName(0)}`];
 }
 
 export type X264Preset = 'ultrafast' | 'superfast' | 'veryfast' | 'faster' | 'fast' | 'medium';
@@ -136,7 +159,7 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
     '-var_stream_map',
     indexes.map((i) => `v:${i},a:${i}`).join(' '),
     '-hls_segment_filename',
-    path.join(outDir, 'v%v', 'seg%03d.ts'),
+    path.join(outDir, 'v%v', 'seg%03d.ts'), // segmentFileName
     '-progress',
     'pipe:1',
     '-nostats',

@@ -9,6 +9,9 @@ export {
   type HlsArgsInput,
   type X264Preset,
   hlsArgs,
+  segmentFileName,
+  startFiles,
+  startRungIndex,
   variantDirName,
 } from './hls.ts';
 export { MAX_FPS, RUNG_SHORT_SIDES, type Rung, h264LevelFor, outputFps, planLadder } from './ladder.ts';

@@ -1,4 +1,4 @@
-import { HLS_SEGMENT_SECONDS } from './hls.ts';
+import { HLS_SEGMENT_SECONDS, startRungIndex } from './hls.ts';
 import type { Rung } from './ladder.ts';
 
 export interface Segment {
@@ -75,7 +75,8 @@ export function variantCodecs(rung: Pick<Rung, 'h264Level'>): string {
  * so the second-largest rung comes first for a quick start; the rest follow largest first.
  */
 export function masterPlaylist(variants: readonly Variant[]): string {
-  const ordered = variants.length > 1 ? [variants[1]!, variants[0]!, ...variants.slice(2)] : [...variants];
+  const start = startRungIndex(variants.length);
+  const ordered = [variants[start]!, ...variants.filter((_, i) => i !== start)];
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const { rung, uri, peakBitrate: peak, averageBitrate: average } of ordered) {
     const attributes = [

@@ -4,12 +4,28 @@ import fp from 'fastify-plugin';
 import fs from 'node:fs';
 
 /**
- * Segments never change once written. Playlists grow while a video is still encoding and are
- * revalidated every time (tiny, and answered 304 when unchanged); images may be replaced by a re-run.
+ * A video's `stream` folder is a link to the folder being written while it encodes (playable early,
+ * see transcodeToHls) and a real folder once the ladder is finished.
+ */
+function isStillEncoding(file: string): boolean {
+  const stream = /^(.*[\\/]stream)[\\/]/.exec(file)?.[1];
+  try {
+    return stream !== undefined && fs.lstatSync(stream).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Segments never change once written. Playlists grow while a video is still encoding and are then
+ * revalidated every time; a finished ladder's playlists are final, and cached like the segments for a
+ * day, so a player (or a preload ahead of it) needs no round trip for them. A video's stills may be
+ * replaced by a re-run; profile images get a new name with each change.
  */
 export function cacheControl(file: string): string {
-  if (file.endsWith('.ts')) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.m3u8')) return 'public, no-cache';
+  // Segments, and profile images named by their content hash (users/{id}/avatar-{hash}-{width}.webp).
+  if (file.endsWith('.ts') || /-[0-9a-f]{16}-\d+\.webp$/.test(file)) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.m3u8')) return isStillEncoding(file) ? 'public, no-cache' : 'public, max-age=86400';
   return 'public, max-age=60';
 }
 

@@ -12,6 +12,7 @@ export function videoOf(overrides: Partial<Video> = {}): Video {
     thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`,
     firstFrameUrl: `/media/videos/${id}/first-frame.jpg`,
     playlistUrl: `/media/videos/${id}/master.m3u8`,
+    preloadUrls: [`/media/videos/${id}/v1/index.m3u8`, `/media/videos/${id}/v1/seg000.ts`],
     duration: 42,
     viewCount: 1200,
     likeCount: 80,

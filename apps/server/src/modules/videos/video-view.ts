@@ -1,4 +1,5 @@
 import type { Video } from '@flick/contract';
+import { startFiles } from '@flick/media';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { VideoRow } from './videos.repository.ts';
 
@@ -12,6 +13,8 @@ export type VideoViewRow = Pick<
   | 'processedAt'
   | 'playableAt'
   | 'duration'
+  | 'width'
+  | 'height'
   | 'viewCount'
   | 'likeCount'
   | 'isVertical'
@@ -50,6 +53,9 @@ export function toVideo(
     thumbnailUrl: processed ? media.url(row.id, 'stream/thumbnail.jpg') : null,
     firstFrameUrl: media.url(row.id, processed ? 'stream/first-frame.jpg' : 'first-frame.jpg'),
     playlistUrl: processed || row.playableAt !== null ? media.url(row.id, 'stream/master.m3u8') : null,
+    preloadUrls: processed
+      ? startFiles({ displayWidth: row.width, displayHeight: row.height }).map((file) => media.url(row.id, `stream/${file}`))
+      : [],
     duration: Math.round(row.duration * 100) / 100,
     viewCount: row.viewCount,
     likeCount: row.likeCount,

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cacheControl } from './media-files.ts';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-media-cache-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function ladder(videoId: number, encoding: boolean): string {
+  const video = path.join(root, 'videos', String(videoId));
+  const staging = path.join(video, '.staging');
+  fs.mkdirSync(path.join(staging, 'v1'), { recursive: true });
+  if (encoding) fs.symlinkSync(staging, path.join(video, 'stream'));
+  else fs.renameSync(staging, path.join(video, 'stream'));
+  return path.join(video, 'stream');
+}
+
+describe('cache headers of public media', () => {
+  it('keeps segments and content-named profile images for a year', () => {
+    expect(cacheControl(path.join(ladder(1, false), 'v1', 'seg000.ts'))).toBe('public, max-age=31536000, immutable');
+    expect(cacheControl(path.join(root, 'users', '4', 'avatar-0123456789abcdef-150.webp'))).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates the playlists of a video still encoding, and caches a finished ladder’s for a day', () => {
+    const encoding = ladder(2, true);
+    expect(cacheControl(path.join(encoding, 'master.m3u8'))).toBe('public, no-cache');
+    expect(cacheControl(path.join(encoding, 'v1', 'index.m3u8'))).toBe('public, no-cache');
+    const finished = ladder(3, false);
+    expect(cacheControl(path.join(finished, 'master.m3u8'))).toBe('public, max-age=86400');
+    expect(cacheControl(path.join(finished, 'v1', 'index.m3u8'))).toBe('public, max-age=86400');
+  });
+
+  it('gives stills a short lifetime (a re-run may replace them)', () => {
+    expect(cacheControl(path.join(ladder(5, false), 'thumbnail.jpg'))).toBe('public, max-age=60');
+  });
+});
