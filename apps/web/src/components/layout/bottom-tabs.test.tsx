@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { getSelectedTags, setSelectedTags } from '../../features/preferences/stores/preferences-store.ts';
+import { getSelectedTags, setSelectedTagList } from '../../features/preferences/stores/feed-preferences.ts';
 import { browser } from '../../lib/browser.ts';
 import { mockApi, renderApp } from '../../testing/render-app.tsx';
 
@@ -21,7 +21,7 @@ describe('bottom tabs (viewer.md §2 app shell)', () => {
   });
 
   it.each(['Discover', 'Upload', 'Channels', 'Account'])('clears the stored tag selection when %s is pressed', async (name) => {
-    setSelectedTags([3, 14]);
+    setSelectedTagList([{ id: 3, name: 'blonde' }, { id: 14, name: 'dance' }]);
     const { nav } = await renderAt('/');
     fireEvent.click(within(nav).getByRole('link', { name }));
     expect(getSelectedTags()).toEqual([]);
@@ -29,7 +29,7 @@ describe('bottom tabs (viewer.md §2 app shell)', () => {
   });
 
   it('keeps the tag selection when Home is pressed', async () => {
-    setSelectedTags([3]);
+    setSelectedTagList([{ id: 3, name: 'blonde' }]);
     const { nav } = await renderAt('/support');
     fireEvent.click(within(nav).getByRole('link', { name: 'Home' }));
     expect(getSelectedTags()).toEqual([3]);

@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-client.ts';
-import { clearSession } from './stores/session-store.ts';
+import { clearSession } from './stores/session-changes.ts';
 
 /**
  * accounts.md §7: an account call refused for the session (401 no or bad token; 402 and 403 treated

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { getSession, subscribeSession, type Session } from '../stores/session-store.ts';
+import { getSession, type Session } from '../stores/session-store.ts';
+import { subscribeSession } from '../stores/session-changes.ts';
 
 /** The logged-in session, or null for a guest; re-renders on login, logout and changes from other tabs. */
 export function useSession(): Session | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession, getGuestId, getSession, setSession, subscribeSession, type Session } from './session-store.ts';
+import { getGuestId, getSession, type Session } from './session-store.ts';
+import { clearSession, setSession, subscribeSession } from './session-changes.ts';
 
 const session: Session = { accessToken: 'token-1', userId: '42', userType: 'model' };
 

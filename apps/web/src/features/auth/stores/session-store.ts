@@ -1,4 +1,4 @@
-import { readItem, removeItem, writeItem, type StorageArea } from '../../../lib/storage.ts';
+import { readItem, writeItem, type StorageArea } from '../../../lib/storage.ts';
 
 /** accounts.md §3: the auth state of a logged-in person. */
 export type UserType = 'user' | 'model' | 'channel';
@@ -8,10 +8,9 @@ export interface Session {
   userType: UserType;
 }
 
-const KEYS = { accessToken: 'accessToken', userId: 'userId', userType: 'userType', guestId: 'guestId' } as const;
-const AREAS: readonly StorageArea[] = ['session', 'local'];
+export const KEYS = { accessToken: 'accessToken', userId: 'userId', userType: 'userType', guestId: 'guestId' } as const;
+export const AREAS: readonly StorageArea[] = ['session', 'local'];
 
-const listeners = new Set<() => void>();
 let cached: { key: string; session: Session | null } = { key: '', session: null };
 
 const asUserType = (value: string | null): UserType =>
@@ -32,43 +31,6 @@ export function getSession(): Session | null {
   const key = session ? `${session.accessToken}\n${session.userId}\n${session.userType}` : '';
   if (key !== cached.key) cached = { key, session };
   return cached.session;
-}
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('storage', notify);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('storage', notify);
-  };
-}
-
-function removeStoredSession(): void {
-  for (const area of AREAS) {
-    removeItem(area, KEYS.accessToken);
-    removeItem(area, KEYS.userId);
-    removeItem(area, KEYS.userType);
-  }
-}
-
-/** Remember-me keeps the session in local storage; otherwise it ends with the browser session. */
-export function setSession(session: Session, rememberMe: boolean): void {
-  removeStoredSession();
-  const area: StorageArea = rememberMe ? 'local' : 'session';
-  writeItem(area, KEYS.accessToken, session.accessToken);
-  writeItem(area, KEYS.userId, session.userId);
-  writeItem(area, KEYS.userType, session.userType);
-  notify();
-}
-
-/** Forgets the token, user id and type; the guest id stays. */
-export function clearSession(): void {
-  removeStoredSession();
-  notify();
 }
 
 let memoryGuestId: string | null = null;

@@ -1,7 +1,7 @@
 import { categories, defaultCategories, type Category, type Tag } from '@flick/contract';
 import { useSyncExternalStore } from 'react';
 import { readJson, writeJson } from '../../../lib/storage.ts';
-import { getSelectedTags, setSelectedTags } from './preferences-store.ts';
+import { SELECTED_TAGS } from './preferences-store.ts';
 
 /*
  * viewer.md §3 "Preferences (kept locally)": categories, autoplay next and the selected tags with their
@@ -16,6 +16,8 @@ const isNameMap = (value: unknown): value is Record<string, string> =>
 const isCategoryList = (value: unknown): value is Category[] =>
   Array.isArray(value) && value.length > 0 && value.every((key) => (categories as readonly unknown[]).includes(key));
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+const isTagIdList = (value: unknown): value is number[] =>
+  Array.isArray(value) && value.every((id) => typeof id === 'number' && Number.isInteger(id));
 
 const listeners = new Set<() => void>();
 function notify(): void {
@@ -23,6 +25,15 @@ function notify(): void {
 }
 
 export type TagChoice = Pick<Tag, 'id' | 'name'>;
+
+/** The ids of the selected tags (viewer.md §3). */
+export function getSelectedTags(): number[] {
+  return readJson('local', SELECTED_TAGS, isTagIdList) ?? [];
+}
+
+function setSelectedTags(tagIds: readonly number[]): void {
+  writeJson('local', SELECTED_TAGS, tagIds);
+}
 
 /** The selected tags with their names (a tag whose name was not kept shows its id). */
 export function getSelectedTagList(): TagChoice[] {

@@ -11,7 +11,7 @@ import { FilmIcon } from '../../../components/ui/video-icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
-import { clearSession } from '../../auth/stores/session-store.ts';
+import { clearSession } from '../../auth/stores/session-changes.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import { myVideosQueryOptions, updateMyVideo, useMyVideos, videosOf } from '../api/get-my-videos.ts';
 import { canPlay, formatPublishMoment, isScheduled, statusExplanations, videoBadge, videoTitle } from '../video-status.ts';
