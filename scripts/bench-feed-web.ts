@@ -90,7 +90,12 @@ async function firstFrame(browser: Browser): Promise<number> {
     const entries = await page.evaluate(`performance.getEntriesByType('resource')
       .map((entry) => entry.startTime.toFixed(0).padStart(5) + ' ' + entry.responseEnd.toFixed(0).padStart(5) + ' ' + entry.name.replace(location.origin, ''))
       .join('\\n')`);
-    console.log(entries);
+    const marks = await page.evaluate(`[...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('mark')]
+      .map((entry) => entry.name.replace(location.origin, '') + (entry.entryType === 'navigation'
+        ? ' domInteractive ' + entry.domInteractive.toFixed(0) + ' domContentLoaded ' + entry.domContentLoadedEventStart.toFixed(0) + ' load ' + entry.loadEventStart.toFixed(0)
+        : ' ' + entry.startTime.toFixed(0)))
+      .join('\\n')`);
+    console.log(entries + '\n' + marks);
   }
   await page.context().close();
   return ms;

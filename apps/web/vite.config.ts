@@ -17,10 +17,11 @@ const reactRouterProduction = (file: string) =>
 
 /**
  * "/" is the feed, and the feed is a lazy chunk (the initial JavaScript stays the shell). index.html
- * names that chunk and its imports with <link rel="modulepreload">, so the browser fetches them beside
- * the entry instead of after it has run: one round trip less before the first video.
+ * names the chunks "/" needs next with <link rel="modulepreload">, so the browser fetches them beside
+ * the entry instead of after it has run: first the module that asks for the first page of videos
+ * (main.tsx imports it at once), then the feed screen with its imports.
  */
-function preloadHomeFeed(source = 'src/app/routes/feed-routes.tsx'): Plugin {
+function preloadHomeFeed(sources = ['src/features/feed/api/early-feed.ts', 'src/app/routes/feed-routes.tsx']): Plugin {
   return {
     name: 'flick:preload-home-feed',
     apply: 'build',
@@ -30,18 +31,23 @@ function preloadHomeFeed(source = 'src/app/routes/feed-routes.tsx'): Plugin {
         if (!bundle) return;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
         const entry = chunks.find((chunk) => chunk.isEntry);
-        const feed = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(source));
-        if (!entry || !feed) throw new Error(`preloadHomeFeed: no entry chunk or no chunk for ${source}`);
+        if (!entry) throw new Error('preloadHomeFeed: no entry chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const closure = (file: string, seen = new Set<string>()): Set<string> => {
+        // Depth first, imports before the chunk that needs them, each file once.
+        const closure = (file: string, seen: Set<string>): Set<string> => {
           if (seen.has(file)) return seen;
           seen.add(file);
           for (const imported of byFile.get(file)?.imports ?? []) closure(imported, seen);
           return seen;
         };
-        const initial = closure(entry.fileName);
-        const files = [...closure(feed.fileName)].filter((file) => !initial.has(file));
-        return files.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const }));
+        const initial = closure(entry.fileName, new Set());
+        const files = new Set<string>();
+        for (const source of sources) {
+          const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(source)));
+          if (!chunk) throw new Error(`preloadHomeFeed: no chunk for ${source}`);
+          for (const file of closure(chunk.fileName, new Set())) if (!initial.has(file)) files.add(file);
+        }
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -76,8 +82,42 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The modules only the home feed needs beyond the initial JavaScript, as one chunk rather than twenty:
+ * over HTTP/1.1 each file holds one of the browser's six connections for a round trip or more, and the
+ * first page of videos and the first video's segment queue behind them.
+ */
+function feedChunk(
+  feedSource = 'src/app/routes/feed-routes.tsx',
+  // The request for the first page of videos goes out before the feed's code is here (main.tsx).
+  keepApart = ['src/features/feed/api/early-feed.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
+) {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'flick:feed-chunk',
+    apply: 'build',
+    buildEnd() {
+      const closure = (id: string, seen: Set<string>) => {
+        if (seen.has(id)) return seen;
+        seen.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) closure(imported, seen);
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const find = (source: string) => ids.find((id) => id.replaceAll('\\', '/').endsWith(source));
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+      const initial = new Set<string>();
+      for (const entry of entries) closure(entry, initial);
+      const apart = new Set(keepApart.map((source) => find(source)));
+      for (const id of closure(find(feedSource)!, new Set())) if (!initial.has(id) && !apart.has(id)) members.add(id);
+    },
+  };
+  return { plugin, test: (id: string) => members.has(id) };
+}
+const feed = feedChunk();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), preloadHomeFeed(), precompress()],
+  plugins: [react(), tailwindcss(), feed.plugin, preloadHomeFeed(), precompress()],
   resolve: {
     alias: [
       ...(command === 'build'
@@ -98,6 +138,9 @@ export default defineConfig(({ command }) => ({
       // @flick/contract only declares constants and zod schemas. Saying so (its modules have no side
       // effects, zod's builders are pure) lets a chunk that needs one constant, such as an event id,
       // skip zod and the schemas altogether.
+      output: {
+        codeSplitting: { groups: [{ name: 'feed', test: feed.test, includeDependenciesRecursively: false }] },
+      },
       treeshake: {
         moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
         manualPureFunctions: ['z'],

@@ -43,6 +43,8 @@ export interface RequestOptions {
   token?: string;
   /** Let the request outlive the page (a view reported as the tab closes). */
   keepalive?: boolean;
+  /** This very request, already sent by other means (the home feed asked for at start): only read. */
+  response?: Promise<Response> | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -86,13 +88,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(`/v1${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-      signal,
-      ...(keepalive ? { keepalive } : {}),
-    });
+    response = await (options.response ??
+      fetch(`/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+        signal,
+        ...(keepalive ? { keepalive } : {}),
+      }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);

@@ -1,4 +1,5 @@
 import { discoverCategoryLabels, type Category, type DiscoverCategory, type Video } from '@flick/contract';
+import { homeFeedPath } from './api/early-feed.ts';
 
 /** Where a feed's videos come from: one per feed route of viewer.md §2 (server calls of §7). */
 export type FeedSource =
@@ -19,7 +20,7 @@ export function firstPagePath(source: FeedSource, categories: readonly Category[
   const g = `gender=${categories.join(',')}${guestId ? `&guest_id=${guestId}` : ''}`;
   switch (source.kind) {
     case 'home':
-      return source.tagIds.length > 0 ? `/videos?${g}&tags=${source.tagIds.join(',')}` : `/videos?${g}`;
+      return homeFeedPath(categories, source.tagIds, guestId);
     case 'tag':
       return `/tags/${source.tagId}/videos?${g}`;
     case 'tag-recommended':

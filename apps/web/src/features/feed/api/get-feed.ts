@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { getGuestId } from '../../auth/stores/session-store.ts';
 import { feedKey, firstPagePath, joinPages, nextPagePath, type FeedSource } from '../feed-source.ts';
+import { takeEarlyResponse } from './early-feed.ts';
 
 export interface FeedPage {
   videos: Video[];
@@ -20,7 +21,7 @@ interface FeedAnswer {
 const playable = (video: Video) => Boolean(video.playlistUrl);
 
 export async function getFeedPage(path: string, continueWith: string | null): Promise<FeedPage> {
-  const answer = await api.get<FeedAnswer>(path);
+  const answer = await api.get<FeedAnswer>(path, { response: takeEarlyResponse(path) });
   const videos = (Array.isArray(answer.data) ? answer.data : [answer.data]).filter(playable);
   // A single start video has no next link of its own: the feed continues with `continueWith`.
   return { videos, next: answer.links?.next ?? (Array.isArray(answer.data) ? null : continueWith) };
