@@ -31,6 +31,8 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/account/settings/channel-color': accountScreen('AccountChannelColorRoute'),
   '/account/settings/validation': () =>
     import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
+  '/videos-rating/:type': () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.RatingListsRoute })),
+  '/videos-rating/feed': () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.RatingFeedRoute })),
 };
 
 /**
@@ -72,6 +74,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.ContentBlockedRoute })),
           },
           ...feedRoutePatterns.map((path): RouteObject => ({ path, lazy: feedRoute(path) })),
+          { path: '/tag/:id', lazy: () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.TagGridRoute })) },
           { path: '*', lazy: notFound },
         ],
       },

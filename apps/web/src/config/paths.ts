@@ -13,6 +13,8 @@ export const paths = {
   support: '/support',
   page: (slug: string) => `/page/${slug}`,
   videosRating: (type: 'unrated' | 'rated') => `/videos-rating/${type}`,
+  videosRatingFeed: '/videos-rating/feed',
+  tag: (id: number) => `/tag/${id}`,
   contentBlocked: '/content-blocked',
 } as const;
 

@@ -58,6 +58,11 @@ export function UserFeedRoute() {
   return <Feed source={{ kind: 'user', user: start?.videos[startIndex]?.userId ?? slug }} />;
 }
 
+/** /videos-rating/feed: the viewer's unrated videos, or the rating list it was opened from (viewer.md §2). */
+export function RatingFeedRoute() {
+  return <Feed source={{ kind: 'rating' }} />;
+}
+
 /** A feed with nothing in it yet, framed like the vertical player it will become. */
 function EmptyFeed() {
   return (

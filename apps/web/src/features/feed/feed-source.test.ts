@@ -12,6 +12,8 @@ describe('feed sources (viewer.md §2, §7)', () => {
     expect(firstPagePath({ kind: 'user', user: 'mia_rose' }, ['f'])).toBe('/users/mia_rose/videos?gender=f');
     expect(firstPagePath({ kind: 'category', category: 'liked_weekly' }, ['f'])).toBe('/discover/category/liked_weekly/videos?gender=f');
     expect(firstPagePath({ kind: 'webcam-site', site: 'chaturbate' }, ['f'])).toBe('/discover/webcam-site/chaturbate/videos?gender=f');
+    // viewer.md §9: the rating feed's categories are fixed.
+    expect(firstPagePath({ kind: 'rating' }, ['f'], 'g-1')).toBe('/video-rating/unrated?gender=f,c,m,t');
   });
 
   it('fetches links.next as is, whether absolute or rooted at /v1', () => {
@@ -25,6 +27,7 @@ describe('feed sources (viewer.md §2, §7)', () => {
     expect(feedTitle({ kind: 'tag-recommended', slug: 'solo', videoId: 1 })).toBe('#solo');
     expect(feedTitle({ kind: 'category', category: 'viewed_all_time' })).toBe('Most viewed all time');
     expect(feedTitle({ kind: 'webcam-site', site: 'stripchat' })).toBe('Best of stripchat');
+    expect(feedTitle({ kind: 'rating' })).toBe('Unrated videos');
   });
 
   it('joins pages without repeating a video', () => {

@@ -1,4 +1,4 @@
-import { discoverCategoryLabels, type Category, type DiscoverCategory, type Video } from '@flick/contract';
+import { categories as allCategories, discoverCategoryLabels, type Category, type DiscoverCategory, type Video } from '@flick/contract';
 import { homeFeedPath } from './api/early-feed.ts';
 
 /** Where a feed's videos come from: one per feed route of viewer.md §2 (server calls of §7). */
@@ -10,7 +10,13 @@ export type FeedSource =
   | { kind: 'user'; user: number | string }
   | { kind: 'start'; videoId: number }
   | { kind: 'category'; category: DiscoverCategory }
-  | { kind: 'webcam-site'; site: string };
+  | { kind: 'webcam-site'; site: string }
+  /** The signed-in viewer's unrated videos (/videos-rating/feed). */
+  | { kind: 'rating' };
+
+/** viewer.md §9: the rating lists are not narrowed by the preferred categories. */
+export const RATING_CATEGORIES: readonly Category[] = allCategories;
+export const RATING_FEED_TITLE = 'Unrated videos';
 
 /**
  * The API path (under /v1) of a feed's first page. A guest's id goes along so that the videos it liked
@@ -33,6 +39,8 @@ export function firstPagePath(source: FeedSource, categories: readonly Category[
       return `/discover/category/${source.category}/videos?${g}`;
     case 'webcam-site':
       return `/discover/webcam-site/${encodeURIComponent(source.site)}/videos?${g}`;
+    case 'rating':
+      return `/video-rating/unrated?gender=${RATING_CATEGORIES.join(',')}`;
   }
 }
 
@@ -57,6 +65,8 @@ export function feedTitle(source: FeedSource, tagSlug?: string): string | null {
       return discoverCategoryLabels[source.category];
     case 'webcam-site':
       return `Best of ${source.site}`;
+    case 'rating':
+      return RATING_FEED_TITLE;
     default:
       return null;
   }

@@ -1,6 +1,6 @@
 import { videoMessages, type Video } from '@flick/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { AlertIcon, PlusIcon } from '../../../components/ui/icons.tsx';
@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { FilmIcon } from '../../../components/ui/video-icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
 import { clearSession } from '../../auth/stores/session-changes.ts';
@@ -23,25 +24,6 @@ import { VideoTile } from './video-tile.tsx';
 export const DELETED_TILE_MS = 1500;
 
 const grid = 'grid grid-cols-3 gap-x-2 gap-y-3 sm:grid-cols-4 lg:grid-cols-5';
-
-/** Calls `load` when the end of the list comes near; `enabled` turns false while a page loads. */
-function useLoadMoreNear(enabled: boolean, load: () => void) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadRef = useRef(load);
-  useEffect(() => {
-    loadRef.current = load;
-  });
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
-    }, { rootMargin: '0px 0px 600px 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [enabled]);
-  return sentinel;
-}
 
 function deleteFailure(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return NETWORK_ERROR_MESSAGE;
@@ -99,7 +81,7 @@ export function MyVideos() {
   const [confirming, setConfirming] = useState<Video | null>(null);
   const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const sentinel = useLoadMoreNear(hasNextPage && !isFetchingNextPage, () => void fetchNextPage());
+  const sentinel = useLoadMoreNear(hasNextPage && !isFetchingNextPage, () => void fetchNextPage(), 600);
 
   // Scheduled dates are compared with the moment of the last answer, which keeps rendering pure.
   const now = list.dataUpdatedAt;

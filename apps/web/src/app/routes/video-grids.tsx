@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { NavLink, useParams } from 'react-router';
+import { BackButton } from '../../components/ui/back-button.tsx';
+import { PlayIcon } from '../../components/ui/icons.tsx';
+import { paths } from '../../config/paths.ts';
+import { useVideoList } from '../../features/feed/api/get-video-list.ts';
+import { VideoGrid } from '../../features/feed/components/video-grid.tsx';
+import { RATING_CATEGORIES } from '../../features/feed/feed-source.ts';
+import { useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { NotFoundRoute } from './not-found.tsx';
+
+/** viewer.md §9: tag video lists and rating lists come 30 at a time. */
+const PAGE_SIZE = 30;
+
+function GridScreen({ title, heading, children }: { title: string; heading: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-5xl animate-rise-in px-3 pt-3 pb-16 sm:px-5 lg:px-8 lg:pt-10">
+      <title>{`${title} · Flick`}</title>
+      <BackButton />
+      {heading}
+      <div className="mt-5">{children}</div>
+    </div>
+  );
+}
+
+function EmptyGrid({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center">
+      <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
+        <PlayIcon width="24" height="24" className="ml-0.5" />
+      </span>
+      <p className="mt-4 max-w-xs text-balance text-muted">{text}</p>
+    </div>
+  );
+}
+
+/** viewer.md §2 /tag/{id}: a tag's videos as a grid; a tap opens /tag/{id}/feed at that video. */
+export function TagGridRoute() {
+  const raw = useParams().id ?? '';
+  const tagId = /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  const { categories } = useFeedPreferences();
+  const list = useVideoList(['tag', tagId, categories], `/tags/${tagId}/videos?gender=${categories.join(',')}&per_page=${PAGE_SIZE}`, {
+    enabled: tagId !== null,
+  });
+  if (tagId === null || (list.error instanceof ApiError && list.error.status === 404)) return <NotFoundRoute />;
+  const tag = list.videos.flatMap((video) => video.tags).find((candidate) => candidate.id === tagId);
+  const title = `#${tag?.name ?? tagId}`;
+  return (
+    <GridScreen title={title} heading={<h1 className="mt-4 truncate text-[1.875rem] leading-tight font-extrabold tracking-tight">{title}</h1>}>
+      <VideoGrid
+        label={`Videos tagged ${title}`}
+        videos={list.videos}
+        feedPath={`/tag/${tagId}/feed`}
+        next={list.next}
+        pageCount={list.pageCount}
+        isPending={list.isPending}
+        isError={list.isError}
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        onRetry={() => void list.refetch()}
+        empty={<EmptyGrid text="No videos with this tag in your categories yet." />}
+      />
+    </GridScreen>
+  );
+}
+
+const ratingTabs = [
+  { type: 'unrated', label: 'Unrated videos', empty: 'You have rated every video. New ones arrive all the time.' },
+  { type: 'rated', label: 'Rated videos', empty: 'Videos you rate are listed here.' },
+] as const;
+
+/** viewer.md §2 and §4 "Rating lists": two tabs; a tap opens the rating feed at that video. */
+export function RatingListsRoute() {
+  const { type } = useParams();
+  const tab = ratingTabs.find((candidate) => candidate.type === type);
+  const list = useVideoList(['rating', tab?.type], `/video-rating/${tab?.type}?gender=${RATING_CATEGORIES.join(',')}&per_page=${PAGE_SIZE}`, {
+    enabled: tab !== undefined,
+  });
+  if (!tab) return <NotFoundRoute />;
+  return (
+    <GridScreen
+      title={tab.label}
+      heading={
+        <>
+          <h1 className="mt-4 text-[1.875rem] leading-tight font-extrabold tracking-tight">Rate videos</h1>
+          <nav aria-label="Rating lists" className="mt-4 flex gap-2">
+            {ratingTabs.map((candidate) => (
+              <NavLink
+                key={candidate.type}
+                to={paths.videosRating(candidate.type)}
+                replace
+                className="rounded-full border border-line px-4 py-2 text-sm font-bold text-muted transition-colors hover:text-fg aria-[current=page]:border-transparent aria-[current=page]:bg-fg aria-[current=page]:text-ink"
+              >
+                {candidate.label}
+              </NavLink>
+            ))}
+          </nav>
+        </>
+      }
+    >
+      <VideoGrid
+        label={tab.label}
+        videos={list.videos}
+        feedPath={paths.videosRatingFeed}
+        next={list.next}
+        pageCount={list.pageCount}
+        isPending={list.isPending}
+        isError={list.isError}
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        onRetry={() => void list.refetch()}
+        empty={<EmptyGrid text={tab.empty} />}
+      />
+    </GridScreen>
+  );
+}

@@ -1,0 +1,107 @@
+import { formatCompactNumber, type Video } from '@flick/contract';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EyeIcon } from '../../../components/ui/account-icons.tsx';
+import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
+import { VideoThumb } from '../../videos/components/video-thumb.tsx';
+import { videoTitle } from '../../videos/video-status.ts';
+import type { FeedNavigationState } from './feed-screen.tsx';
+
+/** viewer.md §9: tag and rating lists load the next page 50 px before their end. */
+export const GRID_LOAD_MARGIN_PX = 50;
+
+/** viewer.md §2: 3 columns, 5 on wide screens. */
+export const gridClassName = 'grid grid-cols-3 gap-x-2 gap-y-3 lg:grid-cols-5';
+
+export interface VideoGridProps {
+  /** The list's accessible name. */
+  label: string;
+  videos: readonly Video[];
+  /** The feed a tap opens, starting at the tapped video with the loaded list (viewer.md §2). */
+  feedPath: string;
+  /** Where the loaded pages continue (`links.next`), and how many were loaded. */
+  next: string | null;
+  pageCount: number;
+  isPending: boolean;
+  isError: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onRetry: () => void;
+  /** Shown when the list is empty. */
+  empty: ReactNode;
+}
+
+function GridTile({ video, to, state }: { video: Video; to: string; state: FeedNavigationState }) {
+  const id = useId();
+  const views = formatCompactNumber(video.viewCount);
+  return (
+    <li className="min-w-0 animate-fade-in">
+      <Link
+        to={to}
+        state={state}
+        aria-label={videoTitle(video)}
+        aria-describedby={`${id}-duration ${id}-views`}
+        className="group block rounded-2xl"
+      >
+        <VideoThumb video={video} durationId={`${id}-duration`}>
+          <span id={`${id}-views`} className="absolute bottom-2 left-2 flex items-center gap-1 text-xs font-bold tabular-nums drop-shadow">
+            <EyeIcon width="15" height="15" aria-hidden="true" />
+            <span className="sr-only">Views: </span>
+            {views}
+          </span>
+        </VideoThumb>
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * A grid of vertical thumbnails with duration and view count, loading more near its end; a tap opens
+ * the feed at that video, carrying the loaded list, its index and page (viewer.md §2 /tag/{id}, rating lists).
+ */
+export function VideoGrid({ label, videos, feedPath, next, pageCount, isPending, isError, hasMore, loadingMore, onLoadMore, onRetry, empty }: VideoGridProps) {
+  // viewer.md §8: a list that fails to load more stops loading (the error is logged by the query).
+  const sentinel = useLoadMoreNear(hasMore && !loadingMore && !isError, onLoadMore, GRID_LOAD_MARGIN_PX);
+
+  if (isPending) {
+    return (
+      <ul aria-label={`Loading ${label.toLowerCase()}`} className={gridClassName}>
+        {Array.from({ length: 9 }, (_, index) => (
+          <li key={index} className="aspect-[9/16] animate-pulse rounded-2xl bg-surface-2" />
+        ))}
+      </ul>
+    );
+  }
+  if (isError && videos.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-8 text-center">
+        <AlertIcon width="26" height="26" className="text-danger" />
+        <p className="mt-3 font-semibold">Videos could not load.</p>
+        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (videos.length === 0) return <>{empty}</>;
+  return (
+    <>
+      <ul aria-label={label} className={gridClassName}>
+        {videos.map((video, index) => (
+          <GridTile
+            key={video.id}
+            video={video}
+            to={feedPath}
+            state={{ startVideoList: [...videos], startVideoIndex: index, startPage: pageCount, startNext: next }}
+          />
+        ))}
+      </ul>
+      <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
+        {loadingMore && <Spinner label="Loading more videos" className="size-6" />}
+      </div>
+    </>
+  );
+}
