@@ -195,6 +195,12 @@ test.describe('feed on a wide screen', () => {
     await page.mouse.wheel(0, 120);
     await expect.poll(async () => (await activeVideo(page)).id).not.toBe(first);
     await page.waitForTimeout(600);
+    // The second unrated video may have opened the rating prompt by now (viewer.md §4); keys wait for it.
+    const prompt = page.getByRole('dialog', { name: 'How was this video?' });
+    if (await prompt.isVisible()) {
+      await page.keyboard.press('Escape');
+      await expect(prompt).toBeHidden();
+    }
     await page.keyboard.press('ArrowUp');
     await expect.poll(async () => (await activeVideo(page)).id).toBe(first);
     await page.getByRole('button', { name: 'Collapse profile' }).click();

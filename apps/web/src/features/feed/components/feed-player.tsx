@@ -21,7 +21,7 @@ import { FeedHintBubble } from './feed-hints.tsx';
 import { MoreActionsModal } from './more-actions-modal.tsx';
 import { ProfilePanel } from './profile-panel-frame.tsx';
 import { SeekBar } from './seek-bar.tsx';
-import { ShareModal } from './share-modal.tsx';
+import { ShareModal, shareUrlOf } from './share-modal.tsx';
 import { VideoCaption } from './video-caption.tsx';
 import { VideoSlot } from './video-slot.tsx';
 
@@ -241,7 +241,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
 
       <ProfilePanel panel={panel} user={creator.data} loading={creator.isLoading} />
 
-      {dialog === 'share' && <ShareModal video={video} onClose={() => setDialog(null)} />}
+      {dialog === 'share' && <ShareModal subject="video" url={shareUrlOf(video)} onClose={() => setDialog(null)} />}
       {dialog === 'more' && <MoreActionsModal video={video} onShare={() => setDialog('share')} onClose={() => setDialog(null)} />}
       <RateVideosSignUpPrompt open={dialog === 'rating-needed'} onClose={() => setDialog(null)} />
       {rating.promptFor !== null && dialog === null && (

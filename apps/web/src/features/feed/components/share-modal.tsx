@@ -7,12 +7,27 @@ import { toast } from '../../../components/ui/toast.tsx';
 /** The link that opens this video on its own (viewer.md §2 /video/{id}/{slug}). */
 export const shareUrlOf = (video: Pick<Video, 'id' | 'slug'>) => `${window.location.origin}/video/${video.id}/${video.slug}`;
 
+/** A profile's own address (viewer.md §2 /{slug}). */
+export const profileUrlOf = (user: { id: number; slug: string | null }) => `${window.location.origin}/${user.slug ?? user.id}`;
+
+export interface ShareModalProps {
+  /** What is shared: a video, or a creator's profile. */
+  subject: 'video' | 'profile';
+  url: string;
+  onClose: () => void;
+}
+
+const shareCopy = {
+  video: { title: 'Share video', description: 'Anyone with the link can watch this video.', label: 'Video link' },
+  profile: { title: 'Share profile', description: 'Anyone with the link can see this profile and its videos.', label: 'Profile link' },
+} as const;
+
 /** viewer.md §2 "Share: copy link". */
-export function ShareModal({ video, onClose }: { video: Video; onClose: () => void }) {
-  const url = shareUrlOf(video);
+export function ShareModal({ subject, url, onClose }: ShareModalProps) {
+  const copy = shareCopy[subject];
   const [copied, setCopied] = useState(false);
 
-  async function copy() {
+  async function copyLink() {
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
@@ -23,16 +38,16 @@ export function ShareModal({ video, onClose }: { video: Video; onClose: () => vo
   }
 
   return (
-    <Modal open onClose={onClose} title="Share video" description="Anyone with the link can watch this video.">
+    <Modal open onClose={onClose} title={copy.title} description={copy.description}>
       <div className="mt-5 flex items-center gap-2 rounded-2xl border border-line-strong bg-surface-2 p-1.5 pl-4">
         <input
           readOnly
           value={url}
-          aria-label="Video link"
+          aria-label={copy.label}
           onFocus={(event) => event.currentTarget.select()}
           className="min-w-0 flex-1 bg-transparent text-sm text-muted outline-none"
         />
-        <button type="button" className="btn btn-primary h-10 min-h-0 px-4" onClick={() => void copy()} data-autofocus>
+        <button type="button" className="btn btn-primary h-10 min-h-0 px-4" onClick={() => void copyLink()} data-autofocus>
           <CopyIcon width="18" height="18" />
           {copied ? 'Copied' : 'Copy link'}
         </button>
