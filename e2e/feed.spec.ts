@@ -195,14 +195,16 @@ test.describe('feed on a wide screen', () => {
     await page.mouse.wheel(0, 120);
     await expect.poll(async () => (await activeVideo(page)).id).not.toBe(first);
     await page.waitForTimeout(600);
-    // The second unrated video may have opened the rating prompt by now (viewer.md §4); keys wait for it.
+    // The second unrated video may open the rating prompt meanwhile (viewer.md §4), which holds the keys.
     const prompt = page.getByRole('dialog', { name: 'How was this video?' });
-    if (await prompt.isVisible()) {
-      await page.keyboard.press('Escape');
-      await expect(prompt).toBeHidden();
-    }
-    await page.keyboard.press('ArrowUp');
-    await expect.poll(async () => (await activeVideo(page)).id).toBe(first);
+    await expect(async () => {
+      if (await prompt.isVisible()) {
+        await page.keyboard.press('Escape');
+        await expect(prompt).toBeHidden();
+      }
+      if ((await activeVideo(page)).id !== first) await page.keyboard.press('ArrowUp');
+      await expect.poll(async () => (await activeVideo(page)).id, { timeout: 1500 }).toBe(first);
+    }).toPass({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Collapse profile' }).click();
     await expect(page.getByRole('complementary', { name: 'Creator' })).toBeHidden();
     await page.getByRole('button', { name: 'Next video' }).click();
