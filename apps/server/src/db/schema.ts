@@ -307,7 +307,12 @@ export const videoRatings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.videoId] }), check('video_ratings_rating_check', sql`${t.rating} between 1 and 5`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    check('video_ratings_rating_check', sql`${t.rating} between 1 and 5`),
+    // The rated list (most recently rated first) walks this by keyset; the unrated list probes the key.
+    index('video_ratings_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.videoId.desc()),
+  ],
 );
 
 /** Per-day counts for "this week" lists and stats, flushed from the in-memory counters. */

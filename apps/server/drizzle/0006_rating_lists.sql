@@ -1,0 +1,1 @@
+CREATE INDEX "video_ratings_user_updated_idx" ON "video_ratings" USING btree ("user_id","updated_at" DESC NULLS LAST,"video_id" DESC NULLS LAST);
