@@ -19,17 +19,21 @@ export const TAG_SEARCH_PAGE_SIZE = 100;
 /** viewer.md §5: tag search fires at 2 or more characters. */
 export const TAG_SEARCH_MIN_LENGTH = 2;
 
-/** `gender=f,c`: the preferred categories (viewer.md §1); unknown keys are dropped, none means the default. */
-export const genderParamSchema = z
-  .string()
-  .optional()
-  .transform((value): Category[] => {
-    const picked = (value ?? '')
-      .split(',')
-      .map((key) => key.trim())
-      .filter((key): key is Category => (categories as readonly string[]).includes(key));
-    return picked.length > 0 ? [...new Set(picked)] : [...defaultCategories];
-  });
+/** `gender=f,c`: categories (viewer.md §1); unknown keys are dropped, none means `fallback`. */
+const genderParam = (fallback: readonly Category[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value): Category[] => {
+      const picked = (value ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key): key is Category => (categories as readonly string[]).includes(key));
+      return picked.length > 0 ? [...new Set(picked)] : [...fallback];
+    });
+
+/** The preferred categories of the feeds; none means the default (f, c). */
+export const genderParamSchema = genderParam(defaultCategories);
 
 /** `tags=3,17`: selected tag ids (viewer.md §2 home feed). */
 export const tagIdsParamSchema = z
@@ -64,6 +68,24 @@ export const tagsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).optional().catch(undefined),
 });
+
+/** Largest `per_page` a rating list serves (the client asks for GRID_PAGE_SIZE, viewer.md §9). */
+export const RATING_LIST_MAX_PAGE_SIZE = 100;
+
+/**
+ * GET /v1/video-rating/unrated and /rated (viewer.md §7): the rating lists are not narrowed by the
+ * preferred categories (§9 "fixed to f, c, m, t"), so no `gender` means all four. A bad `per_page`
+ * falls back to GRID_PAGE_SIZE, like the other grids.
+ */
+export const ratingListQuerySchema = feedQuerySchema.extend({
+  gender: genderParam(categories),
+  per_page: z.coerce.number().int().min(1).max(RATING_LIST_MAX_PAGE_SIZE).default(GRID_PAGE_SIZE).catch(GRID_PAGE_SIZE),
+});
+
+/** viewer.md §2 rating list tabs, in order; the path segment after /video-rating/. */
+export const ratingListKinds = ['unrated', 'rated'] as const;
+export type RatingListKind = (typeof ratingListKinds)[number];
+export const ratingListLabels: Record<RatingListKind, string> = { unrated: 'Unrated videos', rated: 'Rated videos' };
 
 export const videoListResponseSchema = listResponseSchema(videoSchema);
 export type VideoListResponse = z.infer<typeof videoListResponseSchema>;
@@ -205,6 +227,13 @@ export const rateVideoRequestSchema = z.object({
   video_id: z.coerce.number().int().positive(),
   rating: z.coerce.number().int().min(RATING_MIN).max(RATING_MAX),
 });
+
+/** A video of the signed-in viewer's rated list: the feed's video shape plus the rating they gave it. */
+export const ratedVideoSchema = videoSchema.extend({ myRating: z.number().int().min(RATING_MIN).max(RATING_MAX) });
+export type RatedVideo = z.infer<typeof ratedVideoSchema>;
+/** GET /v1/video-rating/rated: most recently rated first. */
+export const ratedVideoListResponseSchema = listResponseSchema(ratedVideoSchema);
+export type RatedVideoListResponse = z.infer<typeof ratedVideoListResponseSchema>;
 
 export const feedMessages = {
   videoNotFound: 'Video not found.',
