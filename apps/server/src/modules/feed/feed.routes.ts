@@ -6,6 +6,8 @@ import {
   GRID_PAGE_SIZE,
   gridQuerySchema,
   homeFeedQuerySchema,
+  ratedVideoListResponseSchema,
+  ratingListQuerySchema,
   tagListResponseSchema,
   tagsQuerySchema,
   videoListResponseSchema,
@@ -115,6 +117,31 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
       },
     },
     async (request) => answer(request, await feed.userVideos(request.params.id, request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/video-rating/unrated',
+    {
+      schema: {
+        ...common,
+        summary: `Rating list: published videos the signed-in viewer has not rated (a guest: all), newest first, ${GRID_PAGE_SIZE} a page; gender defaults to every category`,
+        querystring: ratingListQuerySchema,
+      },
+    },
+    async (request) => answer(request, await feed.unrated(request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/video-rating/rated',
+    {
+      schema: {
+        ...common,
+        summary: `Rating list: the signed-in viewer's rated videos with myRating, most recently rated first, ${GRID_PAGE_SIZE} a page; empty for a guest`,
+        querystring: ratingListQuerySchema,
+        response: { ...common.response, 200: ratedVideoListResponseSchema },
+      },
+    },
+    async (request) => answer(request, await feed.rated(request.query, viewerOf(request, request.query.guest_id))),
   );
 
   app.get(

@@ -1,4 +1,14 @@
-import { FEED_PAGE_SIZE, feedMessages, tagSlug, type Category, type DiscoverCategory, type Tag, type Video } from '@flick/contract';
+import {
+  categories,
+  FEED_PAGE_SIZE,
+  feedMessages,
+  tagSlug,
+  type Category,
+  type DiscoverCategory,
+  type RatedVideo,
+  type Tag,
+  type Video,
+} from '@flick/contract';
 import type pg from 'pg';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { HttpError } from '../../plugins/error-handler.ts';
@@ -38,6 +48,16 @@ const PAGE_CACHE_MS = 2000;
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 /** Extra ids read per page, so a video unpublished since the snapshot does not shorten the page. */
 const SLACK = 5;
+
+/** A keyset position on (time, id) from a cursor of ours, or null to start at the top. */
+function decodeTimeCursor(cursor: string | undefined): { at: string; id: number } | null {
+  const parts = decodeCursor(cursor, 2);
+  if (!parts || !TIMESTAMP_TEXT.test(parts[0]!) || !/^\d{1,15}$/.test(parts[1]!)) return null;
+  return { at: parts[0]!, id: Number(parts[1]) };
+}
+
+/** The categories for SQL: null when all are asked for, so no row needs its creator looked up. */
+const genderFilter = (genders: readonly Category[]) => (categories.every((c) => genders.includes(c)) ? null : genders);
 
 export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; media: MediaStorage; regionAccess?: RegionAccess }) {
   const repo = feedRepository(pool);
@@ -187,14 +207,48 @@ export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; medi
     async userVideos(idOrSlug: string, q: { cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
       const userId = await repo.userId(idOrSlug);
       if (userId === undefined) throw new HttpError(404, feedMessages.userNotFound);
-      const parts = decodeCursor(q.cursor, 2);
-      const after = parts && TIMESTAMP_TEXT.test(parts[0]!) && Number.isSafeInteger(Number(parts[1])) ? { uploadDate: parts[0]!, id: Number(parts[1]) } : null;
+      const position = decodeTimeCursor(q.cursor);
+      const after = position && { uploadDate: position.at, id: position.id };
       const found = await repo.userVideoIds(userId, after, q.per_page + 1);
       const page = found.slice(0, q.per_page);
       const rows = await repo.hydrate(page.map((r) => r.id));
       const videos = page.flatMap((r) => (rows.has(r.id) ? [present(rows.get(r.id)!)] : []));
       const last = page.at(-1);
       return { data: await withViewer(videos, viewer), next: found.length > q.per_page && last ? encodeCursor([last.uploadDate, last.id]) : null };
+    },
+
+    /**
+     * GET /v1/video-rating/unrated: published videos the viewer has not rated, newest first. A video
+     * rated meanwhile just drops out of later pages (the keyset does not move). A guest has rated nothing.
+     */
+    async unrated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
+      const found = await repo.unratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimeCursor(q.cursor), q.per_page + 1);
+      const page = found.slice(0, q.per_page);
+      const rows = await repo.hydrate(page.map((r) => r.id));
+      const videos = page.flatMap((r) => (rows.has(r.id) ? [present(rows.get(r.id)!)] : []));
+      const last = page.at(-1);
+      return { data: await withViewer(videos, viewer), next: found.length > q.per_page && last ? encodeCursor([last.uploadDate, last.id]) : null };
+    },
+
+    /**
+     * GET /v1/video-rating/rated: the signed-in viewer's rated videos still published, most recently
+     * rated first (rating again moves a video to the top), each with the rating given. Empty for a guest.
+     */
+    async rated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<RatedVideo>> {
+      if (viewer.userId === null) return { data: [], next: null };
+      const found = await repo.ratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimeCursor(q.cursor), q.per_page + 1);
+      const page = found.slice(0, q.per_page);
+      const rows = await repo.hydrate(page.map((r) => r.id));
+      const videos = await withViewer(
+        page.flatMap((r) => (rows.has(r.id) ? [present(rows.get(r.id)!)] : [])),
+        viewer,
+      );
+      const ratings = new Map(page.map((r) => [r.id, r.rating]));
+      const last = page.at(-1);
+      return {
+        data: videos.map((v) => ({ ...v, isRated: true, myRating: ratings.get(v.id)! })),
+        next: found.length > q.per_page && last ? encodeCursor([last.ratedAt, last.id]) : null,
+      };
     },
 
     /** GET /v1/tags: tags with videos in the categories, by slug; `search` matches the start. */
