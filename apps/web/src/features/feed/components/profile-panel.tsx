@@ -1,11 +1,10 @@
-import { feedMessages, formatCompactNumber, type Link as CreatorLink, type PublicUser } from '@flick/contract';
+import { feedMessages, formatCompactNumber, type PublicUser } from '@flick/contract';
 import { Link, useNavigate } from 'react-router';
-import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Avatar } from '../../account/components/avatar.tsx';
 import { useSession } from '../../auth/hooks/use-session.ts';
+import { ProfileLinks } from '../../profile/components/profile-links.tsx';
 import { useFollowModel } from '../api/follow-model.ts';
-import { trackLinkClick } from '../api/track-link-click.ts';
 
 /** viewer.md §2 "Profile panel": cover, avatar, name, @slug, follow, totals, live banner and links. */
 export function ProfilePanelContent({ user, loading }: { user: PublicUser | undefined; loading: boolean }) {
@@ -41,7 +40,9 @@ export function ProfilePanelContent({ user, loading }: { user: PublicUser | unde
         {user.links.some((link) => link.isLive) && (
           <p className="mt-5 rounded-2xl bg-live/15 px-4 py-3 text-center font-bold text-white">{feedMessages.liveBanner}</p>
         )}
-        <LinkList links={user.links} />
+        <div className="mt-5">
+          <ProfileLinks links={user.links} location="feed-panel" />
+        </div>
       </div>
     </div>
   );
@@ -72,30 +73,5 @@ function FollowButton({ user }: { user: PublicUser }) {
     >
       {user.isFollowing ? 'Following' : 'Follow'}
     </button>
-  );
-}
-
-function LinkList({ links }: { links: readonly CreatorLink[] }) {
-  if (links.length === 0) return <p className="mt-5 text-center text-sm text-muted">{feedMessages.noLinks}</p>;
-  return (
-    <ul aria-label="Links" className="mt-5 flex flex-col gap-2">
-      {links.map((link) => (
-        <li key={link.id}>
-          <a
-            href={link.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => trackLinkClick(link, 'feed-panel')}
-            className={`flex min-h-13 items-center gap-3 rounded-2xl border bg-surface-2 px-4 py-3 font-semibold transition-colors hover:bg-surface-3 ${
-              link.isImportant ? 'border-accent shadow-glow' : 'border-line-strong'
-            } ${link.isLive ? 'animate-live-pulse' : ''}`}
-          >
-            {link.icon ? <img src={link.icon} alt="" className="size-6 flex-none rounded-md" /> : <ExternalIcon width="20" height="20" className="flex-none text-muted" />}
-            <span className="min-w-0 flex-1 truncate">{link.name}</span>
-            {link.isLive && <span className="rounded-md bg-live px-1.5 text-[0.6875rem] leading-5 font-extrabold tracking-wider text-white">LIVE</span>}
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,0 +1,101 @@
+import { ownProfileUpdateResponseSchema, profilePageMessages, type OwnProfileUser, type ProfileLinksRequest } from '@flick/contract';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '../../../components/ui/toast.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, api, FALLBACK_MESSAGE } from '../../../lib/api-client.ts';
+import { profileQueryOptions } from '../../account/api/get-profile.ts';
+import { clearSession } from '../../auth/stores/session-changes.ts';
+import { publicUserQueryOptions } from '../../feed/api/get-public-user.ts';
+
+/** viewer.md §7 POST /profile `{links: [...]}`: the answer's user carries the full list of links. */
+async function changeLinks(body: ProfileLinksRequest) {
+  return ownProfileUpdateResponseSchema.parse(await api.post<unknown>('/profile', body));
+}
+
+export const addLink = (url: string) => changeLinks({ links: [{ url, action: 'add' }] });
+export const deleteLink = (id: number) => changeLinks({ links: [{ id, action: 'delete' }] });
+
+/**
+ * The answer's links replace the cached ones at once, on the own profile and on the public one (by id
+ * and by slug); the public one is then fetched again for what only the server knows.
+ */
+function showLinksOf(queryClient: QueryClient, user: OwnProfileUser): void {
+  queryClient.setQueryData(profileQueryOptions(String(user.id)).queryKey, user);
+  for (const idOrSlug of user.slug ? [user.id, user.slug] : [user.id]) {
+    const { queryKey } = publicUserQueryOptions(idOrSlug);
+    queryClient.setQueryData(queryKey, (current) =>
+      current && { ...current, links: user.links, isLive: user.links.some((link) => link.isLive) },
+    );
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/**
+ * viewer.md §8 "Profile POST 402 -> Redirect to /login", and 401 (no or expired token) alike. A 403
+ * here is the server refusing a link ("You can only delete your own links."), not the session.
+ */
+function useSignInAgain() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (error: unknown): boolean => {
+    if (!isSignInNeeded(error)) return false;
+    clearSession();
+    void navigate(paths.login, { state: { from: location } });
+    return true;
+  };
+}
+
+const isSignInNeeded = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 402);
+
+/**
+ * What the add-link form shows for a failure (viewer.md §8): the server's word on the URL under the
+ * field, the network message when there was no answer, else "Invalid SERVER RESPONSE". Nothing for a
+ * session refusal, which leaves for /login.
+ */
+export function addLinkFailure(error: unknown): { field?: string; form?: string } {
+  if (isSignInNeeded(error)) return {};
+  if (error instanceof ApiError) {
+    if (error.status === 0) return { form: error.message };
+    if (error.status === 422 && Object.keys(error.errors).length > 0) return { field: error.firstError() };
+  }
+  return { form: profilePageMessages.invalidServerResponse };
+}
+
+/** A failed delete: the server's reason when it gave one ("Link not found."), else as for an add. */
+export function deleteLinkFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message !== FALLBACK_MESSAGE) {
+    return error.firstError();
+  }
+  return addLinkFailure(error).form ?? profilePageMessages.invalidServerResponse;
+}
+
+/** The owner adds a link (viewer.md §6); the form shows a failure itself, see addLinkFailure. */
+export function useAddLink() {
+  const queryClient = useQueryClient();
+  const signInAgain = useSignInAgain();
+  return useMutation({
+    mutationFn: addLink,
+    onSuccess: ({ user }) => {
+      showLinksOf(queryClient, user);
+      toast(profilePageMessages.linkAdded);
+    },
+    onError: (error) => void signInAgain(error),
+  });
+}
+
+/** The owner deletes a link (viewer.md §6), after the "Delete link" confirmation. */
+export function useDeleteLink() {
+  const queryClient = useQueryClient();
+  const signInAgain = useSignInAgain();
+  return useMutation({
+    mutationFn: deleteLink,
+    onSuccess: ({ user }) => {
+      showLinksOf(queryClient, user);
+      toast(profilePageMessages.linkDeleted);
+    },
+    onError: (error) => {
+      if (!signInAgain(error)) toast(deleteLinkFailure(error), { tone: 'error' });
+    },
+  });
+}
