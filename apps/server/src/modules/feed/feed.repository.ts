@@ -43,20 +43,21 @@ const viewerFlagsSql = `
   union all
   select video_id::float8, 'rated' from video_ratings where user_id = $2 and video_id = any($3::bigint[])`;
 
-const userVideosSql = `
-  select v.id::float8 as id, v.upload_date::text as "uploadDate"
-  from videos v
-  where v.user_id = $1 and ${PUBLISHED_SQL}
-    and ($2::timestamptz is null or (v.upload_date, v.id) < ($2::timestamptz, $3::bigint))
-  order by v.upload_date desc, v.id desc
-  limit $4`;
-
 /**
  * Where a newest-first keyset list starts: before every real row. The keyset is always there, never
  * `$n is null or ...`, which a cached generic plan cannot use as an index bound: it read a deep page
  * by filtering from the top (360 ms at 500,000 rows in, against under 1 ms).
  */
 const TOP = { at: 'infinity', id: '9223372036854775807' };
+
+/** Over videos_user_published_idx, whose order (desc nulls last) the query must name to walk it unsorted. */
+const userVideosSql = `
+  select v.id::float8 as id, v.upload_date::text as "uploadDate"
+  from videos v
+  where v.user_id = $1 and ${PUBLISHED_SQL}
+    and (v.upload_date, v.id) < ($2::timestamptz, $3::bigint)
+  order by v.upload_date desc nulls last, v.id desc nulls last
+  limit $4`;
 
 /**
  * The rating lists (viewer.md §2): newest published first over videos_published_idx (walked backwards),
@@ -169,7 +170,7 @@ export function feedRepository(pool: pg.Pool) {
       const { rows } = await pool.query<{ id: number; uploadDate: string }>({
         name: 'feed-user-videos',
         text: userVideosSql,
-        values: [userId, after?.uploadDate ?? null, after?.id ?? null, limit],
+        values: [userId, after?.uploadDate ?? TOP.at, after?.id ?? TOP.id, limit],
       });
       return rows;
     },
