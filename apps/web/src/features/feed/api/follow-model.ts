@@ -1,22 +1,41 @@
-import type { PublicUser } from '@flick/contract';
+import type { FollowResponse, PublicUser } from '@flick/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { publicUserQueryOptions } from './get-public-user.ts';
 
+export type FollowAction = 'follow' | 'unfollow';
+
+/** The cache prefix of the signed-in viewer's followed-models lists (features/profile). */
+export const followingModelsKey = ['following-models'] as const;
+
 /**
- * viewer.md §7 POST /follow-model. §4: the button flips only once the server answers 200 or 201; on a
- * failure nothing changes and no message appears.
+ * viewer.md §7 POST /follow-model. Resolves only when the server accepts (200 or 201); any other
+ * answer or no answer rejects, and the caller changes nothing (§4, §8).
  */
+export function postFollow(modelId: number, action: FollowAction): Promise<FollowResponse> {
+  return api.post<FollowResponse>('/follow-model', { model_id: modelId, action });
+}
+
+/**
+ * An accepted follow, written wherever it shows: the public profile under its id and, when it was opened
+ * by slug, under its slug. The followed-models lists are only marked stale: an unfollowed row stays on
+ * the following screen (so it can be undone) and is gone on the next visit.
+ */
+export function recordFollow(model: { id: number; slug: string | null }, answer: FollowResponse) {
+  const change = <T extends PublicUser>(current: T | undefined) =>
+    current && { ...current, isFollowing: answer.isFollowing, totalFollowers: answer.totalFollowers };
+  for (const key of [String(model.id), model.slug]) {
+    if (key) queryClient.setQueryData(publicUserQueryOptions(key).queryKey, change);
+  }
+  void queryClient.invalidateQueries({ queryKey: followingModelsKey, refetchType: 'none' });
+}
+
+/** The profile panel's follow button: flips through the public profile cache once the server agrees (§4). */
 export function useFollowModel(user: PublicUser) {
   return useMutation({
-    mutationFn: (action: 'follow' | 'unfollow') => api.post('/follow-model', { model_id: user.id, action }),
-    onSuccess: (_answer, action) => {
-      const following = action === 'follow';
-      const change = (current: PublicUser | undefined) =>
-        current && { ...current, isFollowing: following, totalFollowers: Math.max(0, current.totalFollowers + (following ? 1 : -1)) };
-      queryClient.setQueryData(publicUserQueryOptions(user.id).queryKey, change);
-    },
+    mutationFn: (action: FollowAction) => postFollow(user.id, action),
+    onSuccess: (answer) => recordFollow(user, answer),
     onError: (error) => console.warn('Follow failed.', error),
   });
 }

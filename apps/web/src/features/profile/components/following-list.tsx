@@ -1,0 +1,159 @@
+import { profilePageMessages, srcSetOf, type FollowedModel } from '@flick/contract';
+import { Link } from 'react-router';
+import { AlertIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
+import { Avatar } from '../../account/components/avatar.tsx';
+import { useFollowingModels } from '../api/get-following-models.ts';
+import { useToggleFollow } from '../api/toggle-follow.ts';
+
+/** Rows are short: the next page is asked for a few rows before the end. */
+const LOAD_MARGIN_PX = 200;
+
+export const NOT_FOLLOWING_ANYONE = 'You are not following anyone yet.';
+
+/** A followed model's profile: by slug, by id for one without a slug (as the feed's profile panel does). */
+export const modelProfilePath = (model: Pick<FollowedModel, 'id' | 'slug'>) => `/${model.slug ?? model.id}`;
+
+export function LiveBadge({ className = '' }: { className?: string }) {
+  return (
+    <span className={`rounded-md bg-live px-1.5 text-[0.6875rem] leading-5 font-extrabold tracking-wider text-white ${className}`}>LIVE</span>
+  );
+}
+
+const avatarBoxes = {
+  sm: { className: 'size-12', sizes: '48px' },
+  md: { className: 'size-14', sizes: '56px' },
+} as const;
+
+/** The model's picture at the width of its box (`srcset` of the sized copies), or its initial. */
+export function FollowedModelAvatar({ model, size = 'sm' }: { model: FollowedModel; size?: keyof typeof avatarBoxes }) {
+  const box = avatarBoxes[size];
+  if (!model.avatar) return <Avatar user={{ name: model.name, username: model.slug, avatar: null, color: null }} size={size} />;
+  return (
+    <img
+      src={model.avatar}
+      srcSet={model.avatarSources.length > 0 ? srcSetOf(model.avatarSources) : undefined}
+      sizes={model.avatarSources.length > 0 ? box.sizes : undefined}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className={`${box.className} flex-none rounded-full object-cover ring-2 ring-white/10`}
+    />
+  );
+}
+
+/**
+ * viewer.md §2 "Following", §4: the button starts as Following (offering Unfollow on hover and focus) and
+ * flips only once the server agrees; an unfollowed row stays, reading Follow, so it can be undone.
+ */
+function FollowToggle({ model }: { model: FollowedModel }) {
+  const { following, pending, toggle } = useToggleFollow(model);
+  return (
+    <button
+      type="button"
+      aria-pressed={following}
+      aria-busy={pending}
+      disabled={pending}
+      onClick={toggle}
+      className={`group btn h-9 min-h-0 w-28 flex-none px-4 text-sm ${
+        following ? 'btn-secondary hover:border-danger/50 hover:text-danger focus-visible:text-danger' : 'btn-primary'
+      }`}
+    >
+      {following ? (
+        <>
+          <span className="group-hover:hidden group-focus-visible:hidden">Following</span>
+          <span aria-hidden="true" className="hidden group-hover:inline group-focus-visible:inline">
+            Unfollow
+          </span>
+        </>
+      ) : (
+        'Follow'
+      )}
+    </button>
+  );
+}
+
+function FollowingRow({ model }: { model: FollowedModel }) {
+  return (
+    <li className="flex items-center gap-3 border-b border-line px-4 py-3 last:border-b-0 sm:px-5">
+      <Link to={modelProfilePath(model)} className="flex min-w-0 flex-1 items-center gap-3.5 rounded-2xl">
+        <FollowedModelAvatar model={model} />
+        <span className="min-w-0">
+          <span className="flex items-center gap-2">
+            <span className="truncate font-bold">{model.name}</span>
+            {model.isLive && <LiveBadge className="flex-none" />}
+          </span>
+          {model.slug && <span className="block truncate text-sm text-muted">@{model.slug}</span>}
+        </span>
+      </Link>
+      <FollowToggle model={model} />
+    </li>
+  );
+}
+
+const panel = 'rounded-3xl border border-line bg-surface-1/70';
+
+/** /account/following (viewer.md §2): the models the viewer follows, newest follow first, with infinite scroll. */
+export function FollowingList() {
+  const list = useFollowingModels();
+  // viewer.md §8: a list that fails to load more stops loading.
+  const sentinel = useLoadMoreNear(
+    list.hasNextPage && !list.isFetchingNextPage && !list.isError,
+    () => void list.fetchNextPage(),
+    LOAD_MARGIN_PX,
+  );
+
+  if (list.isPending) {
+    return (
+      <ul aria-label="Loading followed models" className={`${panel} overflow-hidden`}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <li key={index} className="flex items-center gap-3.5 border-b border-line px-4 py-3 last:border-b-0 sm:px-5">
+            <span className="size-12 flex-none animate-pulse rounded-full bg-surface-2" />
+            <span className="flex flex-1 flex-col gap-2">
+              <span className="h-4 w-32 animate-pulse rounded-full bg-surface-2" />
+              <span className="h-3 w-20 animate-pulse rounded-full bg-surface-2" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (list.isError && list.models.length === 0) {
+    return (
+      <div className={`${panel} flex flex-col items-center px-6 py-8 text-center`}>
+        <AlertIcon width="26" height="26" className="text-danger" />
+        <p className="mt-3 font-semibold">The models you follow could not load.</p>
+        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (list.models.length === 0) {
+    return (
+      <div className={`${panel} flex flex-col items-center px-6 py-10 text-center`}>
+        <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
+          <UserIcon width="24" height="24" />
+        </span>
+        <p className="mt-4 max-w-xs text-balance text-muted">{NOT_FOLLOWING_ANYONE}</p>
+        <Link to={paths.discover} className="btn btn-primary mt-6 min-w-48">
+          {profilePageMessages.discoverModels}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul aria-label="Followed models" className={`${panel} overflow-hidden`}>
+        {list.models.map((model) => (
+          <FollowingRow key={model.id} model={model} />
+        ))}
+      </ul>
+      <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
+        {list.isFetchingNextPage && <Spinner label="Loading more models" className="size-6" />}
+      </div>
+    </>
+  );
+}
