@@ -15,12 +15,14 @@ export const GRID_LOAD_MARGIN_PX = 50;
 /** viewer.md §2: 3 columns, 5 on wide screens. */
 export const gridClassName = 'grid grid-cols-3 gap-x-2 gap-y-3 lg:grid-cols-5';
 
-export interface VideoGridProps {
+/** The feed a tap opens, starting at the tapped video with the loaded list (viewer.md §2): one for every tile, or one per video. */
+type FeedTarget = { feedPath: string; feedPathOf?: never } | { feedPathOf: (video: Video) => string; feedPath?: never };
+const feedPathFor = (target: FeedTarget, video: Video) => (target.feedPathOf ? target.feedPathOf(video) : target.feedPath);
+
+export type VideoGridProps = FeedTarget & {
   /** The list's accessible name. */
   label: string;
   videos: readonly Video[];
-  /** The feed a tap opens, starting at the tapped video with the loaded list (viewer.md §2). */
-  feedPath: string;
   /** Where the loaded pages continue (`links.next`), and how many were loaded. */
   next: string | null;
   pageCount: number;
@@ -32,7 +34,7 @@ export interface VideoGridProps {
   onRetry: () => void;
   /** Shown when the list is empty. */
   empty: ReactNode;
-}
+};
 
 function GridTile({ video, to, state }: { video: Video; to: string; state: FeedNavigationState }) {
   const id = useId();
@@ -62,7 +64,8 @@ function GridTile({ video, to, state }: { video: Video; to: string; state: FeedN
  * A grid of vertical thumbnails with duration and view count, loading more near its end; a tap opens
  * the feed at that video, carrying the loaded list, its index and page (viewer.md §2 /tag/{id}, rating lists).
  */
-export function VideoGrid({ label, videos, feedPath, next, pageCount, isPending, isError, hasMore, loadingMore, onLoadMore, onRetry, empty }: VideoGridProps) {
+export function VideoGrid(props: VideoGridProps) {
+  const { label, videos, next, pageCount, isPending, isError, hasMore, loadingMore, onLoadMore, onRetry, empty } = props;
   // viewer.md §8: a list that fails to load more stops loading (the error is logged by the query).
   const sentinel = useLoadMoreNear(hasMore && !loadingMore && !isError, onLoadMore, GRID_LOAD_MARGIN_PX);
 
@@ -94,7 +97,7 @@ export function VideoGrid({ label, videos, feedPath, next, pageCount, isPending,
           <GridTile
             key={video.id}
             video={video}
-            to={feedPath}
+            to={feedPathFor(props, video)}
             state={{ startVideoList: [...videos], startVideoIndex: index, startPage: pageCount, startNext: next }}
           />
         ))}
