@@ -14,7 +14,7 @@ export {
   startRungIndex,
   variantDirName,
 } from './hls.ts';
-export { MAX_FPS, RUNG_SHORT_SIDES, type Rung, h264LevelFor, outputFps, planLadder } from './ladder.ts';
+export { type DisplaySize, MAX_FPS, RUNG_SHORT_SIDES, type Rung, h264LevelFor, outputFps, planLadder, scaledSize } from './ladder.ts';
 export { type MediaLogger, silentLogger } from './logger.ts';
 export {
   MIN_VIDEO_SECONDS,
@@ -40,8 +40,20 @@ export {
   variantCodecs,
 } from './playlist.ts';
 export { type FfmpegRunResult, type RunFfmpegOptions, type RunOptions, runFfmpeg, runFfprobe } from './run-ffmpeg.ts';
-export { captureFirstFrame, captureThumbnail } from './stills.ts';
-export { FIRST_FRAME_NAME, THUMBNAIL_NAME, type ThumbnailOptions, firstFrameArgs, thumbnailArgs } from './thumbnail.ts';
+export { captureFirstFrame, captureThumbnail, writeThumbnailCopies } from './stills.ts';
+export {
+  FIRST_FRAME_NAME,
+  SMALL_THUMBNAIL_NAME,
+  SMALL_THUMBNAIL_SHORT_SIDE,
+  STILLS_VERSION,
+  type StillSize,
+  THUMBNAIL_NAME,
+  type ThumbnailOptions,
+  firstFrameArgs,
+  scaledStillArgs,
+  thumbnailArgs,
+  thumbnailSizes,
+} from './thumbnail.ts';
 export {
   PLAYABLE_AFTER_SEGMENTS,
   type TranscodeOptions,

@@ -82,23 +82,35 @@ export function outputFps(sourceFps: number): number {
   return Math.min(MAX_FPS, Math.max(1, Math.round(sourceFps)));
 }
 
+export type DisplaySize = Pick<MediaInfo, 'displayWidth' | 'displayHeight'>;
+
+/**
+ * A picture of this display size scaled to `shortSide` on its short side (never upscaled: at most its
+ * own size), in its orientation and aspect ratio, with even sides. The size of every rendition and still.
+ */
+export function scaledSize({ displayWidth, displayHeight }: DisplaySize, shortSide: number): { width: number; height: number } {
+  const short = Math.min(displayWidth, displayHeight);
+  const long = Math.max(displayWidth, displayHeight);
+  const side = Math.min(shortSide, short);
+  const shortOut = even(side, short);
+  const longOut = even((long * side) / short, long);
+  return displayWidth <= displayHeight ? { width: shortOut, height: longOut } : { width: longOut, height: shortOut };
+}
+
 /**
  * The renditions for a source: short sides 720, 480 and 360 in its own orientation and aspect ratio,
  * never upscaled. A source smaller than 720 on its short side tops out at its own size, and always
  * gets at least that one rung.
  */
 export function planLadder(info: Pick<MediaInfo, 'displayWidth' | 'displayHeight' | 'fps'>): Rung[] {
-  const { displayWidth, displayHeight } = info;
-  const short = Math.min(displayWidth, displayHeight);
-  const long = Math.max(displayWidth, displayHeight);
+  const short = Math.min(info.displayWidth, info.displayHeight);
   const fps = outputFps(info.fps);
   const top = Math.min(RUNG_SHORT_SIDES[0], short);
   const shortSides = [top, ...RUNG_SHORT_SIDES.filter((side) => side <= top * MIN_STEP)];
 
   return shortSides.map((side) => {
-    const shortOut = even(side, short);
-    const longOut = even((long * side) / short, long);
-    const [width, height] = displayWidth <= displayHeight ? [shortOut, longOut] : [longOut, shortOut];
+    const { width, height } = scaledSize(info, side);
+    const shortOut = Math.min(width, height);
     const fpsFactor = fps > 30 ? HIGH_FPS_FACTOR : 1;
     const maxBitrate = Math.round((bitrateFor(width * height) * fpsFactor) / 1000) * 1000;
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstFrameArgs, thumbnailArgs } from './thumbnail.ts';
+import { firstFrameArgs, scaledStillArgs, thumbnailArgs, thumbnailSizes } from './thumbnail.ts';
 
 const option = (args: string[], name: string) => args[args.indexOf(name) + 1];
 const info = { durationSeconds: 60, displayWidth: 1080, displayHeight: 1920, fps: 30 };
@@ -42,5 +42,47 @@ describe('thumbnailArgs', () => {
   it('can keep dark frames, for a clip that is dark throughout', () => {
     const args = thumbnailArgs('/in/clip.mov', '/out/thumbnail.jpg', info, { avoidDark: false });
     expect(option(args, '-vf')).toBe('scale=720:1280,setsar=1,thumbnail=n=60');
+  });
+});
+
+describe('thumbnailSizes', () => {
+  it('lists the 360 copy before the thumbnail, in the video\'s orientation', () => {
+    expect(thumbnailSizes({ displayWidth: 1080, displayHeight: 1920 })).toEqual([
+      { name: 'thumbnail-360.jpg', width: 360, height: 640 },
+      { name: 'thumbnail.jpg', width: 720, height: 1280 },
+    ]);
+    expect(thumbnailSizes({ displayWidth: 1920, displayHeight: 1080 })).toEqual([
+      { name: 'thumbnail-360.jpg', width: 640, height: 360 },
+      { name: 'thumbnail.jpg', width: 1280, height: 720 },
+    ]);
+  });
+
+  it('gives the thumbnail the top rendition\'s size, with even sides', () => {
+    expect(thumbnailSizes({ displayWidth: 541, displayHeight: 963 })).toEqual([
+      { name: 'thumbnail-360.jpg', width: 360, height: 640 },
+      { name: 'thumbnail.jpg', width: 540, height: 962 },
+    ]);
+  });
+
+  it('never upscales: a video 360 or less on its short side has only the thumbnail', () => {
+    expect(thumbnailSizes({ displayWidth: 360, displayHeight: 640 })).toEqual([{ name: 'thumbnail.jpg', width: 360, height: 640 }]);
+    expect(thumbnailSizes({ displayWidth: 240, displayHeight: 426 })).toEqual([{ name: 'thumbnail.jpg', width: 240, height: 426 }]);
+    expect(thumbnailSizes({ displayWidth: 400, displayHeight: 712 }).map((s) => s.name)).toEqual(['thumbnail-360.jpg', 'thumbnail.jpg']);
+  });
+
+  it('lists only the thumbnail for a folder of stills version 0 (published before the copy existed)', () => {
+    expect(thumbnailSizes({ displayWidth: 1080, displayHeight: 1920 }, 0)).toEqual([{ name: 'thumbnail.jpg', width: 720, height: 1280 }]);
+  });
+});
+
+describe('scaledStillArgs', () => {
+  it('scales one picture to the exact size as a JPEG, whatever the output is called', () => {
+    const args = scaledStillArgs('/s/thumbnail.jpg', '/s/thumbnail-360.jpg.tmp-1', { width: 360, height: 640 });
+    expect(option(args, '-i')).toBe('/s/thumbnail.jpg');
+    expect(option(args, '-vf')).toBe('scale=360:640:flags=area,setsar=1');
+    expect(option(args, '-frames:v')).toBe('1');
+    expect(option(args, '-c:v')).toBe('mjpeg');
+    expect(option(args, '-f')).toBe('image2');
+    expect(args.at(-1)).toBe('/s/thumbnail-360.jpg.tmp-1');
   });
 });

@@ -1,8 +1,16 @@
-import { RUNG_SHORT_SIDES, planLadder } from './ladder.ts';
+import { type DisplaySize, RUNG_SHORT_SIDES, planLadder, scaledSize } from './ladder.ts';
 import type { MediaInfo } from './probe.ts';
 
 export const THUMBNAIL_NAME = 'thumbnail.jpg';
 export const FIRST_FRAME_NAME = 'first-frame.jpg';
+/** The grid's copy of the thumbnail: a 3- or 5-column tile is at most ~190 CSS px wide, 360 device px at 2x. */
+export const SMALL_THUMBNAIL_SHORT_SIDE = 360;
+export const SMALL_THUMBNAIL_NAME = `thumbnail-${SMALL_THUMBNAIL_SHORT_SIDE}.jpg`;
+/**
+ * Which stills a published stream folder holds. 0: `thumbnail.jpg` and `first-frame.jpg` (before the
+ * small copy existed); 1: also `thumbnail-360.jpg` where the thumbnail is larger than that.
+ */
+export const STILLS_VERSION = 1;
 
 const MAX_SHORT_SIDE = RUNG_SHORT_SIDES[0];
 /** Look for the thumbnail from here: far enough in to skip fades from black, early enough to stay quick. */
@@ -48,6 +56,52 @@ export function firstFrameArgs(input: string, out: string): string[] {
   const width = `if(gte(ih,iw),min(${MAX_SHORT_SIDE},iw),-2)`;
   const height = `if(gte(ih,iw),-2,min(${MAX_SHORT_SIDE},ih))`;
   return stillArgs(input, out, `scale=w='${width}':h='${height}',setsar=1`);
+}
+
+/** One thumbnail file of a stream folder and its pixel size. */
+export interface StillSize {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The thumbnail files a stream folder of `stillsVersion` holds for a video of this display size,
+ * narrowest first: the copy 360 on its short side (never upscaled, so only when the thumbnail is
+ * larger), then the thumbnail itself, the size of the top rendition.
+ */
+export function thumbnailSizes(size: DisplaySize, stillsVersion: number = STILLS_VERSION): StillSize[] {
+  const top = { name: THUMBNAIL_NAME, ...scaledSize(size, MAX_SHORT_SIDE) };
+  if (stillsVersion < 1 || Math.min(top.width, top.height) <= SMALL_THUMBNAIL_SHORT_SIDE) return [top];
+  return [{ name: SMALL_THUMBNAIL_NAME, ...scaledSize(size, SMALL_THUMBNAIL_SHORT_SIDE) }, top];
+}
+
+/** `input` (a still) scaled to exactly `width`x`height` as a JPEG at `out`: a smaller copy of the thumbnail. */
+export function scaledStillArgs(input: string, out: string, { width, height }: Pick<StillSize, 'width' | 'height'>): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    input,
+    '-vf',
+    // Area averaging: sharp and alias-free when halving.
+    `scale=${width}:${height}:flags=area,setsar=1`,
+    '-frames:v',
+    '1',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    JPEG_QUALITY,
+    // The image muxer and encoder by name, so `out` may be a temporary name without the .jpg extension.
+    '-f',
+    'image2',
+    '-update',
+    '1',
+    out,
+  ];
 }
 
 export interface ThumbnailOptions {

@@ -18,8 +18,8 @@ import {
   playlistSeconds,
 } from './playlist.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
-import { captureFirstFrame, captureThumbnail } from './stills.ts';
-import { FIRST_FRAME_NAME, THUMBNAIL_NAME } from './thumbnail.ts';
+import { captureFirstFrame, captureThumbnail, writeThumbnailCopies } from './stills.ts';
+import { FIRST_FRAME_NAME, STILLS_VERSION, type StillSize, THUMBNAIL_NAME } from './thumbnail.ts';
 
 export interface TranscodeProgress {
   /** Seconds of the video encoded so far. */
@@ -60,6 +60,10 @@ export interface TranscodeResult {
   masterPlaylist: string;
   /** `<outDir>/thumbnail.jpg` */
   thumbnail: string;
+  /** Every thumbnail file written (`thumbnailSizes`), narrowest first, with its path in `outDir`. */
+  thumbnails: (StillSize & { path: string })[];
+  /** Which stills `outDir` holds (STILLS_VERSION), for the caller to record. */
+  stillsVersion: number;
   /** `<outDir>/first-frame.jpg` */
   firstFrame: string;
   /** Playable length: the sum of the top rung's segment durations. */
@@ -178,8 +182,8 @@ async function publish(staged: string, outDir: string): Promise<void> {
 }
 
 /**
- * Probes (unless `info` is given), plans the ladder and writes HLS, `thumbnail.jpg` and `first-frame.jpg`
- * into `<outDir>.tmp-<random>`, then renames it to `outDir`. On any failure nothing is left behind and
+ * Probes (unless `info` is given), plans the ladder and writes HLS, `thumbnail.jpg` (with its smaller
+ * copy, `thumbnailSizes`) and `first-frame.jpg` into `<outDir>.tmp-<random>`, then renames it to `outDir`. On any failure nothing is left behind and
  * the MediaError says why (see errors.ts for the kinds). Leftovers of an earlier interrupted run into
  * the same `outDir` are removed first, so run one transcode per `outDir` at a time.
  */
@@ -200,10 +204,13 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
   if (signal?.aborted) onAbort();
   const runOptions = { binary: binaries.ffmpeg, signal: stopAll.signal, logger, timeoutMs };
 
+  let thumbnails: StillSize[] = [];
   const stills = async () => {
     const firstFrame = path.join(staging, FIRST_FRAME_NAME);
     await captureFirstFrame(input, firstFrame, runOptions);
     await captureThumbnail(input, path.join(staging, THUMBNAIL_NAME), info, { ...runOptions, firstFrame });
+    // Into the staging folder too, so published with everything else by its rename.
+    thumbnails = (await writeThumbnailCopies(staging, info, runOptions)) ?? [];
   };
   const writeMaster = async () => {
     const variants = await Promise.all(rungs.map((rung, i) => measureVariant(staging, rung, i)));
@@ -286,6 +293,8 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
       outDir,
       masterPlaylist: path.join(outDir, MASTER_PLAYLIST_NAME),
       thumbnail: path.join(outDir, THUMBNAIL_NAME),
+      thumbnails: thumbnails.map((still) => ({ ...still, path: path.join(outDir, still.name) })),
+      stillsVersion: STILLS_VERSION,
       firstFrame: path.join(outDir, FIRST_FRAME_NAME),
       durationSeconds,
     };

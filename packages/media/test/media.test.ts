@@ -13,7 +13,9 @@ import {
   resolveBinaries,
   runFfmpeg,
   runFfprobe,
+  thumbnailSizes,
   transcodeToHls,
+  writeThumbnailCopies,
 } from '../src/index.ts';
 import { type CorpusItem, generateCorpus } from './corpus.ts';
 
@@ -115,6 +117,37 @@ describe('transcodeToHls plays', () => {
       expect(image.height! > image.width!).toBe(isVertical);
       expect(Math.min(image.width!, image.height!)).toBeLessThanOrEqual(720);
     }
+    // The grid's copy: 360 on its short side, exactly the size thumbnailSizes promises the API.
+    expect(result.thumbnails.map((t) => t.name)).toEqual(
+      Math.min(expected.width, expected.height) > 360 ? ['thumbnail-360.jpg', 'thumbnail.jpg'] : ['thumbnail.jpg'],
+    );
+    const [smallest] = result.thumbnails;
+    const image = (await ffprobe(smallest!.path)).streams[0]!;
+    expect({ width: image.width, height: image.height }).toEqual({ width: smallest!.width, height: smallest!.height });
+    expect(result.thumbnails).toEqual(thumbnailSizes(source).map((t) => ({ ...t, path: path.join(outDir, t.name) })));
+  });
+});
+
+describe('writeThumbnailCopies', () => {
+  it('writes the 360 copy beside a published thumbnail through a temporary name, and skips a folder without one', async () => {
+    const dir = path.join(work, 'published-stills');
+    await mkdir(dir);
+    const source = ['-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=1'];
+    await runFfmpeg(['-v', 'error', '-y', ...source, '-frames:v', '1', path.join(dir, 'thumbnail.jpg')], { binary: binaries.ffmpeg });
+
+    const sizes = await writeThumbnailCopies(dir, { displayWidth: 1080, displayHeight: 1920 }, { binary: binaries.ffmpeg });
+    expect(sizes).toEqual([
+      { name: 'thumbnail-360.jpg', width: 360, height: 640 },
+      { name: 'thumbnail.jpg', width: 720, height: 1280 },
+    ]);
+    expect((await readdir(dir)).sort()).toEqual(['thumbnail-360.jpg', 'thumbnail.jpg']);
+    const image = (await ffprobe(path.join(dir, 'thumbnail-360.jpg'))).streams[0]!;
+    expect(image).toMatchObject({ codec_name: 'mjpeg', width: 360, height: 640 });
+
+    const empty = path.join(work, 'no-stills');
+    await mkdir(empty);
+    expect(await writeThumbnailCopies(empty, { displayWidth: 1080, displayHeight: 1920 }, { binary: binaries.ffmpeg })).toBeNull();
+    expect(await readdir(empty)).toEqual([]);
   });
 });
 
@@ -167,7 +200,7 @@ describe('transcodeToHls', () => {
     await writeFile(path.join(outDir, 'stale.txt'), 'from an earlier run');
     await mkdir(path.join(outRoot, 'again.tmp-killed', 'v0'), { recursive: true });
     await transcodeToHls({ input: vertical.file, outDir, info: vertical.info, binaries });
-    expect((await readdir(outDir)).sort()).toEqual(['first-frame.jpg', 'master.m3u8', 'thumbnail.jpg', 'v0', 'v1', 'v2']);
+    expect((await readdir(outDir)).sort()).toEqual(['first-frame.jpg', 'master.m3u8', 'thumbnail-360.jpg', 'thumbnail.jpg', 'v0', 'v1', 'v2']);
     expect(await leftovers('again')).toEqual(['again']);
   });
 
@@ -252,7 +285,7 @@ describe('transcodeToHls with onPlayable', () => {
     let called = false;
     await transcodeToHls({ input: clip.file, outDir, info: clip.info, binaries, onPlayable: () => void (called = true) });
     expect(called).toBe(false);
-    expect((await readdir(outDir)).sort()).toEqual(['first-frame.jpg', 'master.m3u8', 'thumbnail.jpg', 'v0', 'v1', 'v2']);
+    expect((await readdir(outDir)).sort()).toEqual(['first-frame.jpg', 'master.m3u8', 'thumbnail-360.jpg', 'thumbnail.jpg', 'v0', 'v1', 'v2']);
   });
 
   it('clears the early link a killed run left, with the folder it pointed to', async () => {
