@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './feed.ts';
 export * from './format.ts';
 export * from './health.ts';
+export * from './images.ts';
 export * from './pages.ts';
 export * from './profile-page.ts';
 export * from './videos.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES, profileUserSchema, verificationMessages } from './accounts.ts';
 import { listResponseSchema } from './errors.ts';
 import { linkSchema, publicUserSchema } from './feed.ts';
+import { imageSourceSchema } from './images.ts';
 
 /**
  * The profile screen (viewer.md §2 "Profile screen", §3, §5, §6, §7, §8, §9): the owner's links, avatar
@@ -76,15 +77,6 @@ export const profileImages = {
 } as const;
 export type ProfileImageKind = keyof typeof profileImages;
 export type ProfileImageField = (typeof profileImages)[ProfileImageKind]['field'];
-
-/** One sized copy of an image, for `srcset`. */
-export const imageSourceSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
-export type ImageSource = z.infer<typeof imageSourceSchema>;
-
-/** `srcset` from the sources: `"<url> 150w, <url> 300w"`. */
-export function srcSetOf(sources: readonly ImageSource[]): string {
-  return sources.map((s) => `${s.url} ${s.width}w`).join(', ');
-}
 
 /** The sized copies beside `avatar` and `cover`, narrowest first; empty when there is no image. */
 const imageSources = {
