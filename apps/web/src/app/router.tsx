@@ -31,6 +31,7 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/account/settings/channel-color': accountScreen('AccountChannelColorRoute'),
   '/account/settings/validation': () =>
     import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
+  '/account/following': () => import('./routes/account-following.tsx').then((m) => ({ Component: m.AccountFollowingRoute })),
   '/videos-rating/:type': () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.RatingListsRoute })),
   '/videos-rating/feed': () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.RatingFeedRoute })),
 };
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
           },
           ...feedRoutePatterns.map((path): RouteObject => ({ path, lazy: feedRoute(path) })),
           { path: '/tag/:id', lazy: () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.TagGridRoute })) },
+          // A creator's or channel's profile: any other one-segment path (the static routes above rank first).
+          { path: '/:slug', lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })) },
           { path: '*', lazy: notFound },
         ],
       },

@@ -1,4 +1,4 @@
-import type { ProfileUser } from '@flick/contract';
+import type { ProfileUser, PublicProfile } from '@flick/contract';
 import { screen } from '@testing-library/react';
 import { setSession } from '../features/auth/stores/session-changes.ts';
 
@@ -22,6 +22,16 @@ export function profileUser(overrides: Partial<ProfileUser> = {}): ProfileUser {
     country: 'US',
     isVerified: 'none',
     isAdmin: false,
+    ...overrides,
+  };
+}
+
+/** The same account as GET /v1/users/{id} shows it to everyone (the profile screen's counters, links, images). */
+export function publicProfileOf(user: ProfileUser, overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    id: user.id, type: user.type, name: user.name, slug: user.slug, username: user.username, avatar: user.avatar, cover: user.cover,
+    description: user.description, color: user.color, gender: user.gender, isVerified: user.isVerified, isLive: false, isFollowing: false,
+    totalLikes: 1200, totalVideoViews: 98_000, totalFollowers: 310, links: [], contests: [], avatarSources: [], coverSources: [],
     ...overrides,
   };
 }

@@ -8,6 +8,19 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom does not scroll; the app shell scrolls to the top of each new screen.
 window.scrollTo = () => {};
 
+// jsdom has no matchMedia: a narrow screen that matches no query, unless a test stubs its own (testing/media.ts).
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
 // jsdom has no View Transitions API; React Router says so once per run. Every other warning shows.
 const warn = console.warn.bind(console);
 console.warn = (...args: unknown[]) => {

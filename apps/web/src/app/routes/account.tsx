@@ -1,11 +1,20 @@
 import { accountMessages, type ProfileUser } from '@flick/contract';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { ImageIcon, SettingsIcon } from '../../components/ui/account-icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AccountOverview } from '../../features/account/components/account-overview.tsx';
+import { paths } from '../../config/paths.ts';
+import { accountTypeLabels, AccountOverview } from '../../features/account/components/account-overview.tsx';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { useResendEmail } from '../../features/auth/api/resend-email.ts';
 import { logOut } from '../../features/auth/log-out.ts';
+import { usePublicUser } from '../../features/feed/api/get-public-user.ts';
+import { ChangeImageButton } from '../../features/profile/components/change-image-button.tsx';
+import { ProfileHeader } from '../../features/profile/components/profile-header.tsx';
+import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
+import { ViewerProfileSections } from '../../features/profile/components/viewer-profile-sections.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+
 
 // A creator's videos download with the section, not with every account and settings screen.
 const MyVideos = lazy(() => import('../../features/videos/components/my-videos.tsx').then((m) => ({ default: m.MyVideos })));
@@ -39,43 +48,87 @@ function ResendVerification({ email }: { email: string }) {
   );
 }
 
+const overImage = 'grid size-10 place-items-center rounded-full bg-black/55 text-white ring-1 ring-white/20 backdrop-blur-md transition-colors hover:bg-black/70';
+
 function Account({ user }: { user: ProfileUser }) {
   const [loggingOut, setLoggingOut] = useState(false);
   const creator = user.type === 'model' || user.type === 'channel';
+  // The counters, links, contests and sized images are the public profile's: what visitors see.
+  const profile = usePublicUser(user.id).data;
+  const status = (
+    <AccountOverview
+      user={user}
+      loggingOut={loggingOut}
+      onLogOut={() => {
+        setLoggingOut(true);
+        void logOut();
+      }}
+      emailAction={<ResendVerification email={user.email} />}
+    />
+  );
+
   return (
-    <div
-      className={`mx-auto w-full max-w-xl animate-rise-in px-5 pt-5 pb-16 lg:px-8 lg:pt-12 ${
-        creator ? 'lg:grid lg:max-w-6xl lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-10' : ''
-      }`}
-    >
+    <>
       <title>My account · Flick</title>
-      <div className="lg:sticky lg:top-12">
-        <AccountOverview
-          user={user}
-          loggingOut={loggingOut}
-          onLogOut={() => {
-            setLoggingOut(true);
-            void logOut();
-          }}
-          emailAction={<ResendVerification email={user.email} />}
-        />
-      </div>
-      {creator && (
-        <Suspense
-          fallback={
-            <div className="mt-8 grid min-h-40 place-items-center lg:mt-0">
-              <Spinner />
+      {profile ? (
+        <ProfileLayout
+          header={
+            <ProfileHeader
+              profile={profile}
+              badge={
+                <span className="inline-flex h-6 items-center rounded-full bg-brand px-2.5 text-xs font-extrabold tracking-wide text-white">
+                  {accountTypeLabels[user.type]}
+                </span>
+              }
+              actions={
+                <>
+                  <ShareProfileButton profile={profile} />
+                  <Link to={paths.accountSettings} viewTransition aria-label="Settings" className="icon-btn bg-surface-2 ring-1 ring-line">
+                    <SettingsIcon width="20" height="20" />
+                  </Link>
+                </>
+              }
+              coverControl={
+                <ChangeImageButton kind="cover" aria-label="Change cover" className={overImage}>
+                  <ImageIcon width="20" height="20" />
+                </ChangeImageButton>
+              }
+              avatarControl={
+                <ChangeImageButton kind="avatar" aria-label="Change profile photo" className={`${overImage} size-9`}>
+                  <ImageIcon width="18" height="18" />
+                </ChangeImageButton>
+              }
+            />
+          }
+          about={
+            <div className="flex flex-col gap-5">
+              {creator && <ProfileAbout profile={profile} owner />}
+              {status}
             </div>
           }
         >
-          <MyVideos />
-        </Suspense>
+          {creator ? (
+            <Suspense
+              fallback={
+                <div className="grid min-h-40 place-items-center">
+                  <Spinner />
+                </div>
+              }
+            >
+              <MyVideos />
+            </Suspense>
+          ) : (
+            <ViewerProfileSections userId={user.id} />
+          )}
+        </ProfileLayout>
+      ) : (
+        <ProfileSkeleton />
       )}
-    </div>
+    </>
   );
 }
 
-/** accounts.md §2 "/account": the signed-in person's own account. */
+/** accounts.md §2 "/account": the signed-in person's own profile, with the state of their account. */
 export function AccountRoute() {
   return <ProfileGate>{(user) => <Account user={user} />}</ProfileGate>;
 }

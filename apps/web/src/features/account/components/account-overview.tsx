@@ -1,10 +1,9 @@
 import type { AccountType, ProfileUser, VerificationStatus } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ClockIcon, SettingsIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx';
+import { ClockIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx';
 import { AlertIcon, CheckIcon, ChevronRightIcon, LogOutIcon, MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
-import { Avatar } from './avatar.tsx';
 
 export const accountTypeLabels: Record<AccountType, string> = { user: 'Viewer', model: 'Model', channel: 'Channel' };
 
@@ -15,7 +14,7 @@ const verificationCopy: Record<VerificationStatus, { label: string; text: string
   approved: { label: 'Approved', text: 'Your identity is verified.', tone: 'success' },
 };
 
-type Tone = 'success' | 'warn' | 'danger' | 'info';
+export type Tone = 'success' | 'warn' | 'danger' | 'info';
 const toneClass: Record<Tone, string> = {
   success: 'border-success/30 bg-success/10 text-success',
   warn: 'border-accent-2/35 bg-accent-2/10 text-accent-2',
@@ -23,7 +22,7 @@ const toneClass: Record<Tone, string> = {
   info: 'border-line-strong bg-surface-3 text-muted',
 };
 
-function Chip({ tone, children }: { tone: Tone; children: ReactNode }) {
+export function Chip({ tone, children }: { tone: Tone; children: ReactNode }) {
   return (
     <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold ${toneClass[tone]}`}>
       {children}
@@ -51,39 +50,13 @@ export interface AccountOverviewProps {
   emailAction?: ReactNode;
 }
 
-/** accounts.md §2 "/account": who is signed in, the state of their e-mail and identity, settings and log out. */
+/** accounts.md §2 "/account", under the profile: the state of the e-mail and of the identity, and log out. */
 export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: AccountOverviewProps) {
   const creator = user.type !== 'user';
   const verification = verificationCopy[user.isVerified];
 
   return (
     <div className="flex flex-col gap-5">
-      <section
-        aria-label="Profile"
-        className="relative overflow-hidden rounded-3xl border border-line bg-surface-1/70 px-5 pt-6 pb-5 text-center sm:px-7"
-      >
-        <div
-          aria-hidden="true"
-          className="absolute inset-x-0 top-0 h-28 opacity-60"
-          style={{
-            background: `radial-gradient(80% 100% at 50% 0%, ${user.color ?? '#ff2e88'}55, transparent 75%)`,
-          }}
-        />
-        <div className="relative flex flex-col items-center">
-          <Avatar user={user} size="lg" />
-          <h1 className="mt-4 text-2xl leading-tight font-extrabold tracking-tight break-words text-balance">{user.name}</h1>
-          <div className="mt-2 flex flex-wrap items-center justify-center gap-2">
-            {creator && user.username && <span className="font-semibold text-muted">@{user.username}</span>}
-            <span className="inline-flex h-6 items-center rounded-full bg-brand px-2.5 text-xs font-extrabold tracking-wide text-white">
-              {accountTypeLabels[user.type]}
-            </span>
-          </div>
-          {creator && user.description && (
-            <p className="mt-3 max-w-sm text-sm leading-relaxed text-balance break-words text-muted">{user.description}</p>
-          )}
-        </div>
-      </section>
-
       <div className="overflow-hidden rounded-3xl border border-line bg-surface-1/70">
         <Row icon={<MailIcon width="20" height="20" />} title="Email">
           <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5">
@@ -122,11 +95,7 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
         )}
       </div>
 
-      <div className="grid grid-cols-2 gap-3">
-        <Link to={paths.accountSettings} viewTransition className="btn btn-secondary h-12">
-          <SettingsIcon width="20" height="20" />
-          Settings
-        </Link>
+      <div className="grid">
         <button type="button" className="btn btn-secondary h-12 hover:text-danger" onClick={onLogOut} disabled={loggingOut} aria-busy={loggingOut || undefined}>
           <LogOutIcon width="20" height="20" />
           Log out

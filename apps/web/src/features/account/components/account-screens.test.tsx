@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initializeApp } from '../../../app/provider.tsx';
 import { browser } from '../../../lib/browser.ts';
-import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
+import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../../testing/accounts.ts';
 import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
 
 type Responder = (call: FetchCall) => Response | Promise<Response>;
@@ -11,6 +11,10 @@ type Responder = (call: FetchCall) => Response | Promise<Response>;
 function openAs(user: ProfileUser, path: string, post: Responder = () => json({ message: 'ok', user }), more: Record<string, Responder> = {}) {
   const api = mockApi({
     'GET /v1/profile': () => json({ user }),
+    [`GET /v1/users/${user.id}`]: () => json({ data: publicProfileOf(user) }),
+    'GET /v1/profile/videos': () => json({ data: [], links: { next: null } }),
+    'GET /v1/profile/liked-videos': () => json({ data: [], links: { next: null } }),
+    'GET /v1/profile/following-models': () => json({ data: [], links: { next: null } }),
     'POST /v1/profile': post,
     'POST /v1/logout': () => json({ message: 'bye' }),
     ...more,

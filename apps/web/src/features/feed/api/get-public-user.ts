@@ -1,15 +1,15 @@
-import type { PublicUser } from '@flick/contract';
+import type { PublicProfile } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const publicUserQueryOptions = (idOrSlug: number | string) =>
   queryOptions({
     queryKey: ['public-user', String(idOrSlug)],
-    queryFn: ({ signal }) => api.get<{ data: PublicUser }>(`/users/${encodeURIComponent(idOrSlug)}`, { signal }).then((answer) => answer.data),
+    queryFn: ({ signal }) => api.get<{ data: PublicProfile }>(`/users/${encodeURIComponent(idOrSlug)}`, { signal }).then((answer) => answer.data),
     staleTime: 60_000,
   });
 
-/** viewer.md §7 GET /users/{id}: the creator of the video on screen, for the panel and the live chip. */
+/** viewer.md §7 GET /users/{id}: the creator of the video on screen, for the panel and the live chip; also the profile screen's. */
 export function usePublicUser(id: number | null) {
   return useQuery({ ...publicUserQueryOptions(id ?? 0), enabled: id !== null });
 }

@@ -1,4 +1,4 @@
-import type { PublicUser, Video } from '@flick/contract';
+import type { PublicProfile, Video } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
@@ -9,11 +9,11 @@ import { videoOf } from '../../../testing/videos.ts';
 const page = (videos: Video[], next: string | null = null) => json({ data: videos, links: { next } });
 const clips = (from: number, count: number) => Array.from({ length: count }, (_, i) => videoOf({ id: from + i, title: `Clip ${from + i}` }));
 
-function creator(overrides: Partial<PublicUser> = {}): PublicUser {
+function creator(overrides: Partial<PublicProfile> = {}): PublicProfile {
   return {
     id: 7, type: 'model', name: 'Mia Rose', slug: 'mia_rose', username: 'mia_rose', avatar: null, cover: null, description: null,
     color: null, gender: 'f', isVerified: 'approved', isLive: false, isFollowing: false, totalLikes: 12_400, totalVideoViews: 1_250_000,
-    totalFollowers: 980, links: [], contests: [], ...overrides,
+    totalFollowers: 980, links: [], contests: [], avatarSources: [], coverSources: [], ...overrides,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@flick/contract';
+import type { PublicProfile } from '@flick/contract';
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { PanelIcon } from '../../../components/ui/feed-icons.tsx';
@@ -9,7 +9,7 @@ import { ProfilePanelContent } from './profile-panel.tsx';
 
 export interface ProfilePanelProps {
   panel: ProfilePanelControl;
-  user: PublicUser | undefined;
+  user: PublicProfile | undefined;
   loading: boolean;
 }
 
@@ -32,7 +32,7 @@ export function ProfilePanel({ panel, user, loading }: ProfilePanelProps) {
   return panel.isOpen ? <PanelOver user={user} loading={loading} onClose={panel.close} /> : null;
 }
 
-function PanelOver({ user, loading, onClose }: { user: PublicUser | undefined; loading: boolean; onClose: () => void }) {
+function PanelOver({ user, loading, onClose }: { user: PublicProfile | undefined; loading: boolean; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useDialog(ref, onClose);
   return createPortal(

@@ -1,6 +1,7 @@
 import { profilePageMessages, srcSetOf, type FollowedModel } from '@flick/contract';
 import { Link } from 'react-router';
 import { AlertIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
@@ -15,12 +16,6 @@ export const NOT_FOLLOWING_ANYONE = 'You are not following anyone yet.';
 
 /** A followed model's profile: by slug, by id for one without a slug (as the feed's profile panel does). */
 export const modelProfilePath = (model: Pick<FollowedModel, 'id' | 'slug'>) => `/${model.slug ?? model.id}`;
-
-export function LiveBadge({ className = '' }: { className?: string }) {
-  return (
-    <span className={`rounded-md bg-live px-1.5 text-[0.6875rem] leading-5 font-extrabold tracking-wider text-white ${className}`}>LIVE</span>
-  );
-}
 
 const avatarBoxes = {
   sm: { className: 'size-12', sizes: '48px' },

@@ -2,6 +2,7 @@ import { feedMessages, normalizeLinkUrl, profilePageMessages, type Link, type li
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ExternalIcon, Icon, PlusIcon, type IconProps } from '../../../components/ui/icons.tsx';
+import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { trackLinkClick } from '../../feed/api/track-link-click.ts';
 import { useDeleteLink } from '../api/update-links.ts';
@@ -106,7 +107,7 @@ function LinkCard({ link, location }: { link: Link; location: LinkLocation }) {
     >
       <SiteIcon icon={link.icon} />
       <span className="min-w-0 flex-1 truncate">{link.name}</span>
-      {link.isLive && <span className="rounded-md bg-live px-1.5 text-[0.6875rem] leading-5 font-extrabold tracking-wider text-white">LIVE</span>}
+      {link.isLive && <LiveBadge />}
     </a>
   );
 }

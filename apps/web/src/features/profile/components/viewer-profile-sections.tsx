@@ -8,7 +8,8 @@ import { useSession } from '../../auth/hooks/use-session.ts';
 import { useVideoList } from '../../feed/api/get-video-list.ts';
 import { VideoGrid } from '../../feed/components/video-grid.tsx';
 import { useFollowedModels } from '../api/get-following-models.ts';
-import { FollowedModelAvatar, LiveBadge, modelProfilePath, NOT_FOLLOWING_ANYONE } from './following-list.tsx';
+import { LiveBadge } from '../../../components/ui/live-badge.tsx';
+import { FollowedModelAvatar, modelProfilePath, NOT_FOLLOWING_ANYONE } from './following-list.tsx';
 
 const FOLLOWING_PATH = `${paths.account}/following`;
 const LIKED_VIDEOS_PATH = `/profile/liked-videos?per_page=${PROFILE_LIST_PAGE_SIZE}`;

@@ -1,0 +1,88 @@
+import type { PublicProfile } from '@flick/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { publicUserQueryOptions } from '../../features/feed/api/get-public-user.ts';
+import { useVideoList } from '../../features/feed/api/get-video-list.ts';
+import { VideoGrid } from '../../features/feed/components/video-grid.tsx';
+import { trackProfileView } from '../../features/profile/api/track-profile-view.ts';
+import { FollowButton } from '../../features/profile/components/follow-button.tsx';
+import { ProfileHeader } from '../../features/profile/components/profile-header.tsx';
+import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { ContentBlockedRoute } from './feed-routes.tsx';
+import { NotFoundRoute } from './not-found.tsx';
+
+/** viewer.md §9: a creator's grid pages like the tag lists, 30 at a time. */
+const PAGE_SIZE = 30;
+
+/** A creator's published videos; a tap opens /{slug}/feed at that video (viewer.md §2). */
+function CreatorVideos({ profile }: { profile: PublicProfile }) {
+  const list = useVideoList(['user-videos', profile.id], `/users/${profile.id}/videos?per_page=${PAGE_SIZE}`);
+  return (
+    <section aria-labelledby="profile-videos-heading">
+      <h2 id="profile-videos-heading" className="mb-4 text-xl font-extrabold tracking-tight">
+        Videos
+      </h2>
+      <VideoGrid
+        label={`${profile.name}'s videos`}
+        videos={list.videos}
+        feedPath={`/${profile.slug ?? profile.id}/feed`}
+        next={list.next}
+        pageCount={list.pageCount}
+        isPending={list.isPending}
+        isError={list.isError}
+        hasMore={list.hasNextPage}
+        loadingMore={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        onRetry={() => void list.refetch()}
+        empty={<p className="rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center text-muted">No videos yet.</p>}
+      />
+    </section>
+  );
+}
+
+/**
+ * viewer.md §2 "/{slug}": a creator's or channel's profile as visitors see it. The signed-in owner has
+ * theirs at /account. 403 is the region-blocked screen; any other failure the not-found screen.
+ */
+export function ProfileRoute() {
+  const { slug = '' } = useParams();
+  const session = useSession();
+  const query = useQuery(publicUserQueryOptions(slug));
+  const profile = query.data;
+  const own = profile !== undefined && session?.userId === String(profile.id);
+
+  // viewer.md §7: a visit to someone else's profile counts once (the server deduplicates repeats).
+  const profileId = profile?.id;
+  useEffect(() => {
+    if (profileId !== undefined && !own) trackProfileView(profileId);
+  }, [profileId, own]);
+
+  if (query.error) return query.error instanceof ApiError && query.error.status === 403 ? <ContentBlockedRoute /> : <NotFoundRoute />;
+  if (!profile) return <ProfileSkeleton />;
+  if (own) return <Navigate to={paths.account} replace />;
+  return (
+    <ProfileLayout
+      header={
+        <>
+          <title>{`${profile.name} · Flick`}</title>
+          <ProfileHeader
+            profile={profile}
+            actions={
+              <>
+                <ShareProfileButton profile={profile} />
+                <FollowButton user={profile} />
+              </>
+            }
+          />
+        </>
+      }
+      about={<ProfileAbout profile={profile} owner={false} />}
+    >
+      <CreatorVideos profile={profile} />
+    </ProfileLayout>
+  );
+}
