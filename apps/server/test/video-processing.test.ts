@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workerHandlers } from '../src/jobs/worker-handlers.ts';
 import { loadConfig } from '../src/config/env.ts';
@@ -43,6 +44,19 @@ describe('a video is playable before processing ends', () => {
     expect(done.preloadUrls).toEqual([variant, variant.replace('index.m3u8', 'seg000.ts')].map((file) => done.playlistUrl!.replace('master.m3u8', file)));
     const segment = await t.app.inject({ method: 'GET', url: done.playlistUrl!.replace('master.m3u8', variant.replace('index.m3u8', 'seg000.ts')) });
     expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // Grids get a thumbnail sized for their tiles beside the full one, narrowest first, with real sizes.
+    const stream = done.thumbnailUrl!.replace('thumbnail.jpg', '');
+    expect(done.thumbnailSources).toEqual([
+      { url: `${stream}thumbnail-360.jpg`, width: 360, height: 640 },
+      { url: done.thumbnailUrl, width: 720, height: 1280 },
+    ]);
+    for (const source of done.thumbnailSources) {
+      const file = await t.app.inject({ method: 'GET', url: source.url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/jpeg');
+      expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: source.width, height: source.height });
+    }
   }, 90_000);
 });
 

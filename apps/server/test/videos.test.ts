@@ -76,6 +76,8 @@ describe('POST /v1/videos/upload', () => {
     expect(master.body).toContain('#EXT-X-STREAM-INF');
     const ranged = await t.app.inject({ method: 'GET', url: video.thumbnailUrl!, headers: { range: 'bytes=0-99' } });
     expect(ranged.statusCode).toBe(206);
+    // 360x640 already: no smaller copy (never upscaled), so the thumbnail is its only source.
+    expect(video.thumbnailSources).toEqual([{ url: video.thumbnailUrl, width: 360, height: 640 }]);
   });
 });
 

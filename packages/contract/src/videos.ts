@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSourceSchema } from './images.ts';
 
 /** DESIGN.md "Video lifecycle"; viewer.md §4: each has its own badge colour. */
 export const videoStatuses = ['uploaded', 'preprocess', 'processing', 'approved', 'rejected', 'deleting', 'error'] as const;
@@ -95,6 +96,11 @@ export const videoSchema = z.object({
   user: z.object({ id: z.number(), slug: z.string().nullable(), name: z.string(), avatar: z.string().nullable() }),
   title: z.string(),
   thumbnailUrl: z.string().nullable(),
+  /**
+   * The thumbnail's sized copies for `srcset`, narrowest first, with their pixel sizes: 360 on the
+   * short side for grids (when the video is larger) and `thumbnailUrl` itself. Empty while it has none.
+   */
+  thumbnailSources: z.array(imageSourceSchema),
   firstFrameUrl: z.string().nullable(),
   playlistUrl: z.string().nullable(),
   /**

@@ -10,6 +10,7 @@ import {
   pgEnum,
   real,
   pgTable,
+  smallint,
   primaryKey,
   text,
   timestamp,
@@ -193,6 +194,11 @@ export const videos = pgTable(
     /** When the stream could first be played (while still encoding; see transcodeToHls onPlayable). */
     playableAt: timestamp('playable_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * Which stills the published stream folder holds (@flick/media STILLS_VERSION): 0 only thumbnail.jpg
+     * and first-frame.jpg, 1 also thumbnail-360.jpg. Set by the transcode, raised by the stills backfill.
+     */
+    stillsVersion: smallint('stills_version').notNull().default(0),
     /** Set when the creator sent title and tags; before that the video is a draft. */
     detailsAt: timestamp('details_at', { withTimezone: true }),
     uploadDate: timestamp('upload_date', { withTimezone: true }).notNull().defaultNow(),

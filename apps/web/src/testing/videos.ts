@@ -10,6 +10,10 @@ export function videoOf(overrides: Partial<Video> = {}): Video {
     user: { id: 7, slug: 'mia_rose', name: 'Mia Rose', avatar: null },
     title: `Clip ${id}`,
     thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`,
+    thumbnailSources: [
+      { url: `/media/videos/${id}/thumbnail-360.jpg`, width: 360, height: 640 },
+      { url: `/media/videos/${id}/thumbnail.jpg`, width: 720, height: 1280 },
+    ],
     firstFrameUrl: `/media/videos/${id}/first-frame.jpg`,
     playlistUrl: `/media/videos/${id}/master.m3u8`,
     preloadUrls: [`/media/videos/${id}/v1/index.m3u8`, `/media/videos/${id}/v1/seg000.ts`],

@@ -30,7 +30,7 @@ const hydrateSql = `
   )
   select v.id::float8 as "id", v.user_id::float8 as "userId", v.slug, v.title, v.status, v.status_reason as "statusReason",
          v.is_nsfw as "isNsfw", v.is_vertical as "isVertical", v.duration, v.width, v.height, v.processed_at as "processedAt",
-         v.playable_at as "playableAt", v.upload_date as "uploadDate", v.created_at as "createdAt",
+         v.stills_version as "stillsVersion", v.playable_at as "playableAt", v.upload_date as "uploadDate", v.created_at as "createdAt",
          v.view_count::float8 as "viewCount", v.like_count::float8 as "likeCount",
          u.slug as "ownerSlug", u.name as "ownerName", u.avatar as "ownerAvatar", coalesce(tagged.tags, '[]') as tags
   from videos v

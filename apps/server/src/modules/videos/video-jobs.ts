@@ -42,6 +42,7 @@ export function videoJobHandlers(deps: {
         await repo.update(videoId, {
           processedAt: new Date(),
           duration: result.durationSeconds,
+          stillsVersion: result.stillsVersion,
           status: deps.moderation === 'auto' ? 'approved' : 'processing',
           statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
         });

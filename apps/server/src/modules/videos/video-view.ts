@@ -1,5 +1,5 @@
 import type { Video } from '@flick/contract';
-import { startFiles } from '@flick/media';
+import { startFiles, thumbnailSizes } from '@flick/media';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { VideoRow } from './videos.repository.ts';
 
@@ -11,6 +11,7 @@ export type VideoViewRow = Pick<
   | 'userId'
   | 'title'
   | 'processedAt'
+  | 'stillsVersion'
   | 'playableAt'
   | 'duration'
   | 'width'
@@ -44,6 +45,7 @@ export function toVideo(
   viewer: { isLiked?: boolean; isRated?: boolean } = {},
 ): Video {
   const processed = row.processedAt !== null;
+  const display = { displayWidth: row.width, displayHeight: row.height };
   return {
     id: row.id,
     slug: row.slug || String(row.id),
@@ -51,10 +53,14 @@ export function toVideo(
     user: owner,
     title: row.title,
     thumbnailUrl: processed ? media.url(row.id, 'stream/thumbnail.jpg') : null,
+    // Only the files this video's folder has: one processed before the small copy lists just the thumbnail.
+    thumbnailSources: processed
+      ? thumbnailSizes(display, row.stillsVersion).map(({ name, width, height }) => ({ url: media.url(row.id, `stream/${name}`), width, height }))
+      : [],
     firstFrameUrl: media.url(row.id, processed ? 'stream/first-frame.jpg' : 'first-frame.jpg'),
     playlistUrl: processed || row.playableAt !== null ? media.url(row.id, 'stream/master.m3u8') : null,
     preloadUrls: processed
-      ? startFiles({ displayWidth: row.width, displayHeight: row.height }).map((file) => media.url(row.id, `stream/${file}`))
+      ? startFiles(display).map((file) => media.url(row.id, `stream/${file}`))
       : [],
     duration: Math.round(row.duration * 100) / 100,
     viewCount: row.viewCount,

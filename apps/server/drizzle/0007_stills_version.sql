@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ADD COLUMN "stills_version" smallint DEFAULT 0 NOT NULL;
