@@ -10,6 +10,8 @@ export interface JobPayloads {
   'purge-video': { videoId: number };
   /** Ranks every published video into a new feed snapshot (ADR 0007). */
   'rebuild-feed': Record<string, never>;
+  /** Writes the stills older processed videos lack (thumbnail-360.jpg), from `afterId` on by video id. */
+  'backfill-stills': { afterId?: number };
 }
 export type JobName = keyof JobPayloads;
 
@@ -22,7 +24,13 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'purge-video': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
   // Stately: one waiting and one running per key, so a burst of approvals makes one rebuild.
   'rebuild-feed': { policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 10 * 60 },
+  // Stately too: every worker asks for it at start, and one runs. A job hands over to a new one after
+  // 5 minutes of work (stills-backfill.ts), well inside the expiry.
+  'backfill-stills': { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
 };
+
+/** The stills backfill's one key: however many workers start, the queue holds one waiting backfill. */
+export const STILLS_BACKFILL_KEY = 'stills';
 
 /** ADR 0007: the feed is re-ranked this often, and this soon after a video is published. */
 export const FEED_REBUILD_CRON = '*/5 * * * *';
@@ -160,6 +168,10 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers, options:
       );
     }
   }
+
+  // Videos processed before the pipeline wrote today's stills get them in the background; a no-op once
+  // done, and the stately queue drops the request when another worker's backfill is already waiting.
+  await boss.send('backfill-stills', {}, { singletonKey: STILLS_BACKFILL_KEY });
 
   return {
     recoverAbandoned,

@@ -4,19 +4,20 @@ import type { Database } from '../../db/client.ts';
 import type { JobHandlers, JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { requestFeedRebuild } from '../feed/feed-jobs.ts';
+import { runStillsBackfill } from './stills-backfill.ts';
 import { videosRepository } from './videos.repository.ts';
 
 export const WAITING_FOR_REVIEW = 'Waiting for review';
 const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
 
-/** The handlers of the video jobs: transcode (with explicit failure states) and purge. */
+/** The handlers of the video jobs: transcode (with explicit failure states), purge and the stills backfill. */
 export function videoJobHandlers(deps: {
   db: Database;
   media: MediaStorage;
   logger: Logger;
   jobs: JobQueue;
   moderation: 'auto' | 'manual';
-}): Pick<JobHandlers, 'transcode-video' | 'transcode-video-failed' | 'purge-video'> {
+}): Pick<JobHandlers, 'transcode-video' | 'transcode-video-failed' | 'purge-video' | 'backfill-stills'> {
   const repo = videosRepository(deps.db);
   return {
     async 'transcode-video'({ videoId }, attempt) {
@@ -81,6 +82,10 @@ export function videoJobHandlers(deps: {
       if (!video) return;
       await deps.media.removeVideo(videoId, video.originalKey);
       await repo.remove(videoId);
+    },
+
+    async 'backfill-stills'(data) {
+      await runStillsBackfill(deps, data);
     },
   };
 }
