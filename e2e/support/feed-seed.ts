@@ -13,6 +13,7 @@ const feedClip = () => verticalClip({ name: 'flick-e2e-feed-clip.mp4', seconds: 
 
 export interface Account {
   id: number;
+  type: 'model' | 'user';
   token: string;
   slug: string;
   email: string;
@@ -62,16 +63,16 @@ export async function registerAccount(baseURL: string, type: 'model' | 'user'): 
     user: { id: number };
   };
   const [row] = await sql('select slug from users where id = $1', [body.user.id]);
-  return { id: body.user.id, token: body.access_token, slug: String(row?.slug ?? account.username), email: account.email, password: account.password };
+  return { id: body.user.id, type, token: body.access_token, slug: String(row?.slug ?? account.username), email: account.email, password: account.password };
 }
 
 /** Signs an account in on the page, as a remembered session. */
 export async function signInOnPage(page: Page, account: Account) {
-  await page.addInitScript(({ token, id }) => {
+  await page.addInitScript(({ token, id, type }) => {
     localStorage.setItem('flick.accessToken', token);
     localStorage.setItem('flick.userId', String(id));
-    localStorage.setItem('flick.userType', 'user');
-  }, { token: account.token, id: account.id });
+    localStorage.setItem('flick.userType', type);
+  }, { token: account.token, id: account.id, type: account.type });
 }
 
 export interface SeededFeed {

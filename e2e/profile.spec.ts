@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { sql } from './support/db.ts';
+import { activeVideo, quietFeed, waitUntilPlaying } from './support/feed-page.ts';
+import { registerAccount, seedFeed, signInOnPage, type SeededFeed } from './support/feed-seed.ts';
+import { testPicture } from './support/images.ts';
+import { snap } from './support/screenshot.ts';
+
+let seeded: SeededFeed;
+const baseURL = () => test.info().project.use.baseURL!;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  seeded = await seedFeed(baseURL(), 8);
+});
+
+const followers = async (page: Page) => page.locator('dl div').filter({ has: page.locator('dt', { hasText: 'Followers' }) }).locator('dd').innerText();
+
+test.describe('profiles on a phone', () => {
+  test.skip(({ hasTouch }) => !hasTouch, 'the phone layout');
+
+  test('the owner adds and deletes a link, and changes the avatar and the cover through the crop', async ({ page }, testInfo) => {
+    await signInOnPage(page, seeded.model);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { level: 1, name: /^Ava / })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add new' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add link' });
+    await dialog.getByLabel('Link URL').fill('not a link');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('Invalid link URL')).toBeVisible();
+    await dialog.getByLabel('Link URL').fill('fans.example.com/ava');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByText('Link added')).toBeVisible();
+    // Named after its site, opened at the address as typed with https:// in front.
+    const link = page.locator('a[href="https://fans.example.com/ava"]');
+    await expect(link).toHaveAccessibleName(/Fans/);
+    await snap(page, testInfo, 'account-owner');
+
+    await page.getByRole('button', { name: /^Delete Fans/ }).click();
+    await page.getByRole('alertdialog', { name: 'Delete link' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Link deleted successfully')).toBeVisible();
+    await expect(link).toHaveCount(0);
+
+    await page.getByLabel('Choose a profile photo').setInputFiles(testPicture('avatar', 900, 700));
+    const crop = page.getByRole('dialog');
+    await expect(crop.getByRole('button', { name: 'Update' })).toBeEnabled();
+    await snap(page, testInfo, 'avatar-crop');
+    await crop.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Profile image updated successfully')).toBeVisible();
+    await expect(page.locator('header img[src*="/media/users/"][src*="avatar-"]')).toBeVisible();
+
+    await page.getByLabel('Choose a cover image').setInputFiles(testPicture('cover', 1600, 900));
+    await page.getByRole('dialog').getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Cover image updated successfully')).toBeVisible();
+    const cover = page.locator('header img[src*="cover-"]');
+    await expect(cover).toBeVisible();
+    // A 390 px wide phone at 2x picks the 1000 px copy of the cover (its srcset), not the 500 px one.
+    await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-1000\.webp$/);
+    await snap(page, testInfo, 'account-owner-images');
+  });
+
+  test('a viewer follows and unfollows: the counter and the following screen agree', async ({ page }, testInfo) => {
+    const viewer = await registerAccount(baseURL(), 'user');
+    await signInOnPage(page, viewer);
+    await page.goto(`/${seeded.model.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^Ava / })).toBeVisible();
+    const before = Number(await followers(page));
+    await page.getByRole('button', { name: 'Follow' }).click();
+    await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+    expect(Number(await followers(page))).toBe(before + 1);
+    await snap(page, testInfo, 'profile-visitor');
+
+    await page.goto('/account/following');
+    const row = page.getByRole('list', { name: 'Followed models' }).getByRole('listitem').filter({ hasText: seeded.model.slug });
+    await expect(row).toBeVisible();
+    await snap(page, testInfo, 'following');
+    await row.getByRole('button', { name: /Following|Unfollow/ }).click();
+    await expect(row.getByRole('button', { name: 'Follow' })).toBeVisible();
+
+    await page.goto(`/${seeded.model.slug}`);
+    await expect(page.getByRole('button', { name: 'Follow' })).toBeVisible();
+    expect(Number(await followers(page))).toBe(before);
+  });
+
+  test('a live link opens in a new tab and its click is counted', async ({ page, context }) => {
+    const [link] = await sql(
+      `insert into user_links (user_id, url, name, site, is_live, is_important, position) values ($1, 'https://cams.example.com/ava', 'cams.example.com', 'cams.example.com', true, true, 1) returning id`,
+      [seeded.model.id],
+    );
+    const linkId = Number(link!.id);
+    await page.goto(`/${seeded.model.slug}`);
+    await expect(page.getByText("I'm on right now 👇")).toBeVisible();
+    await context.route('https://cams.example.com/**', (route) => route.fulfill({ body: 'live', contentType: 'text/plain' }));
+    const popup = page.waitForEvent('popup');
+    await page.locator('a[href="https://cams.example.com/ava"]').click();
+    expect((await popup).url()).toBe('https://cams.example.com/ava');
+    await expect
+      .poll(async () => Number((await sql(`select coalesce(sum(count), 0) as n from link_click_daily_counts where link_id = $1 and location = 'profile' and is_live`, [linkId]))[0]!.n), { timeout: 10_000 })
+      .toBe(1);
+    await sql('delete from user_links where id = $1', [linkId]);
+  });
+
+  test('the grid opens the creator feed at the tapped video', async ({ page }) => {
+    await quietFeed(page);
+    const answer = (await (await page.request.get(`/v1/users/${seeded.model.id}/videos?per_page=30`)).json()) as { data: { id: number }[] };
+    await page.goto(`/${seeded.model.slug}`);
+    const grid = page.getByRole('list', { name: /'s videos$/ });
+    await expect(grid.getByRole('link')).toHaveCount(answer.data.length);
+    await grid.getByRole('link').nth(2).tap();
+    await expect(page).toHaveURL(new RegExp(`/${seeded.model.slug}/feed$`));
+    await waitUntilPlaying(page);
+    expect((await activeVideo(page)).id).toBe(answer.data[2]!.id);
+  });
+});
+
+test.describe('profiles on a wide screen', () => {
+  test.skip(({ hasTouch }) => hasTouch, 'the wide layout');
+
+  test('shows the header over the about column and the grid', async ({ page }, testInfo) => {
+    await page.goto(`/${seeded.model.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^Ava / })).toBeVisible();
+    await expect(page.getByRole('list', { name: /'s videos$/ }).getByRole('link').first()).toBeVisible();
+    await snap(page, testInfo, 'profile-visitor');
+    await signInOnPage(page, seeded.model);
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'My videos' })).toBeVisible();
+    await snap(page, testInfo, 'account-owner');
+  });
+});
