@@ -1,4 +1,4 @@
-import { formatDuration, type Video } from '@flick/contract';
+import { formatDuration, srcSetOf, type Video } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -27,6 +27,14 @@ function ThumbPlaceholder({ status }: { status: Video['status'] }) {
   );
 }
 
+/**
+ * How wide a grid tile is, for picking a thumbnail size. Under 1024 px every grid has 3 columns (My
+ * videos 4 from 640 px) across the page less its padding: at most a third of the viewport. From 1024 px
+ * 5 columns: the widest is the tag and rating grids' (max-w-5xl, 1024 px, less 2x32 px padding and
+ * 4x8 px gaps = 186 px); the profile's, beside its panel, are ~110-135 px.
+ */
+export const GRID_THUMB_SIZES = '(min-width: 1024px) 186px, 33vw';
+
 export interface VideoThumbProps {
   video: Video;
   /** Shown faded (a video being deleted). */
@@ -43,11 +51,15 @@ export interface VideoThumbProps {
  */
 export function VideoThumb({ video, dimmed = false, durationId, children }: VideoThumbProps) {
   const image = video.thumbnailUrl ?? video.firstFrameUrl;
+  // The sized copies are the thumbnail's: a first frame stands in alone.
+  const sized =
+    video.thumbnailUrl && video.thumbnailSources.length > 1 ? { srcSet: srcSetOf(video.thumbnailSources), sizes: GRID_THUMB_SIZES } : {};
   return (
     <span className="relative block aspect-[9/16] overflow-hidden rounded-2xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
       {image ? (
         <img
           src={image}
+          {...sized}
           alt=""
           loading="lazy"
           decoding="async"

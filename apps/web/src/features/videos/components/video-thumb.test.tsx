@@ -1,0 +1,29 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { videoOf } from '../../../testing/videos.ts';
+import { GRID_THUMB_SIZES, VideoThumb } from './video-thumb.tsx';
+
+const imageOf = (container: HTMLElement) => container.querySelector('img')!;
+
+describe('VideoThumb', () => {
+  it('offers the thumbnail sizes to the browser, sized for a grid tile, the small copy first', () => {
+    const { container } = render(<VideoThumb video={videoOf({ id: 9 })} />);
+    const image = imageOf(container);
+    expect(image.getAttribute('src')).toBe('/media/videos/9/thumbnail.jpg');
+    expect(image.getAttribute('srcset')).toBe('/media/videos/9/thumbnail-360.jpg 360w, /media/videos/9/thumbnail.jpg 720w');
+    expect(image.getAttribute('sizes')).toBe(GRID_THUMB_SIZES);
+    expect(GRID_THUMB_SIZES).toBe('(min-width: 1024px) 186px, 33vw');
+    expect(image.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('shows a video processed before the small copy, or a first frame, as one picture without srcset', () => {
+    const old = videoOf({ id: 3, thumbnailSources: [{ url: '/media/videos/3/thumbnail.jpg', width: 720, height: 1280 }] });
+    expect(imageOf(render(<VideoThumb video={old} />).container).hasAttribute('srcset')).toBe(false);
+
+    const unprocessed = videoOf({ id: 4, status: 'processing', thumbnailUrl: null, thumbnailSources: [], firstFrameUrl: '/media/videos/4/first-frame.jpg' });
+    const image = imageOf(render(<VideoThumb video={unprocessed} />).container);
+    expect(image.getAttribute('src')).toBe('/media/videos/4/first-frame.jpg');
+    expect(image.hasAttribute('srcset')).toBe(false);
+    expect(image.hasAttribute('sizes')).toBe(false);
+  });
+});
