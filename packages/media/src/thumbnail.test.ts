@@ -70,6 +70,10 @@ describe('thumbnailSizes', () => {
     expect(thumbnailSizes({ displayWidth: 400, displayHeight: 712 }).map((s) => s.name)).toEqual(['thumbnail-360.jpg', 'thumbnail.jpg']);
   });
 
+  it('lists none for a video whose size is not known', () => {
+    expect(thumbnailSizes({ displayWidth: 0, displayHeight: 0 })).toEqual([]);
+  });
+
   it('lists only the thumbnail for a folder of stills version 0 (published before the copy existed)', () => {
     expect(thumbnailSizes({ displayWidth: 1080, displayHeight: 1920 }, 0)).toEqual([{ name: 'thumbnail.jpg', width: 720, height: 1280 }]);
   });

@@ -68,9 +68,11 @@ export interface StillSize {
 /**
  * The thumbnail files a stream folder of `stillsVersion` holds for a video of this display size,
  * narrowest first: the copy 360 on its short side (never upscaled, so only when the thumbnail is
- * larger), then the thumbnail itself, the size of the top rendition.
+ * larger), then the thumbnail itself, the size of the top rendition. None for a size that is not
+ * known (0), since no real pixel size can be given then.
  */
 export function thumbnailSizes(size: DisplaySize, stillsVersion: number = STILLS_VERSION): StillSize[] {
+  if (!(Math.min(size.displayWidth, size.displayHeight) > 0)) return [];
   const top = { name: THUMBNAIL_NAME, ...scaledSize(size, MAX_SHORT_SIDE) };
   if (stillsVersion < 1 || Math.min(top.width, top.height) <= SMALL_THUMBNAIL_SHORT_SIDE) return [top];
   return [{ name: SMALL_THUMBNAIL_NAME, ...scaledSize(size, SMALL_THUMBNAIL_SHORT_SIDE) }, top];
