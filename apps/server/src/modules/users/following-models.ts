@@ -1,10 +1,10 @@
 import type { FollowedModel } from '@flick/contract';
 import type pg from 'pg';
 import type { Page } from '../feed/feed.service.ts';
-import { beforeCursorSql, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
+import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
 import { imageSources } from './profile-images.ts';
 
-/** Newest follow first, by keyset on (followed at, model id) over follows_follower_created_idx. */
+/** Newest follow first, by keyset on (followed at, model id): a range of follows_follower_created_idx in its order. */
 const followingSql = `
   select u.id::float8 as id, u.type, u.name, u.slug, u.avatar,
          exists (select 1 from user_links l where l.user_id = u.id and l.is_live) as "isLive",
@@ -13,7 +13,7 @@ const followingSql = `
   join users u on u.id = f.model_id
   where f.follower_id = $1 and u.type <> 'user'
     and ${beforeCursorSql('f.created_at', 'f.model_id')}
-  order by f.created_at desc, f.model_id desc
+  order by f.created_at desc nulls last, f.model_id desc nulls last
   limit $4`;
 
 interface FollowingRow extends Omit<FollowedModel, 'avatarSources' | 'followedAt'> {
@@ -29,7 +29,7 @@ export function followingModels(pool: pg.Pool) {
       const { rows: found } = await pool.query<FollowingRow>({
         name: 'profile-following-models',
         text: followingSql,
-        values: [userId, after?.micros ?? null, after?.id ?? null, q.per_page + 1],
+        values: [userId, ...cursorBound(after), q.per_page + 1],
       });
       const page = found.slice(0, q.per_page);
       const data = page.map(({ followedMicros: _, followedAt, ...model }) => ({

@@ -4,15 +4,15 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { feedRepository, PUBLISHED_SQL } from '../feed/feed.repository.ts';
 import type { Page } from '../feed/feed.service.ts';
 import { toVideo } from '../videos/video-view.ts';
-import { beforeCursorSql, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
+import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
 
-/** Newest like first, by keyset on (liked at, video id) over video_likes_viewer_created_idx. */
+/** Newest like first, by keyset on (liked at, video id): a range of video_likes_viewer_created_idx in its order. */
 const likedSql = `
   select l.video_id::float8 as id, ${cursorMicrosSql('l.created_at')} as "likedAt"
   from video_likes l
   join videos v on v.id = l.video_id
   where l.viewer_key = $1 and ${PUBLISHED_SQL} and ${beforeCursorSql('l.created_at', 'l.video_id')}
-  order by l.created_at desc, l.video_id desc
+  order by l.created_at desc nulls last, l.video_id desc nulls last
   limit $4`;
 
 /** GET /v1/profile/liked-videos (viewer.md §2, §7): the feed's videos, in the feed's shape. */
@@ -26,7 +26,7 @@ export function likedVideos({ pool, media }: { pool: pg.Pool; media: MediaStorag
       const { rows: found } = await pool.query<{ id: number; likedAt: string }>({
         name: 'profile-liked-videos',
         text: likedSql,
-        values: [viewerKey, after?.micros ?? null, after?.id ?? null, q.per_page + 1],
+        values: [viewerKey, ...cursorBound(after), q.per_page + 1],
       });
       const page = found.slice(0, q.per_page);
       const ids = page.map((row) => row.id);

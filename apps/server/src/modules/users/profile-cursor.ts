@@ -18,9 +18,30 @@ export function decodeTimeCursor(cursor: string | undefined): TimeCursor | null 
   return { micros: parts[0]!, id: Number(parts[1]) };
 }
 
-/** The SQL for "before this position" on `(time, id)`; $2 and $3 carry the cursor (null for the top). */
-export const beforeCursorSql = (time: string, id: string) =>
-  `($2::bigint is null or (${time}, ${id}) < (timestamptz 'epoch' + $2::bigint * interval '1 microsecond', $3::bigint))`;
+/**
+ * Where a newest-first list starts: before every real row. The bound is always sent, never
+ * `$n is null or ...`: a cached generic plan (a named statement's sixth run on) cannot use that as an
+ * index bound and reads a deep page by filtering from the top (see feed.repository.ts).
+ */
+const TOP = { time: 'infinity', id: '9223372036854775807' };
+
+/** A cursor's time as a timestamptz literal, to the microsecond (a Date keeps only milliseconds). */
+function cursorTime(micros: string): string {
+  const whole = BigInt(micros);
+  return new Date(Number(whole / 1000n)).toISOString().replace(/Z$/, `${String(whole % 1000n).padStart(3, '0')}Z`);
+}
+
+/** $2 and $3 of `beforeCursorSql`: the cursor's position, or the top. */
+export function cursorBound(after: TimeCursor | null): [time: string, id: string] {
+  return after ? [cursorTime(after.micros), String(after.id)] : [TOP.time, TOP.id];
+}
+
+/**
+ * The SQL for "before this position" on `(time, id)`, $2 and $3 from `cursorBound`. With an index on
+ * (..., time desc, id desc) and the query ordered `desc nulls last` (the index's order: plain `desc` is
+ * nulls first, which the planner will not read from it and sorts instead), a page is an index range.
+ */
+export const beforeCursorSql = (time: string, id: string) => `(${time}, ${id}) < ($2::timestamptz, $3::bigint)`;
 
 /** The SQL for a row's time as cursor microseconds. */
 export const cursorMicrosSql = (time: string) => `(extract(epoch from ${time}) * 1000000)::bigint::text`;
