@@ -55,7 +55,8 @@ export async function backfillStills(
         );
         if (!written) {
           result.missing += 1;
-          logger.warn({ videoId: video.id }, 'stills backfill: no thumbnail to scale');
+          // Debug only: rows made outside the pipeline (seeds, benchmarks) have no files, by the thousand.
+          logger.debug({ videoId: video.id }, 'stills backfill: no thumbnail to scale');
           continue;
         }
         // Not for a video deleted meanwhile; a transcode that published since set the version itself.
