@@ -102,9 +102,9 @@ export async function seedFeed(baseURL: string, count: number): Promise<SeededFe
   );
 
   const clones = await sql(
-    `insert into videos (user_id, slug, title, status, details_at, processed_at, playable_at, upload_date, duration, width, height, is_vertical, is_nsfw)
+    `insert into videos (user_id, slug, title, status, details_at, processed_at, playable_at, upload_date, duration, width, height, is_vertical, is_nsfw, stills_version)
      select user_id, slug || '-' || g, 'Clip ' || g, status, details_at, processed_at, playable_at, upload_date - g * interval '1 second',
-            duration, width, height, is_vertical, is_nsfw
+            duration, width, height, is_vertical, is_nsfw, stills_version
      from videos, generate_series(1, $2::int) g where id = $1 returning id`,
     [videoId, count - 1],
   );

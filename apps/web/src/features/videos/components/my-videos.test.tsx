@@ -2,7 +2,7 @@ import { videoMessages, type ProfileUser, type Video } from '@flick/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initializeApp } from '../../../app/provider.tsx';
-import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
+import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../../testing/accounts.ts';
 import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
 import { formatScheduledDate } from '../video-status.ts';
@@ -13,7 +13,14 @@ type Responder = (call: FetchCall) => Response | Promise<Response>;
 const model = profileUser({ isVerified: 'approved' });
 
 function openAccount(list: Responder, more: Record<string, Responder> = {}, user: ProfileUser = model) {
-  const api = mockApi({ 'GET /v1/profile': () => json({ user }), 'GET /v1/profile/videos': list, ...more });
+  const api = mockApi({
+    'GET /v1/profile': () => json({ user }),
+    [`GET /v1/users/${user.id}`]: () => json({ data: publicProfileOf(user) }),
+    'GET /v1/profile/videos': list,
+    'GET /v1/profile/liked-videos': () => page([]),
+    'GET /v1/profile/following-models': () => page([]),
+    ...more,
+  });
   signIn(user);
   initializeApp();
   const app = renderApp('/account');
