@@ -28,16 +28,8 @@ function CreatorVideos({ profile }: { profile: PublicProfile }) {
       </h2>
       <VideoGrid
         label={`${profile.name}'s videos`}
-        videos={list.videos}
+        list={list}
         feedPath={`/${profile.slug ?? profile.id}/feed`}
-        next={list.next}
-        pageCount={list.pageCount}
-        isPending={list.isPending}
-        isError={list.isError}
-        hasMore={list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        onRetry={() => void list.refetch()}
         empty={<p className="rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center text-muted">No videos yet.</p>}
       />
     </section>

@@ -50,16 +50,8 @@ export function TagGridRoute() {
     <GridScreen title={title} heading={<h1 className="mt-4 truncate text-[1.875rem] leading-tight font-extrabold tracking-tight">{title}</h1>}>
       <VideoGrid
         label={`Videos tagged ${title}`}
-        videos={list.videos}
+        list={list}
         feedPath={`/tag/${tagId}/feed`}
-        next={list.next}
-        pageCount={list.pageCount}
-        isPending={list.isPending}
-        isError={list.isError}
-        hasMore={list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        onRetry={() => void list.refetch()}
         empty={<EmptyGrid text="No videos with this tag in your categories yet." />}
       />
     </GridScreen>
@@ -102,16 +94,8 @@ export function RatingListsRoute() {
     >
       <VideoGrid
         label={tab.label}
-        videos={list.videos}
+        list={list}
         feedPath={paths.videosRatingFeed}
-        next={list.next}
-        pageCount={list.pageCount}
-        isPending={list.isPending}
-        isError={list.isError}
-        hasMore={list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        onRetry={() => void list.refetch()}
         empty={<EmptyGrid text={tab.empty} />}
       />
     </GridScreen>

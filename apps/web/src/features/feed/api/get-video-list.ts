@@ -19,3 +19,5 @@ export function useVideoList(key: readonly unknown[], firstPath: string, { enabl
   const videos: Video[] = pages.flatMap((page) => page.videos);
   return { ...query, videos, pageCount: pages.length, next: pages.at(-1)?.next ?? null };
 }
+
+export type VideoList = ReturnType<typeof useVideoList>;

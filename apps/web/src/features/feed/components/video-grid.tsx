@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { VideoThumb } from '../../videos/components/video-thumb.tsx';
 import { videoTitle } from '../../videos/video-status.ts';
+import type { VideoList } from '../api/get-video-list.ts';
 import type { FeedNavigationState } from './feed-screen.tsx';
 
 /** viewer.md §9: tag and rating lists load the next page 50 px before their end. */
@@ -22,16 +23,8 @@ const feedPathFor = (target: FeedTarget, video: Video) => (target.feedPathOf ? t
 export type VideoGridProps = FeedTarget & {
   /** The list's accessible name. */
   label: string;
-  videos: readonly Video[];
-  /** Where the loaded pages continue (`links.next`), and how many were loaded. */
-  next: string | null;
-  pageCount: number;
-  isPending: boolean;
-  isError: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onLoadMore: () => void;
-  onRetry: () => void;
+  /** The loaded pages (useVideoList): the videos, where they continue, and the loading state. */
+  list: VideoList;
   /** Shown when the list is empty. */
   empty: ReactNode;
 };
@@ -65,9 +58,10 @@ function GridTile({ video, to, state }: { video: Video; to: string; state: FeedN
  * the feed at that video, carrying the loaded list, its index and page (viewer.md §2 /tag/{id}, rating lists).
  */
 export function VideoGrid(props: VideoGridProps) {
-  const { label, videos, next, pageCount, isPending, isError, hasMore, loadingMore, onLoadMore, onRetry, empty } = props;
+  const { label, list, empty } = props;
+  const { videos, next, pageCount, isPending, isError, hasNextPage, isFetchingNextPage: loadingMore } = list;
   // viewer.md §8: a list that fails to load more stops loading (the error is logged by the query).
-  const sentinel = useLoadMoreNear(hasMore && !loadingMore && !isError, onLoadMore, GRID_LOAD_MARGIN_PX);
+  const sentinel = useLoadMoreNear(hasNextPage && !loadingMore && !isError, () => void list.fetchNextPage(), GRID_LOAD_MARGIN_PX);
 
   if (isPending) {
     return (
@@ -83,7 +77,7 @@ export function VideoGrid(props: VideoGridProps) {
       <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-8 text-center">
         <AlertIcon width="26" height="26" className="text-danger" />
         <p className="mt-3 font-semibold">Videos could not load.</p>
-        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={onRetry}>
+        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void list.refetch()}>
           Try again
         </button>
       </div>

@@ -88,16 +88,8 @@ function LikedVideos() {
       </h2>
       <VideoGrid
         label="Liked videos"
-        videos={list.videos}
+        list={list}
         feedPathOf={(video) => `/video/${video.id}`}
-        next={list.next}
-        pageCount={list.pageCount}
-        isPending={list.isPending}
-        isError={list.isError}
-        hasMore={list.hasNextPage}
-        loadingMore={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        onRetry={() => void list.refetch()}
         empty={
           <div className={`${panel} flex flex-col items-center px-6 py-10 text-center`}>
             <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
