@@ -1,7 +1,7 @@
 import { accountMessages } from '@flick/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
+import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../../testing/accounts.ts';
 import { json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 
 const loginOk = () => json({ access_token: 'new-token', user: { id: 7, type: 'model' }, message: accountMessages.loggedIn });
@@ -120,7 +120,11 @@ describe('login (accounts.md §2, §5)', () => {
 
 describe('login with a token (accounts.md §2 "/login/{token}")', () => {
   it('tries the token on the profile call and signs in, not remembered, then goes to /account', async () => {
-    const api = mockApi({ 'GET /v1/profile': profileOk });
+    const api = mockApi({
+      'GET /v1/profile': profileOk,
+      'GET /v1/users/7': () => json({ data: publicProfileOf(profileUser()) }),
+      'GET /v1/profile/videos': () => json({ data: [], links: { next: null } }),
+    });
     const { router } = renderApp('/login/link-token-123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'), { timeout: 5000 });
     expect(api.calls.find((call) => call.url === '/v1/profile')?.headers.Authorization).toBe('Bearer link-token-123');

@@ -1,12 +1,10 @@
 import { ownProfileUpdateResponseSchema, profilePageMessages, type OwnProfileUser, type ProfileLinksRequest } from '@flick/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast.tsx';
-import { paths } from '../../../config/paths.ts';
 import { ApiError, api, FALLBACK_MESSAGE } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from '../../account/api/get-profile.ts';
-import { clearSession } from '../../auth/stores/session-changes.ts';
 import { publicUserQueryOptions } from '../../feed/api/get-public-user.ts';
+import { isSignInNeeded, useSignInAgain } from './sign-in-again.ts';
 
 /** viewer.md §7 POST /profile `{links: [...]}`: the answer's user carries the full list of links. */
 async function changeLinks(body: ProfileLinksRequest) {
@@ -30,23 +28,6 @@ function showLinksOf(queryClient: QueryClient, user: OwnProfileUser): void {
     void queryClient.invalidateQueries({ queryKey });
   }
 }
-
-/**
- * viewer.md §8 "Profile POST 402 -> Redirect to /login", and 401 (no or expired token) alike. A 403
- * here is the server refusing a link ("You can only delete your own links."), not the session.
- */
-function useSignInAgain() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (error: unknown): boolean => {
-    if (!isSignInNeeded(error)) return false;
-    clearSession();
-    void navigate(paths.login, { state: { from: location } });
-    return true;
-  };
-}
-
-const isSignInNeeded = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 402);
 
 /**
  * What the add-link form shows for a failure (viewer.md §8): the server's word on the URL under the

@@ -1,7 +1,8 @@
 import { profilePageMessages } from '@flick/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, FALLBACK_MESSAGE, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
-import { imageUploadFailureMessage, isSignInNeeded } from './update-profile-image.ts';
+import { isSignInNeeded } from './sign-in-again.ts';
+import { imageUploadFailureMessage } from './update-profile-image.ts';
 
 describe('image upload failures (viewer.md §8)', () => {
   it("shows the server's reason for 413 and 422", () => {

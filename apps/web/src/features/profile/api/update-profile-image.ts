@@ -6,13 +6,11 @@ import {
   type ProfileImageKind,
 } from '@flick/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast.tsx';
-import { paths } from '../../../config/paths.ts';
 import { ApiError, api, FALLBACK_MESSAGE } from '../../../lib/api-client.ts';
 import { profileQueryOptions } from '../../account/api/get-profile.ts';
-import { clearSession } from '../../auth/stores/session-changes.ts';
 import { publicUserQueryOptions } from '../../feed/api/get-public-user.ts';
+import { useSignInAgain } from './sign-in-again.ts';
 
 export interface ProfileImageUpload {
   kind: ProfileImageKind;
@@ -31,12 +29,6 @@ export async function updateProfileImage({ kind, image }: ProfileImageUpload) {
   form.append(profileImages[kind].field, image, `${kind}.${image.type === 'image/png' ? 'png' : 'jpg'}`);
   return ownProfileUpdateResponseSchema.parse(await api.post<unknown>('/profile', form));
 }
-
-/**
- * viewer.md §8 "Profile POST 402 -> Redirect to /login", and 401 (no or expired token) alike: the person
- * signs in again. No 403 is a session refusal on this call.
- */
-export const isSignInNeeded = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 402);
 
 /**
  * viewer.md §8 "Image upload failure": a refusal the server explains (413 too big, 422 not an image)
@@ -72,8 +64,7 @@ function showImagesOf(queryClient: QueryClient, user: OwnProfileUser): void {
  */
 export function useUpdateProfileImage() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const signInAgain = useSignInAgain();
   return useMutation({
     mutationFn: updateProfileImage,
     onSuccess: ({ user }, { kind }) => {
@@ -81,11 +72,7 @@ export function useUpdateProfileImage() {
       toast(updatedMessage[kind]);
     },
     onError: (error) => {
-      if (isSignInNeeded(error)) {
-        clearSession();
-        void navigate(paths.login, { state: { from: location } });
-        return;
-      }
+      if (signInAgain(error)) return;
       toast(imageUploadFailureMessage(error), { tone: 'error' });
     },
   });

@@ -5,7 +5,8 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { isSignInNeeded, useUpdateProfileImage } from '../api/update-profile-image.ts';
+import { isSignInNeeded } from '../api/sign-in-again.ts';
+import { useUpdateProfileImage } from '../api/update-profile-image.ts';
 import {
   cropAspect,
   cropOutputSize,
