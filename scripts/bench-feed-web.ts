@@ -1,8 +1,5 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { percentile, startBenchServer, summary } from './support/browser-bench.ts';
 
 /**
  * `npm run bench:feed-web`: the swipe feed in Chromium at phone size over a 4G-like link (CDP
@@ -11,8 +8,6 @@ import path from 'node:path';
  * when it was preloaded. Needs a build (`npm run build`); the server runs on a fresh temp DATA_DIR.
  */
 const PORT = 8297;
-const PG_PORT = PORT + 46_000;
-const BASE = `http://127.0.0.1:${PORT}`;
 const LOADS = Number(process.env.BENCH_LOADS ?? 8);
 const SWIPES = Number(process.env.BENCH_SWIPES ?? 24);
 /** Like DevTools' 4G presets: 100 ms round trip, 9 Mbit/s down, 3 Mbit/s up. */
@@ -20,33 +15,8 @@ const NETWORK = { offline: false, latency: 100, downloadThroughput: (9 * 1024 * 
 const GOAL_FIRST_FRAME_MS = 1500;
 const GOAL_SWIPE_MS = 150;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-bench-web-'));
-fs.chmodSync(dataDir, 0o755);
-// The seeding helpers of the browser tests read the database from these.
-process.env.E2E_DATA_DIR = dataDir;
-process.env.E2E_PG_PORT = String(PG_PORT);
+const { base: BASE, stop } = await startBenchServer(PORT, 'web', { LIVECAMS_URL: 'https://livecams.example.com/' });
 const { seedFeed } = await import('../e2e/support/feed-seed.ts');
-
-if (!fs.existsSync(path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', 'index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build` first.');
-  process.exit(1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  env: {
-    ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: '',
-    EMBEDDED_PG_PORT: String(PG_PORT), LOG_LEVEL: 'warn', SEED_DEMO: '0', TRUST_PROXY: 'true',
-    LIVECAMS_URL: 'https://livecams.example.com/',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-const summary = (values: number[]) =>
-  `p50 ${percentile(values, 50).toFixed(0)} ms, p75 ${percentile(values, 75).toFixed(0)} ms, p95 ${percentile(values, 95).toFixed(0)} ms (n=${values.length})`;
 
 /**
  * In the page: the time (since navigation start) of the first frame the video on screen presents. A
@@ -141,11 +111,6 @@ async function swipeOnce(page: Page): Promise<{ ms: number; preloaded: boolean }
 
 let browser: Browser | null = null;
 try {
-  const started = Date.now();
-  while (!(await fetch(`${BASE}/v1/health`).then((r) => r.ok, () => false))) {
-    if (Date.now() - started > 120_000) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
   console.log('Seeding 60 videos (one transcoded clip, its rows cloned)...');
   await seedFeed(BASE, 60);
 
@@ -182,7 +147,5 @@ try {
   if (percentile(firstFrames, 75) > GOAL_FIRST_FRAME_MS || percentile(swipes, 75) > GOAL_SWIPE_MS) process.exitCode = 1;
 } finally {
   await browser?.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
