@@ -80,6 +80,12 @@ test.describe('profiles on a phone', () => {
     await page.goto(`/${seeded.model.slug}`);
     await expect(page.getByRole('button', { name: 'Follow' })).toBeVisible();
     expect(Number(await followers(page))).toBe(before);
+
+    // A viewer's own profile: liked videos, followed models, Discover models and Rate Videos.
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'Liked videos' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Rate Videos' })).toHaveAttribute('href', '/videos-rating/unrated');
+    await snap(page, testInfo, 'account-viewer');
   });
 
   test('a live link opens in a new tab and its click is counted', async ({ page, context }) => {
