@@ -100,6 +100,7 @@ function Account({ user }: { user: ProfileUser }) {
               }
             />
           }
+          aboutLast={!creator}
           about={
             <div className="flex flex-col gap-5">
               {creator && <ProfileAbout profile={profile} owner />}

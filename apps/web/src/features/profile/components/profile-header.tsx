@@ -80,7 +80,8 @@ export function ProfileHeader({ profile, actions, coverControl, avatarControl, b
           </div>
           {profile.type === 'model' && profile.slug && <p className="truncate text-sm text-muted">@{profile.slug}</p>}
         </div>
-        <ProfileTotals profile={profile} className="mt-5" />
+        {/* A viewer account has no videos to count (viewer.md §2 counters are a creator's). */}
+        {profile.type !== 'user' && <ProfileTotals profile={profile} className="mt-5" />}
       </div>
     </header>
   );

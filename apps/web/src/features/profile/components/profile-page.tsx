@@ -35,17 +35,20 @@ export function ProfileAbout({ profile, owner }: { profile: PublicProfile; owner
   );
 }
 
-/** A profile screen's frame: the header over two columns (about, then the videos) on wide screens. */
-export function ProfileLayout({ header, about, children }: { header: ReactNode; about: ReactNode; children: ReactNode }) {
+/**
+ * A profile screen's frame: the header over two columns on wide screens (about, then the videos). On a
+ * phone the about column comes first, or last with `aboutLast` (a viewer's account details).
+ */
+export function ProfileLayout({ header, about, aboutLast = false, children }: { header: ReactNode; about: ReactNode; aboutLast?: boolean; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-6xl animate-fade-in pb-16">
       <div className="relative">
         {header}
         <BackButton className="absolute top-[calc(env(safe-area-inset-top)+0.5rem)] left-4 bg-black/40 text-white backdrop-blur-md" />
       </div>
-      <div className="mt-6 px-4 sm:px-5 lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-10 lg:px-8">
-        <div className="lg:sticky lg:top-8">{about}</div>
-        <div className="mt-8 min-w-0 lg:mt-0">{children}</div>
+      <div className="mt-6 flex flex-col gap-8 px-4 sm:px-5 lg:grid lg:grid-cols-[22rem_minmax(0,1fr)] lg:items-start lg:gap-10 lg:px-8">
+        <div className={`lg:sticky lg:top-8 ${aboutLast ? 'order-last lg:order-none' : ''}`}>{about}</div>
+        <div className="min-w-0">{children}</div>
       </div>
     </div>
   );
