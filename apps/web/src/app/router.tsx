@@ -77,7 +77,10 @@ export const routes: RouteObject[] = [
           ...feedRoutePatterns.map((path): RouteObject => ({ path, lazy: feedRoute(path) })),
           { path: '/tag/:id', lazy: () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.TagGridRoute })) },
           // A creator's or channel's profile: any other one-segment path (the static routes above rank first).
-          { path: '/:slug', lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute })) },
+          {
+            path: '/:slug',
+            lazy: () => import('./routes/profile.tsx').then((m) => ({ Component: m.ProfileRoute, loader: m.profileLoader })),
+          },
           { path: '*', lazy: notFound },
         ],
       },

@@ -17,7 +17,7 @@ const videos = { data: [videoOf({ id: 21 }), videoOf({ id: 22 })], links: { next
 function visit(path = '/mia_rose', more: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({
     'GET /v1/users/mia_rose': () => json({ data: profile }),
-    'GET /v1/users/7/videos': () => json(videos),
+    'GET /v1/users/mia_rose/videos': () => json(videos),
     'POST /v1/profile-view': () => json({ counted: true }),
     ...more,
   });

@@ -1,26 +1,42 @@
 import type { PublicProfile } from '@flick/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { publicUserQueryOptions } from '../../features/feed/api/get-public-user.ts';
-import { useVideoList } from '../../features/feed/api/get-video-list.ts';
+import { useVideoList, videoListQueryOptions } from '../../features/feed/api/get-video-list.ts';
 import { VideoGrid } from '../../features/feed/components/video-grid.tsx';
 import { trackProfileView } from '../../features/profile/api/track-profile-view.ts';
 import { FollowButton } from '../../features/profile/components/follow-button.tsx';
 import { ProfileHeader } from '../../features/profile/components/profile-header.tsx';
 import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { ContentBlockedRoute } from './feed-routes.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 
 /** viewer.md §9: a creator's grid pages like the tag lists, 30 at a time. */
 const PAGE_SIZE = 30;
 
+/** A creator's published videos by the slug (or id) in the address: asked for beside the profile. */
+const creatorVideos = (slug: string) => videoListQueryOptions(['user-videos', slug], `/users/${encodeURIComponent(slug)}/videos?per_page=${PAGE_SIZE}`);
+
+/**
+ * The route's loader: both calls go out as soon as the screen's code is here, side by side, rather than
+ * the profile after the first render and the videos after the profile. It waits for neither.
+ */
+export function profileLoader({ params }: LoaderFunctionArgs) {
+  const slug = params.slug ?? '';
+  void queryClient.prefetchQuery(publicUserQueryOptions(slug));
+  void queryClient.prefetchInfiniteQuery(creatorVideos(slug));
+  return null;
+}
+
 /** A creator's published videos; a tap opens /{slug}/feed at that video (viewer.md §2). */
-function CreatorVideos({ profile }: { profile: PublicProfile }) {
-  const list = useVideoList(['user-videos', profile.id], `/users/${profile.id}/videos?per_page=${PAGE_SIZE}`);
+function CreatorVideos({ profile, slug }: { profile: PublicProfile; slug: string }) {
+  const { queryKey, initialPageParam } = creatorVideos(slug);
+  const list = useVideoList(queryKey.slice(1), initialPageParam);
   return (
     <section aria-labelledby="profile-videos-heading">
       <h2 id="profile-videos-heading" className="mb-4 text-xl font-extrabold tracking-tight">
@@ -74,7 +90,7 @@ export function ProfileRoute() {
       }
       about={<ProfileAbout profile={profile} owner={false} />}
     >
-      <CreatorVideos profile={profile} />
+      <CreatorVideos profile={profile} slug={slug} />
     </ProfileLayout>
   );
 }

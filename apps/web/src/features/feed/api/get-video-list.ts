@@ -1,20 +1,23 @@
 import type { Video } from '@flick/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { nextPagePath } from '../feed-source.ts';
 import { getFeedPage, type FeedPage } from './get-feed.ts';
+
+/** A grid's pages, for the hook below and for a route loader that asks for them before the screen renders. */
+export const videoListQueryOptions = (key: readonly unknown[], firstPath: string) =>
+  infiniteQueryOptions({
+    queryKey: ['video-list', ...key],
+    queryFn: ({ pageParam }) => getFeedPage(pageParam, null),
+    initialPageParam: firstPath,
+    getNextPageParam: (last: FeedPage) => (last.next ? nextPagePath(last.next) : undefined),
+  });
 
 /**
  * A grid's videos (a tag's, a rating list, a creator's): the list shape of viewer.md §7, one page at a
  * time along `links.next`. `next` is where the loaded pages continue, carried into the feed a tap opens.
  */
 export function useVideoList(key: readonly unknown[], firstPath: string, { enabled = true } = {}) {
-  const query = useInfiniteQuery({
-    queryKey: ['video-list', ...key],
-    queryFn: ({ pageParam }) => getFeedPage(pageParam, null),
-    initialPageParam: firstPath,
-    getNextPageParam: (last: FeedPage) => (last.next ? nextPagePath(last.next) : undefined),
-    enabled,
-  });
+  const query = useInfiniteQuery({ ...videoListQueryOptions(key, firstPath), enabled });
   const pages = query.data?.pages ?? [];
   const videos: Video[] = pages.flatMap((page) => page.videos);
   return { ...query, videos, pageCount: pages.length, next: pages.at(-1)?.next ?? null };

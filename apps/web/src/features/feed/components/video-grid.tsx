@@ -29,7 +29,10 @@ export type VideoGridProps = FeedTarget & {
   empty: ReactNode;
 };
 
-function GridTile({ video, to, state }: { video: Video; to: string; state: FeedNavigationState }) {
+/** Tiles in the first two rows on a phone (one row on a wide screen) are on screen at once. */
+const EAGER_TILES = 6;
+
+function GridTile({ video, to, state, eager }: { video: Video; to: string; state: FeedNavigationState; eager: boolean }) {
   const id = useId();
   const views = formatCompactNumber(video.viewCount);
   return (
@@ -41,7 +44,7 @@ function GridTile({ video, to, state }: { video: Video; to: string; state: FeedN
         aria-describedby={`${id}-duration ${id}-views`}
         className="group block rounded-2xl"
       >
-        <VideoThumb video={video} durationId={`${id}-duration`}>
+        <VideoThumb video={video} durationId={`${id}-duration`} eager={eager}>
           <span id={`${id}-views`} className="absolute bottom-2 left-2 flex items-center gap-1 text-xs font-bold tabular-nums drop-shadow">
             <EyeIcon width="15" height="15" aria-hidden="true" />
             <span className="sr-only">Views: </span>
@@ -90,6 +93,7 @@ export function VideoGrid(props: VideoGridProps) {
         {videos.map((video, index) => (
           <GridTile
             key={video.id}
+            eager={index < EAGER_TILES}
             video={video}
             to={feedPathFor(props, video)}
             state={{ startVideoList: [...videos], startVideoIndex: index, startPage: pageCount, startNext: next }}

@@ -43,13 +43,15 @@ export interface VideoThumbProps {
   durationId?: string;
   /** Overlays: badges, counts, a play hint. */
   children?: ReactNode;
+  /** In the first rows of a grid: fetched at once rather than when the browser gets to lazy images. */
+  eager?: boolean;
 }
 
 /**
  * A video's 9:16 picture in a grid (thumbnail, else first frame, else a drawn frame) with its duration
  * in the corner and shades for the overlays. The tile around it is a button or a link.
  */
-export function VideoThumb({ video, dimmed = false, durationId, children }: VideoThumbProps) {
+export function VideoThumb({ video, dimmed = false, durationId, children, eager = false }: VideoThumbProps) {
   const image = video.thumbnailUrl ?? video.firstFrameUrl;
   // The sized copies are the thumbnail's: a first frame stands in alone.
   const sized =
@@ -61,7 +63,8 @@ export function VideoThumb({ video, dimmed = false, durationId, children }: Vide
           src={image}
           {...sized}
           alt=""
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           className={`absolute inset-0 size-full object-cover transition-[opacity,filter] duration-300 ${dimmed ? 'opacity-40 grayscale' : ''}`}
         />
