@@ -1,4 +1,4 @@
-import { profilePageMessages, srcSetOf, type FollowedModel } from '@flick/contract';
+import { profilePageMessages, type FollowedModel } from '@flick/contract';
 import { Link } from 'react-router';
 import { AlertIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
@@ -17,26 +17,9 @@ export const NOT_FOLLOWING_ANYONE = 'You are not following anyone yet.';
 /** A followed model's profile: by slug, by id for one without a slug (as the feed's profile panel does). */
 export const modelProfilePath = (model: Pick<FollowedModel, 'id' | 'slug'>) => `/${model.slug ?? model.id}`;
 
-const avatarBoxes = {
-  sm: { className: 'size-12', sizes: '48px' },
-  md: { className: 'size-14', sizes: '56px' },
-} as const;
-
-/** The model's picture at the width of its box (`srcset` of the sized copies), or its initial. */
-export function FollowedModelAvatar({ model, size = 'sm' }: { model: FollowedModel; size?: keyof typeof avatarBoxes }) {
-  const box = avatarBoxes[size];
-  if (!model.avatar) return <Avatar user={{ name: model.name, username: model.slug, avatar: null, color: null }} size={size} />;
-  return (
-    <img
-      src={model.avatar}
-      srcSet={model.avatarSources.length > 0 ? srcSetOf(model.avatarSources) : undefined}
-      sizes={model.avatarSources.length > 0 ? box.sizes : undefined}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      className={`${box.className} flex-none rounded-full object-cover ring-2 ring-white/10`}
-    />
-  );
+/** The model's picture, sized copies by screen density, or its initial. */
+export function FollowedModelAvatar({ model, size = 'sm' }: { model: FollowedModel; size?: 'sm' | 'md' }) {
+  return <Avatar user={{ name: model.name, username: model.slug, avatar: model.avatar, color: null }} sources={model.avatarSources} size={size} />;
 }
 
 /**
