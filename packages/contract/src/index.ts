@@ -10,4 +10,8 @@ export * from './health.ts';
 export * from './images.ts';
 export * from './pages.ts';
 export * from './profile-page.ts';
+export * from './ratings.ts';
+export * from './reports.ts';
+export * from './tracking.ts';
+export * from './users.ts';
 export * from './videos.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, profileUserSchema, verificationMessages } from './accounts.ts';
 import { listResponseSchema } from './errors.ts';
-import { linkSchema, publicUserSchema } from './feed.ts';
+import { linkSchema, publicUserSchema } from './users.ts';
 import { imageSourceSchema } from './images.ts';
 
 /**
