@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../plugins/error-handler.ts';
+import { HttpError } from './http-error.ts';
 
 /** Parses with a contract schema and answers 422 with the per-field messages, like route validation does. */
 export function parseOr422<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {

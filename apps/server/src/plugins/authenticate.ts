@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { authTokens } from '../db/schema.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { usersRepository, type UserRow } from '../modules/users/users.repository.ts';
-import { HttpError } from './error-handler.ts';
+import { HttpError } from '../lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

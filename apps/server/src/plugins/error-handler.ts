@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
@@ -49,14 +50,3 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
     return reply.code(status).send({ message: message || messagesByStatus[status] || 'Request failed.' });
   });
 });
-
-/** An error a service throws for the client: its status and message reach the user as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly errors?: Record<string, string[]>,
-  ) {
-    super(message);
-  }
-}

@@ -7,7 +7,7 @@ import { authTokens, emailTokens, users } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { validationError } from '../../lib/validation.ts';
 import { usersRepository } from '../users/users.repository.ts';
 import { resetPasswordMessage, verifyEmailMessage } from './auth-emails.ts';

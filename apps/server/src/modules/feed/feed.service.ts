@@ -11,7 +11,7 @@ import {
 } from '@flick/contract';
 import type pg from 'pg';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { toVideo } from '../videos/video-view.ts';
 import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor, type RankCursor } from './feed-cursor.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';

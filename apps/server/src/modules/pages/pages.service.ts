@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { pagesRepository } from './pages.repository.ts';
 
 const contentDir = path.join(import.meta.dirname, 'content');

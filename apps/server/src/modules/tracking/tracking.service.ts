@@ -12,7 +12,7 @@ import {
 import type pg from 'pg';
 import type { z } from 'zod';
 import { parseOr422, validationError } from '../../lib/validation.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { PUBLISHED_SQL } from '../feed/feed.repository.ts';
 import { viewerKey, type Viewer } from '../feed/feed.service.ts';
 import type { CounterBuffer } from './counter-buffer.ts';

@@ -1,7 +1,7 @@
 import { feedMessages } from '@flick/contract';
 import type pg from 'pg';
 import { validationError } from '../../lib/validation.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 
 /**
  * POST /v1/follow-model (viewer.md §4, §6). The follow row and the followers counter change in one

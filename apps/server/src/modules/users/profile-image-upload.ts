@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { sniffImageType } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { imageFileName, imageFileNames, imageHash, imageHeight } from './profile-images.ts';
 import type { UserRow } from './users.repository.ts';
 

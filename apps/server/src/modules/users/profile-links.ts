@@ -1,7 +1,7 @@
 import { LINKS_MAX, normalizeLinkUrl, profilePageMessages, type Link, type LinkChange } from '@flick/contract';
 import type pg from 'pg';
 import { validationError } from '../../lib/validation.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { linkIcon, linkName, linkSite } from './link-site.ts';
 import type { UserRow } from './users.repository.ts';
 

@@ -7,7 +7,7 @@ import {
   profileLinksRequestSchema,
   profilePreferenceSchema,
 } from '@flick/contract';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { parseOr422, validationError } from '../../lib/validation.ts';
 import type { Database } from '../../db/client.ts';
 import type { AuthService } from '../auth/auth.service.ts';

@@ -1,7 +1,7 @@
 import { feedMessages, type PublicProfile, type PublicUser } from '@flick/contract';
 import type pg from 'pg';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { PUBLISHED_SQL } from '../feed/feed.repository.ts';
 import { imageSources } from './profile-images.ts';
 import { toLink, type LinkRow } from './profile-links.ts';

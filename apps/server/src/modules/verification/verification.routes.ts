@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { PrivateStorage } from '../../lib/private-storage.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { toProfileUser } from '../users/profile-user.ts';
 import { verificationService } from './verification.service.ts';
 

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { users, verifications } from '../../db/schema.ts';
 import { sniffImageType, type PrivateStorage } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
 const fileFields = Object.keys(verificationFileFields) as VerificationFileField[];

@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { validationError } from '../../lib/validation.ts';
-import { HttpError } from '../../plugins/error-handler.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { requestFeedRebuild } from '../feed/feed-jobs.ts';
 import { zonedTimeToUtc } from './schedule.ts';
