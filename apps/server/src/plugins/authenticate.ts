@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { authTokens } from '../db/schema.ts';
 import { hashToken } from '../lib/tokens.ts';
+import type { Viewer } from '../lib/viewer.ts';
 import { usersRepository, type UserRow } from '../modules/users/users.repository.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -58,3 +59,11 @@ export function signedInUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
   return request.user;
 }
+
+/** The bearer decides who a user is; a body's user_id is the client's claim and is not trusted. */
+export function viewerOf(request: FastifyRequest, guestId: string | undefined): Viewer {
+  return { userId: request.user?.id ?? null, guestId: request.user ? null : (guestId ?? null) };
+}
+
+/** OpenAPI security of a route that answers guests too, and signed-in users with more. */
+export const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];

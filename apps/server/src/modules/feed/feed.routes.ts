@@ -15,11 +15,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { FeedService, Page, Viewer } from './feed.service.ts';
+import { optionalBearer, viewerOf } from '../../plugins/authenticate.ts';
+import type { FeedService, Page } from './feed.service.ts';
 
 const id = z.coerce.number().int().positive().max(2 ** 32 - 1);
 const errors = { 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
-const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
 
 /** `links.next`: this request's URL with the new cursor (and without `page`, which the cursor replaces). */
 export function nextLink(request: FastifyRequest, cursor: string | null): string | null {
@@ -28,10 +28,6 @@ export function nextLink(request: FastifyRequest, cursor: string | null): string
   url.searchParams.delete('page');
   url.searchParams.set('cursor', cursor);
   return `${url.pathname}${url.search}`;
-}
-
-function viewerOf(request: FastifyRequest, guestId: string | undefined): Viewer {
-  return { userId: request.user?.id ?? null, guestId: request.user ? null : (guestId ?? null) };
 }
 
 const answer = <T>(request: FastifyRequest, page: Page<T>) => ({ data: page.data, links: { next: nextLink(request, page.next) } });

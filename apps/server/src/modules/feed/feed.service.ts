@@ -12,23 +12,12 @@ import {
 import type pg from 'pg';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import { toVideo } from '../videos/video-view.ts';
 import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor, type RankCursor } from './feed-cursor.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';
 import { genderMask, type FeedList } from './feed-snapshot.ts';
 import { Lru, snapshotStore, type ViewFilter } from './snapshot-store.ts';
-
-/** Who is looking: a signed-in user (bearer) or a guest (guest_id), for isLiked and isRated. */
-export interface Viewer {
-  userId: number | null;
-  guestId: string | null;
-}
-
-/** The key a like or view is stored under: one per user, else one per guest. */
-export function viewerKey(viewer: Viewer): string | null {
-  if (viewer.userId !== null) return `u${viewer.userId}`;
-  return viewer.guestId ? `g${viewer.guestId}` : null;
-}
 
 /**
  * Geo-blocking plugs in here (accounts.md "geo-blocking", a later issue): given the creator of a video or

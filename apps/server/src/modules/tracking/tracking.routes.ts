@@ -13,22 +13,13 @@ import {
   videoViewRequestSchema,
   videoViewResponseSchema,
 } from '@flick/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { optionalBearer, signedInUser, viewerOf } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
-import type { Viewer } from '../feed/feed.service.ts';
 import type { TrackingService } from './tracking.service.ts';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
-const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
-
-/** The bearer decides who a user is; a body's user_id is the client's claim and is not trusted. */
-const viewerOf = (request: FastifyRequest, guestId: string | undefined): Viewer => ({
-  userId: request.user?.id ?? null,
-  guestId: request.user ? null : (guestId ?? null),
-});
 
 /**
  * viewer.md §7 tracking calls. Limits per client address are generous for what a real viewer does

@@ -1,0 +1,11 @@
+/** Who is looking: a signed-in user (bearer) or a guest (guest_id), for isLiked, isRated and counted views. */
+export interface Viewer {
+  userId: number | null;
+  guestId: string | null;
+}
+
+/** The key a like or view is stored under: one per user, else one per guest. */
+export function viewerKey(viewer: Viewer): string | null {
+  if (viewer.userId !== null) return `u${viewer.userId}`;
+  return viewer.guestId ? `g${viewer.guestId}` : null;
+}
