@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStorage } from '../src/lib/media-storage.ts';
 import { followingModels } from '../src/modules/users/following-models.ts';
 import { likedVideos } from '../src/modules/users/liked-videos.ts';
-import { encodeTimeCursor } from '../src/modules/users/profile-cursor.ts';
+import { encodeMicrosCursor } from '../src/lib/keyset.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -61,7 +61,7 @@ async function genericPlan({ text, values }: Statement): Promise<string> {
 }
 
 describe('the profile lists walk their index by keyset, also in a cached generic plan', () => {
-  const deep = encodeTimeCursor({ micros: '1700000000123456', id: 5 });
+  const deep = encodeMicrosCursor({ micros: '1700000000123456', id: 5 });
 
   it('liked videos: a range of video_likes_viewer_created_idx in its order, with no sort, on the first page and deep ones', async () => {
     const statements: Statement[] = [];

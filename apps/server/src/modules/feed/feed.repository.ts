@@ -1,9 +1,8 @@
 import type { Category, Tag } from '@flick/contract';
 import type pg from 'pg';
+import { KEYSET_TOP, type TimestampCursor } from '../../lib/keyset.ts';
 import type { VideoViewRow, VideoOwner } from '../videos/video-view.ts';
-
-/** DESIGN.md "Video lifecycle": what viewers may see (served by videos_published_idx). */
-export const PUBLISHED_SQL = `v.status = 'approved' and v.details_at is not null and v.upload_date <= now()`;
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
 export interface FeedVideoRow extends VideoViewRow {
   owner: VideoOwner;
@@ -42,13 +41,6 @@ const viewerFlagsSql = `
   select video_id::float8 as id, 'liked' as flag from video_likes where viewer_key = $1 and video_id = any($3::bigint[])
   union all
   select video_id::float8, 'rated' from video_ratings where user_id = $2 and video_id = any($3::bigint[])`;
-
-/**
- * Where a newest-first keyset list starts: before every real row. The keyset is always there, never
- * `$n is null or ...`, which a cached generic plan cannot use as an index bound: it read a deep page
- * by filtering from the top (360 ms at 500,000 rows in, against under 1 ms).
- */
-const TOP = { at: 'infinity', id: '9223372036854775807' };
 
 /** Over videos_user_published_idx, whose order (desc nulls last) the query must name to walk it unsorted. */
 const userVideosSql = `
@@ -166,11 +158,11 @@ export function feedRepository(pool: pg.Pool) {
     },
 
     /** A creator's published videos, newest first, by keyset on (upload_date, id). */
-    async userVideoIds(userId: number, after: { uploadDate: string; id: number } | null, limit: number) {
+    async userVideoIds(userId: number, after: TimestampCursor | null, limit: number) {
       const { rows } = await pool.query<{ id: number; uploadDate: string }>({
         name: 'feed-user-videos',
         text: userVideosSql,
-        values: [userId, after?.uploadDate ?? TOP.at, after?.id ?? TOP.id, limit],
+        values: [userId, after?.at ?? KEYSET_TOP.time, after?.id ?? KEYSET_TOP.id, limit],
       });
       return rows;
     },
@@ -179,8 +171,8 @@ export function feedRepository(pool: pg.Pool) {
      * Published videos `userId` has not rated (all of them for a guest), newest first, by keyset on
      * (upload_date, id). `genders` null means every category.
      */
-    async unratedVideoIds(userId: number | null, genders: readonly Category[] | null, after: { at: string; id: number } | null, limit: number) {
-      const keyset = [after?.at ?? TOP.at, after?.id ?? TOP.id, limit];
+    async unratedVideoIds(userId: number | null, genders: readonly Category[] | null, after: TimestampCursor | null, limit: number) {
+      const keyset = [after?.at ?? KEYSET_TOP.time, after?.id ?? KEYSET_TOP.id, limit];
       const { rows } =
         userId === null
           ? await pool.query<{ id: number; uploadDate: string }>({ name: 'feed-published-newest', text: publishedSql, values: [genders, ...keyset] })
@@ -189,11 +181,11 @@ export function feedRepository(pool: pg.Pool) {
     },
 
     /** The published videos `userId` rated, with the rating, most recently rated first, by keyset on (updated_at, video_id). */
-    async ratedVideoIds(userId: number, genders: readonly Category[] | null, after: { at: string; id: number } | null, limit: number) {
+    async ratedVideoIds(userId: number, genders: readonly Category[] | null, after: TimestampCursor | null, limit: number) {
       const { rows } = await pool.query<{ id: number; ratedAt: string; rating: number }>({
         name: 'feed-rated',
         text: ratedSql,
-        values: [userId, genders, after?.at ?? TOP.at, after?.id ?? TOP.id, limit],
+        values: [userId, genders, after?.at ?? KEYSET_TOP.time, after?.id ?? KEYSET_TOP.id, limit],
       });
       return rows;
     },

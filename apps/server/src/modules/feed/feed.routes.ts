@@ -16,19 +16,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalBearer, viewerOf } from '../../plugins/authenticate.ts';
-import type { FeedService, Page } from './feed.service.ts';
+import { nextLink, type Page } from '../../lib/keyset.ts';
+import type { FeedService } from './feed.service.ts';
 
 const id = z.coerce.number().int().positive().max(2 ** 32 - 1);
 const errors = { 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
-
-/** `links.next`: this request's URL with the new cursor (and without `page`, which the cursor replaces). */
-export function nextLink(request: FastifyRequest, cursor: string | null): string | null {
-  if (!cursor) return null;
-  const url = new URL(request.url, 'http://flick.invalid');
-  url.searchParams.delete('page');
-  url.searchParams.set('cursor', cursor);
-  return `${url.pathname}${url.search}`;
-}
 
 const answer = <T>(request: FastifyRequest, page: Page<T>) => ({ data: page.data, links: { next: nextLink(request, page.next) } });
 

@@ -12,9 +12,19 @@ import {
 import type pg from 'pg';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import {
+  decodeCursor,
+  decodeRankCursor,
+  decodeTimestampCursor,
+  encodeCursor,
+  encodeRankCursor,
+  encodeTimestampCursor,
+  keysetPage,
+  type Page,
+  type RankCursor,
+} from '../../lib/keyset.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import { toVideo } from '../videos/video-view.ts';
-import { decodeCursor, decodeRankCursor, encodeCursor, encodeRankCursor, type RankCursor } from './feed-cursor.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';
 import { genderMask, type FeedList } from './feed-snapshot.ts';
 import { Lru, snapshotStore, type ViewFilter } from './snapshot-store.ts';
@@ -25,25 +35,10 @@ import { Lru, snapshotStore, type ViewFilter } from './snapshot-store.ts';
  */
 export type RegionAccess = (ownerId: number, clientIp: string) => Promise<boolean>;
 
-export interface Page<T> {
-  data: T[];
-  /** The cursor for `links.next`, or null on the last page. */
-  next: string | null;
-}
-
 /** A page looks the same to every viewer apart from isLiked/isRated: shared briefly by all of them. */
 const PAGE_CACHE_MS = 2000;
-/** PostgreSQL's text form of a timestamptz: exact to the microsecond, unlike a JS Date. */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 /** Extra ids read per page, so a video unpublished since the snapshot does not shorten the page. */
 const SLACK = 5;
-
-/** A keyset position on (time, id) from a cursor of ours, or null to start at the top. */
-function decodeTimeCursor(cursor: string | undefined): { at: string; id: number } | null {
-  const parts = decodeCursor(cursor, 2);
-  if (!parts || !TIMESTAMP_TEXT.test(parts[0]!) || !/^\d{1,15}$/.test(parts[1]!)) return null;
-  return { at: parts[0]!, id: Number(parts[1]) };
-}
 
 /** The categories for SQL: null when all are asked for, so no row needs its creator looked up. */
 const genderFilter = (genders: readonly Category[]) => (categories.every((c) => genders.includes(c)) ? null : genders);
@@ -142,6 +137,17 @@ export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; medi
     return { data: [first, ...rest.data], next: rest.next };
   }
 
+  /**
+   * A newest-first page of published videos from ids read one beyond its size, each with the time it
+   * is ordered by: hydrated in one statement, flagged for the viewer. A video unpublished meanwhile drops out.
+   */
+  async function videoPage<R extends { id: number }>(found: readonly R[], size: number, timeOf: (row: R) => string, viewer: Viewer) {
+    const { rows, next } = keysetPage(found, size, (last) => encodeTimestampCursor({ at: timeOf(last), id: last.id }));
+    const hydrated = await repo.hydrate(rows.map((r) => r.id));
+    const videos = rows.flatMap((r) => (hydrated.has(r.id) ? [present(hydrated.get(r.id)!)] : []));
+    return { rows, data: await withViewer(videos, viewer), next };
+  }
+
   async function tagOr404(by: { id: number } | { slug: string }): Promise<Tag> {
     const tag = await repo.tag(by);
     if (!tag) throw new HttpError(404, feedMessages.tagNotFound);
@@ -196,14 +202,9 @@ export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; medi
     async userVideos(idOrSlug: string, q: { cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
       const userId = await repo.userId(idOrSlug);
       if (userId === undefined) throw new HttpError(404, feedMessages.userNotFound);
-      const position = decodeTimeCursor(q.cursor);
-      const after = position && { uploadDate: position.at, id: position.id };
-      const found = await repo.userVideoIds(userId, after, q.per_page + 1);
-      const page = found.slice(0, q.per_page);
-      const rows = await repo.hydrate(page.map((r) => r.id));
-      const videos = page.flatMap((r) => (rows.has(r.id) ? [present(rows.get(r.id)!)] : []));
-      const last = page.at(-1);
-      return { data: await withViewer(videos, viewer), next: found.length > q.per_page && last ? encodeCursor([last.uploadDate, last.id]) : null };
+      const found = await repo.userVideoIds(userId, decodeTimestampCursor(q.cursor), q.per_page + 1);
+      const { data, next } = await videoPage(found, q.per_page, (row) => row.uploadDate, viewer);
+      return { data, next };
     },
 
     /**
@@ -211,12 +212,9 @@ export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; medi
      * rated meanwhile just drops out of later pages (the keyset does not move). A guest has rated nothing.
      */
     async unrated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
-      const found = await repo.unratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimeCursor(q.cursor), q.per_page + 1);
-      const page = found.slice(0, q.per_page);
-      const rows = await repo.hydrate(page.map((r) => r.id));
-      const videos = page.flatMap((r) => (rows.has(r.id) ? [present(rows.get(r.id)!)] : []));
-      const last = page.at(-1);
-      return { data: await withViewer(videos, viewer), next: found.length > q.per_page && last ? encodeCursor([last.uploadDate, last.id]) : null };
+      const found = await repo.unratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1);
+      const { data, next } = await videoPage(found, q.per_page, (row) => row.uploadDate, viewer);
+      return { data, next };
     },
 
     /**
@@ -225,28 +223,18 @@ export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; medi
      */
     async rated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<RatedVideo>> {
       if (viewer.userId === null) return { data: [], next: null };
-      const found = await repo.ratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimeCursor(q.cursor), q.per_page + 1);
-      const page = found.slice(0, q.per_page);
-      const rows = await repo.hydrate(page.map((r) => r.id));
-      const videos = await withViewer(
-        page.flatMap((r) => (rows.has(r.id) ? [present(rows.get(r.id)!)] : [])),
-        viewer,
-      );
-      const ratings = new Map(page.map((r) => [r.id, r.rating]));
-      const last = page.at(-1);
-      return {
-        data: videos.map((v) => ({ ...v, isRated: true, myRating: ratings.get(v.id)! })),
-        next: found.length > q.per_page && last ? encodeCursor([last.ratedAt, last.id]) : null,
-      };
+      const found = await repo.ratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1);
+      const { rows, data, next } = await videoPage(found, q.per_page, (row) => row.ratedAt, viewer);
+      const ratings = new Map(rows.map((r) => [r.id, r.rating]));
+      return { data: data.map((v) => ({ ...v, isRated: true, myRating: ratings.get(v.id)! })), next };
     },
 
     /** GET /v1/tags: tags with videos in the categories, by slug; `search` matches the start. */
     async tags(q: { gender: Category[]; per_page: number; search?: string; cursor?: string }): Promise<Page<Tag>> {
       const prefix = q.search ? tagSlug(q.search) || null : null;
       const after = decodeCursor(q.cursor, 1)?.[0] ?? null;
-      const found = await repo.tags(prefix, q.gender, after, q.per_page + 1);
-      const page = found.slice(0, q.per_page);
-      return { data: page, next: found.length > q.per_page ? encodeCursor([page.at(-1)!.slug]) : null };
+      const { rows, next } = keysetPage(await repo.tags(prefix, q.gender, after, q.per_page + 1), q.per_page, (last) => encodeCursor([last.slug]));
+      return { data: rows, next };
     },
   };
 }

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { parseOr422, validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
-import { PUBLISHED_SQL } from '../feed/feed.repository.ts';
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 import type { CounterBuffer } from './counter-buffer.ts';
 
 /** Counted at most once per window: the dedup row's time moves only when a new window starts. */

@@ -1,7 +1,6 @@
 import type { FollowedModel } from '@flick/contract';
 import type pg from 'pg';
-import type { Page } from '../feed/feed.service.ts';
-import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
+import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeMicrosCursor, encodeMicrosCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { imageSources } from './profile-images.ts';
 
 /** Newest follow first, by keyset on (followed at, model id): a range of follows_follower_created_idx in its order. */
@@ -25,20 +24,19 @@ interface FollowingRow extends Omit<FollowedModel, 'avatarSources' | 'followedAt
 export function followingModels(pool: pg.Pool) {
   return {
     async page(userId: number, q: { cursor?: string; per_page: number }): Promise<Page<FollowedModel>> {
-      const after = decodeTimeCursor(q.cursor);
+      const after = decodeMicrosCursor(q.cursor);
       const { rows: found } = await pool.query<FollowingRow>({
         name: 'profile-following-models',
         text: followingSql,
         values: [userId, ...cursorBound(after), q.per_page + 1],
       });
-      const page = found.slice(0, q.per_page);
+      const { rows: page, next } = keysetPage(found, q.per_page, (last) => encodeMicrosCursor({ micros: last.followedMicros, id: last.id }));
       const data = page.map(({ followedMicros: _, followedAt, ...model }) => ({
         ...model,
         avatarSources: imageSources('avatar', model.avatar),
         followedAt: followedAt.toISOString(),
       }));
-      const last = page.at(-1);
-      return { data, next: found.length > q.per_page && last ? encodeTimeCursor({ micros: last.followedMicros, id: last.id }) : null };
+      return { data, next };
     },
   };
 }

@@ -1,10 +1,10 @@
 import type { Video } from '@flick/contract';
 import type pg from 'pg';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import { feedRepository, PUBLISHED_SQL } from '../feed/feed.repository.ts';
-import type { Page } from '../feed/feed.service.ts';
+import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeMicrosCursor, encodeMicrosCursor, keysetPage, type Page } from '../../lib/keyset.ts';
+import { feedRepository } from '../feed/feed.repository.ts';
 import { toVideo } from '../videos/video-view.ts';
-import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeTimeCursor, encodeTimeCursor } from './profile-cursor.ts';
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
 /** Newest like first, by keyset on (liked at, video id): a range of video_likes_viewer_created_idx in its order. */
 const likedSql = `
@@ -21,14 +21,14 @@ export function likedVideos({ pool, media }: { pool: pg.Pool; media: MediaStorag
 
   return {
     async page(userId: number, q: { cursor?: string; per_page: number }): Promise<Page<Video>> {
-      const after = decodeTimeCursor(q.cursor);
+      const after = decodeMicrosCursor(q.cursor);
       const viewerKey = `u${userId}`;
       const { rows: found } = await pool.query<{ id: number; likedAt: string }>({
         name: 'profile-liked-videos',
         text: likedSql,
         values: [viewerKey, ...cursorBound(after), q.per_page + 1],
       });
-      const page = found.slice(0, q.per_page);
+      const { rows: page, next } = keysetPage(found, q.per_page, (last) => encodeMicrosCursor({ micros: last.likedAt, id: last.id }));
       const ids = page.map((row) => row.id);
       const [rows, flags] = await Promise.all([feed.hydrate(ids), feed.viewerFlags(viewerKey, userId, ids)]);
       const data = page.flatMap(({ id }) => {
@@ -36,8 +36,7 @@ export function likedVideos({ pool, media }: { pool: pg.Pool; media: MediaStorag
         // Viewers never see why a video was rejected; hydrate only finds published ones anyway.
         return row ? [toVideo({ ...row, statusReason: null }, row.owner, row.tags, media, { isLiked: flags.liked.has(id), isRated: flags.rated.has(id) })] : [];
       });
-      const last = page.at(-1);
-      return { data, next: found.length > q.per_page && last ? encodeTimeCursor({ micros: last.likedAt, id: last.id }) : null };
+      return { data, next };
     },
   };
 }

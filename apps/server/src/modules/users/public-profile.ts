@@ -2,7 +2,7 @@ import { feedMessages, type PublicProfile, type PublicUser } from '@flick/contra
 import type pg from 'pg';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { PUBLISHED_SQL } from '../feed/feed.repository.ts';
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 import { imageSources } from './profile-images.ts';
 import { toLink, type LinkRow } from './profile-links.ts';
 
