@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { AppShell } from '../components/layout/app-shell.tsx';
+import { AppShell } from './layout/app-shell.tsx';
 import { feedRoutePatterns, loginGuardedPaths, paths } from '../config/paths.ts';
 import { AppError, Splash } from './app-error.tsx';
 import type * as AccountScreens from './routes/account-screens.ts';

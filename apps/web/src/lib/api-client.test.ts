@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../testing/render-app.tsx';
 import { setAccessTokenSource } from './access-token.ts';
-import { api, ApiError, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { api, ApiError, NETWORK_ERROR_MESSAGE, nextPagePath } from './api-client.ts';
 
 describe('api client', () => {
   it('calls /v1 with JSON and returns the parsed body', async () => {
@@ -63,5 +63,10 @@ describe('api client', () => {
       },
     });
     await expect(api.get('/offline')).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('fetches links.next as is, whether absolute or rooted at /v1', () => {
+    expect(nextPagePath('/v1/videos?gender=f&cursor=abc')).toBe('/videos?gender=f&cursor=abc');
+    expect(nextPagePath('https://api.example/v1/tags/4/videos?cursor=x%2By')).toBe('/tags/4/videos?cursor=x%2By');
   });
 });

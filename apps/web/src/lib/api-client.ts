@@ -112,3 +112,13 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
 };
+
+/**
+ * `links.next` is opaque (DESIGN.md "API conventions"): absolute or rooted at /v1, it is fetched as is.
+ * The API client adds /v1 itself, so only what follows it is kept.
+ */
+export function nextPagePath(next: string): string {
+  const url = new URL(next, 'http://next.invalid');
+  const path = `${url.pathname}${url.search}`;
+  return path.startsWith('/v1/') ? path.slice(3) : path;
+}

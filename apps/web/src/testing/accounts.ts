@@ -1,6 +1,6 @@
 import type { ProfileUser, PublicProfile } from '@flick/contract';
 import { screen } from '@testing-library/react';
-import { setSession } from '../features/auth/stores/session-changes.ts';
+import { setSession } from '../features/session/stores/session-changes.ts';
 
 /** A signed-in account as GET /v1/profile returns it. */
 export function profileUser(overrides: Partial<ProfileUser> = {}): ProfileUser {

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { routes } from '../app/router.tsx';
+
+export { initializeApp } from '../app/provider.tsx';
 import { queryClient } from '../lib/query-client.ts';
 
 export interface FetchCall {

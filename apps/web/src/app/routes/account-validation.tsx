@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Screen } from '../../components/layout/screen.tsx';
 import { paths } from '../../config/paths.ts';
-import { profileQueryOptions } from '../../features/account/api/get-profile.ts';
+import { profileQueryOptions } from '../../features/session/api/get-profile.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { VerificationForm } from '../../features/verification/components/verification-form.tsx';
 import { VerificationStatusCard } from '../../features/verification/components/verification-status.tsx';

@@ -8,9 +8,9 @@ import { accountTypeLabels, AccountOverview } from '../../features/account/compo
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { useResendEmail } from '../../features/auth/api/resend-email.ts';
 import { logOut } from '../../features/auth/log-out.ts';
-import { usePublicUser } from '../../features/feed/api/get-public-user.ts';
+import { usePublicUser } from '../../features/creators/api/get-public-user.ts';
 import { ChangeImageButton } from '../../features/profile/components/change-image-button.tsx';
-import { ProfileHeader } from '../../features/profile/components/profile-header.tsx';
+import { ProfileHeader } from '../../features/creators/components/profile-header.tsx';
 import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
 import { ViewerProfileSections } from '../../features/profile/components/viewer-profile-sections.tsx';
 import { ApiError } from '../../lib/api-client.ts';

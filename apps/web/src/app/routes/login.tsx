@@ -5,10 +5,10 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { profileQueryOptions, profileWithTokenQueryOptions } from '../../features/account/api/get-profile.ts';
+import { profileQueryOptions, profileWithTokenQueryOptions } from '../../features/session/api/get-profile.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useArrivedSignedIn } from '../../features/auth/hooks/use-arrived-signed-in.ts';
-import { setSession } from '../../features/auth/stores/session-changes.ts';
+import { setSession } from '../../features/session/stores/session-changes.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 /** Where the login guard was sending the person (its `state.from`), else their account. */

@@ -4,7 +4,7 @@ import { AlertIcon, CheckIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { useVerifyEmail } from '../../features/auth/api/verify-email.ts';
-import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useSession } from '../../features/session/hooks/use-session.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /** /verify-email/{token}: where the verification e-mail's link leads. The token is checked once. */

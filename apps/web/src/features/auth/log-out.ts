@@ -1,6 +1,6 @@
 import { browser } from '../../lib/browser.ts';
 import { logout } from './api/logout.ts';
-import { clearSession } from './stores/session-changes.ts';
+import { clearSession } from '../session/stores/session-changes.ts';
 
 /** How long logging out waits for the server before leaving anyway. */
 const LOGOUT_WAIT_MS = 4000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { videoOf } from '../../testing/videos.ts';
-import { feedTitle, firstPagePath, joinPages, nextPagePath } from './feed-source.ts';
+import { feedTitle, firstPagePath, joinPages } from './feed-source.ts';
 
 describe('feed sources (viewer.md §2, §7)', () => {
   it('asks each feed route its server call with the categories, and the guest id for a guest', () => {
@@ -14,11 +14,6 @@ describe('feed sources (viewer.md §2, §7)', () => {
     expect(firstPagePath({ kind: 'webcam-site', site: 'chaturbate' }, ['f'])).toBe('/discover/webcam-site/chaturbate/videos?gender=f');
     // viewer.md §9: the rating feed's categories are fixed.
     expect(firstPagePath({ kind: 'rating' }, ['f'], 'g-1')).toBe('/video-rating/unrated?gender=f,c,m,t');
-  });
-
-  it('fetches links.next as is, whether absolute or rooted at /v1', () => {
-    expect(nextPagePath('/v1/videos?gender=f&cursor=abc')).toBe('/videos?gender=f&cursor=abc');
-    expect(nextPagePath('https://api.example/v1/tags/4/videos?cursor=x%2By')).toBe('/tags/4/videos?cursor=x%2By');
   });
 
   it('titles the feeds as the §2 table says', () => {

@@ -44,16 +44,6 @@ export function firstPagePath(source: FeedSource, categories: readonly Category[
   }
 }
 
-/**
- * `links.next` is opaque (DESIGN.md "API conventions"): absolute or rooted at /v1, it is fetched as is.
- * The API client adds /v1 itself, so only what follows it is kept.
- */
-export function nextPagePath(next: string): string {
-  const url = new URL(next, 'http://next.invalid');
-  const path = `${url.pathname}${url.search}`;
-  return path.startsWith('/v1/') ? path.slice(3) : path;
-}
-
 /** viewer.md §2 titles of the feed routes; the home feed has none. */
 export function feedTitle(source: FeedSource, tagSlug?: string): string | null {
   switch (source.kind) {

@@ -1,10 +1,9 @@
 import { accountMessages, type ProfileUser } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { initializeApp } from '../../../app/provider.tsx';
 import { browser } from '../../../lib/browser.ts';
 import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../../testing/accounts.ts';
-import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+import { type FetchCall, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 
 type Responder = (call: FetchCall) => Response | Promise<Response>;
 

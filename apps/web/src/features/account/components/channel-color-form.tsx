@@ -3,9 +3,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { endSessionOnError } from '../../auth/session-errors.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
-import { Avatar, inkOn } from './avatar.tsx';
+import { endSessionOnError } from '../../session/session-errors.ts';
+import { useUpdateProfile } from '../../session/api/update-profile.ts';
+import { Avatar, inkOn } from '../../../components/ui/avatar.tsx';
 
 /** Colours that sit well on Flick's dark surfaces, the brand pink first. */
 export const channelColors: readonly { value: string; name: string }[] = [

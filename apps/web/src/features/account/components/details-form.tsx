@@ -12,8 +12,8 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { endSessionOnError } from '../../auth/session-errors.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { endSessionOnError } from '../../session/session-errors.ts';
+import { useUpdateProfile } from '../../session/api/update-profile.ts';
 
 type Field = 'name' | 'username' | 'description' | 'phone_number';
 type Errors = Partial<Record<Field, string>>;

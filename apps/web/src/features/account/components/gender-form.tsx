@@ -6,8 +6,8 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { sexLabels } from '../../../config/sex-labels.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { clearSession } from '../../auth/stores/session-changes.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { clearSession } from '../../session/stores/session-changes.ts';
+import { useUpdateProfile } from '../../session/api/update-profile.ts';
 
 const options = categories.map((value) => ({ value, label: sexLabels[value] }));
 

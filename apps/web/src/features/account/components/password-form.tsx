@@ -5,8 +5,8 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { endSessionOnError } from '../../auth/session-errors.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { endSessionOnError } from '../../session/session-errors.ts';
+import { useUpdateProfile } from '../../session/api/update-profile.ts';
 
 type Field = 'current_password' | 'password' | 'password_confirmation';
 const fields: readonly Field[] = ['current_password', 'password', 'password_confirmation'];

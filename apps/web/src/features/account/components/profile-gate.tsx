@@ -2,8 +2,8 @@ import type { ProfileUser } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isSessionError } from '../../auth/session-errors.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { isSessionError } from '../../session/session-errors.ts';
+import { useProfile } from '../../session/api/get-profile.ts';
 
 /**
  * Loads the signed-in account for a screen: a spinner, then the screen, or a retry when the server

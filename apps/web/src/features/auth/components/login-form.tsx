@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { adoptAccountCategories } from '../../preferences/api/sync-categories.ts';
 import { useLogin } from '../api/login.ts';
-import { setSession } from '../stores/session-changes.ts';
+import { setSession } from '../../session/stores/session-changes.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { EmailField } from '../../../components/ui/email-field.tsx';
 

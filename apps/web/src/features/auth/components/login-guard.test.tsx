@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loginGuardedPaths } from '../../../config/paths.ts';
 import { mockApi, renderApp } from '../../../testing/render-app.tsx';
-import { setSession } from '../stores/session-changes.ts';
+import { setSession } from '../../session/stores/session-changes.ts';
 import { LoginGuard } from './login-guard.tsx';
 
 function renderGuarded(path: string) {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../hooks/use-session.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
 
 /**
  * accounts.md §2: account routes need a token and a user id; without them the visitor goes to

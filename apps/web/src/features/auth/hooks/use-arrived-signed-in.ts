@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getSession } from '../stores/session-store.ts';
+import { getSession } from '../../session/stores/session-store.ts';
 
 /**
  * Whether the person was already signed in when the screen opened. accounts.md §2 sends them on to

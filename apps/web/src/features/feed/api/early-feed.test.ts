@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../auth/stores/session-changes.ts';
-import { getGuestId } from '../../auth/stores/session-store.ts';
+import { setSession } from '../../session/stores/session-changes.ts';
+import { getGuestId } from '../../session/stores/session-store.ts';
 import { setCategories, setSelectedTagList } from '../../preferences/stores/feed-preferences.ts';
 import { videoOf } from '../../../testing/videos.ts';
 import { homeFeedPath, requestHomeFeedEarly, takeEarlyResponse } from './early-feed.ts';

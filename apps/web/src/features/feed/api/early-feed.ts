@@ -1,5 +1,5 @@
 import type { Category, Video } from '@flick/contract';
-import { getGuestId, getSession } from '../../auth/stores/session-store.ts';
+import { getGuestId, getSession } from '../../session/stores/session-store.ts';
 import { getCategories, getSelectedTags } from '../../preferences/stores/feed-preferences.ts';
 
 /** The home feed's first page under /v1 (viewer.md §7 GET /videos?gender=&tags=); a guest's id goes along. */

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client.ts';
-import { getSession } from '../../auth/stores/session-store.ts';
-import { visitorIds } from './visitor.ts';
+import { getSession } from '../../session/stores/session-store.ts';
+import { visitorIds } from '../../session/visitor.ts';
 
 /** viewer.md §7 POST /video-like: the token for users only, the guest id for guests. Failures are logged. */
 export function likeVideo(videoId: number, type: 'add' | 'remove'): void {

@@ -1,6 +1,6 @@
 import { reportMessages, reportVideoRequestFor, type ReportReason } from '@flick/contract';
 import { ApiError, FALLBACK_MESSAGE, api } from '../../../lib/api-client.ts';
-import { getGuestId } from '../../auth/stores/session-store.ts';
+import { getGuestId } from '../../session/stores/session-store.ts';
 
 export interface ReportDraft {
   videoId: number;

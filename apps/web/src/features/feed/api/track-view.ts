@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import { visitorIds } from './visitor.ts';
+import { visitorIds } from '../../session/visitor.ts';
 
 export interface ViewReport {
   videoId: number;

@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { DotsIcon, HeartIcon, MutedIcon, VolumeIcon } from '../../../components/ui/feed-icons.tsx';
 import { ShareIcon } from '../../../components/ui/icons.tsx';
-import { Avatar } from '../../account/components/avatar.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { likeVideo } from '../api/like-video.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { getGuestId } from '../../auth/stores/session-store.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
+import { getGuestId } from '../../session/stores/session-store.ts';
 import { LiveCamsLink } from '../../live-cams/components/live-cams-link.tsx';
 import { setLiked, useLikeState } from '../stores/liked-videos.ts';
 

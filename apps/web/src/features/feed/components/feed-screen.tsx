@@ -1,4 +1,3 @@
-import type { Video } from '@flick/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -11,18 +10,11 @@ import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts
 import { preloadHls } from '../../videos/attach-hls.ts';
 import { useFeed, type FeedStart } from '../api/get-feed.ts';
 import type { FeedSource } from '../feed-source.ts';
+import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
 import { FeedPlayer } from './feed-player.tsx';
 
 // hls.js downloads while the first page of videos is requested, not after it arrives.
 preloadHls();
-
-/** viewer.md §2: a feed screen's navigation state. `startNext` (ours) is where a carried list continues. */
-export interface FeedNavigationState {
-  startVideoList?: Video[];
-  startVideoIndex?: number;
-  startPage?: number;
-  startNext?: string | null;
-}
 
 export function readFeedState(state: unknown): { start: FeedStart | null; startIndex: number } {
   const value = (typeof state === 'object' && state !== null ? state : {}) as FeedNavigationState;

@@ -2,10 +2,10 @@ import type { PublicProfile } from '@flick/contract';
 import { Link } from 'react-router';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Avatar } from '../../account/components/avatar.tsx';
-import { FollowButton } from '../../profile/components/follow-button.tsx';
-import { LiveNowBanner, ProfileTotals } from '../../profile/components/profile-header.tsx';
-import { ProfileLinks } from '../../profile/components/profile-links.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { FollowButton } from '../../creators/components/follow-button.tsx';
+import { LiveNowBanner, ProfileTotals } from '../../creators/components/profile-header.tsx';
+import { LinkList } from '../../creators/components/link-list.tsx';
 
 /** viewer.md §2 "Profile panel": cover, avatar, name, @slug, follow, totals, live banner and links. */
 export function ProfilePanelContent({ user, loading }: { user: PublicProfile | undefined; loading: boolean }) {
@@ -34,7 +34,7 @@ export function ProfilePanelContent({ user, loading }: { user: PublicProfile | u
         <ProfileTotals profile={user} className="mt-5" />
         <LiveNowBanner links={user.links} className="mt-5" />
         <div className="mt-5">
-          <ProfileLinks links={user.links} location="feed-panel" />
+          <LinkList links={user.links} location="feed-panel" />
         </div>
       </div>
     </div>

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
 import { reportFailureMessage, reportProblem, sendReport } from '../api/report-video.ts';
 
 /**

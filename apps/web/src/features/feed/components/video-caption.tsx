@@ -1,7 +1,7 @@
 import type { Link as CreatorLink, Video } from '@flick/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { trackLinkClick } from '../api/track-link-click.ts';
+import { trackLinkClick } from '../../creators/api/track-link-click.ts';
 
 /** viewer.md §9: tags shown per video before expand. */
 export const TAGS_SHOWN = 5;

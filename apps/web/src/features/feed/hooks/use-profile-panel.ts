@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useMediaQuery } from './use-media-query.ts';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 
 /** From this width the panel sits beside the video instead of over it (viewer.md §2 "right side, collapsible"). */
 export const PANEL_BESIDE_QUERY = '(min-width: 1024px)';

@@ -1,6 +1,6 @@
 import type { Category } from '@flick/contract';
-import { getProfile } from '../../account/api/get-profile.ts';
-import { updateProfile } from '../../account/api/update-profile.ts';
+import { getProfile } from '../../session/api/get-profile.ts';
+import { updateProfile } from '../../session/api/update-profile.ts';
 import { setCategories } from '../stores/feed-preferences.ts';
 
 /**

@@ -5,7 +5,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { MultiChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
 import { useTagSearch } from '../api/search-tags.ts';
 import { saveAccountCategories } from '../api/sync-categories.ts';
 import {

@@ -5,10 +5,10 @@ import {
   type FollowedModel,
 } from '@flick/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { followingModelsKey } from '../../feed/api/follow-model.ts';
-import { nextPagePath } from '../../feed/feed-source.ts';
+import { api, nextPagePath } from '../../../lib/api-client.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
+import { followingModelsKey } from '../../creators/api/follow-model.ts';
+
 
 export interface FollowedModelPage {
   models: FollowedModel[];

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { clearSession } from '../../auth/stores/session-changes.ts';
+import { clearSession } from '../../session/stores/session-changes.ts';
 
 /**
  * viewer.md §8 "Profile POST 402 -> Redirect to /login", and 401 (no or expired token) alike. A 403 on

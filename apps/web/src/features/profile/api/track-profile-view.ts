@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client.ts';
-import { visitorIds } from '../../feed/api/visitor.ts';
+import { visitorIds } from '../../session/visitor.ts';
 
 /** viewer.md §7 POST /profile-view: once per visit to someone else's profile; a failure is only logged. */
 export function trackProfileView(profileId: number): void {

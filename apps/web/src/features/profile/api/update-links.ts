@@ -2,8 +2,8 @@ import { ownProfileUpdateResponseSchema, profilePageMessages, type OwnProfileUse
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api, FALLBACK_MESSAGE } from '../../../lib/api-client.ts';
-import { profileQueryOptions } from '../../account/api/get-profile.ts';
-import { publicUserQueryOptions } from '../../feed/api/get-public-user.ts';
+import { profileQueryOptions } from '../../session/api/get-profile.ts';
+import { publicUserQueryOptions } from '../../creators/api/get-public-user.ts';
 import { isSignInNeeded, useSignInAgain } from './sign-in-again.ts';
 
 /** viewer.md §7 POST /profile `{links: [...]}`: the answer's user carries the full list of links. */

@@ -8,8 +8,8 @@ import {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api, FALLBACK_MESSAGE } from '../../../lib/api-client.ts';
-import { profileQueryOptions } from '../../account/api/get-profile.ts';
-import { publicUserQueryOptions } from '../../feed/api/get-public-user.ts';
+import { profileQueryOptions } from '../../session/api/get-profile.ts';
+import { publicUserQueryOptions } from '../../creators/api/get-public-user.ts';
 import { useSignInAgain } from './sign-in-again.ts';
 
 export interface ProfileImageUpload {

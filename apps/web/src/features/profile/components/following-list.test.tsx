@@ -2,10 +2,9 @@ import type { FollowedModel, PublicUser } from '@flick/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { initializeApp } from '../../../app/provider.tsx';
 import { queryClient } from '../../../lib/query-client.ts';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
-import { json, mockApi, withQueryClient } from '../../../testing/render-app.tsx';
+import { initializeApp, json, mockApi, withQueryClient } from '../../../testing/render-app.tsx';
 import { FollowingList } from './following-list.tsx';
 
 function modelOf(overrides: Partial<FollowedModel> = {}): FollowedModel {

@@ -5,9 +5,9 @@ import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
-import { Avatar } from '../../account/components/avatar.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useFollowingModels } from '../api/get-following-models.ts';
-import { useToggleFollow } from '../api/toggle-follow.ts';
+import { useToggleFollow } from '../../creators/api/toggle-follow.ts';
 
 /** Rows are short: the next page is asked for a few rows before the end. */
 const LOAD_MARGIN_PX = 200;

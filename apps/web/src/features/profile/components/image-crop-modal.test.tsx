@@ -1,9 +1,9 @@
 import { profilePageMessages, type ProfileImageKind, type ProfileUser } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { profileQueryOptions } from '../../account/api/get-profile.ts';
-import { getSession } from '../../auth/stores/session-store.ts';
-import { publicUserQueryOptions } from '../../feed/api/get-public-user.ts';
+import { profileQueryOptions } from '../../session/api/get-profile.ts';
+import { getSession } from '../../session/stores/session-store.ts';
+import { publicUserQueryOptions } from '../../creators/api/get-public-user.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { signIn } from '../../../testing/accounts.ts';
 import { json, mockApi, type FetchCall } from '../../../testing/render-app.tsx';

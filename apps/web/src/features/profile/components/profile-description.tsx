@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useMediaQuery } from '../../feed/hooks/use-media-query.ts';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 
 /** viewer.md §9: characters of the description shown before 'more', by viewport width. */
 export const descriptionLimits = { narrow: 30, medium: 100, wide: 200 } as const;

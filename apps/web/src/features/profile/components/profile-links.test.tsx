@@ -9,8 +9,8 @@ import { NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
 import { json, mockApi, withQueryClient } from '../../../testing/render-app.tsx';
-import { profileQueryOptions } from '../../account/api/get-profile.ts';
-import { publicUserQueryOptions } from '../../feed/api/get-public-user.ts';
+import { profileQueryOptions } from '../../session/api/get-profile.ts';
+import { publicUserQueryOptions } from '../../creators/api/get-public-user.ts';
 import { ProfileLinks } from './profile-links.tsx';
 
 const camRoom: Link = { id: 3, url: 'https://chaturbate.com/mia', name: 'My cam room', icon: 'chaturbate', isLive: true, isImportant: true };

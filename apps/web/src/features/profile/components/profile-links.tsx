@@ -1,16 +1,13 @@
-import { feedMessages, normalizeLinkUrl, profilePageMessages, type Link, type linkLocations } from '@flick/contract';
+import { profilePageMessages, type Link } from '@flick/contract';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ExternalIcon, Icon, PlusIcon, type IconProps } from '../../../components/ui/icons.tsx';
-import { LiveBadge } from '../../../components/ui/live-badge.tsx';
+import { Icon, PlusIcon, type IconProps } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { trackLinkClick } from '../../feed/api/track-link-click.ts';
+import { LinkList, type LinkLocation } from '../../creators/components/link-list.tsx';
 import { useDeleteLink } from '../api/update-links.ts';
 
 // Only an owner ever opens it, so viewers (and the feed's panel) do not load the form.
 const AddLinkModal = lazy(() => import('./add-link-modal.tsx').then((m) => ({ default: m.AddLinkModal })));
-
-export type LinkLocation = (typeof linkLocations)[number];
 
 export interface ProfileLinksProps {
   links: readonly Link[];
@@ -20,10 +17,7 @@ export interface ProfileLinksProps {
   location: LinkLocation;
 }
 
-/**
- * viewer.md §2: a creator's links, important ones with an accent border and live ones pulsing with a
- * LIVE badge, each opening in a new tab; 'No links available.' when there are none.
- */
+/** viewer.md §2: a creator's links on their profile; the owner adds and deletes them here. */
 export function ProfileLinks({ links, owner = false, location }: ProfileLinksProps) {
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<Link | null>(null);
@@ -36,14 +30,12 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
 
   return (
     <div className="flex flex-col gap-2">
-      {links.length === 0 ? (
-        <p className="py-2 text-center text-sm text-muted">{feedMessages.noLinks}</p>
-      ) : (
-        <ul aria-label="Links" className="flex flex-col gap-2">
-          {links.map((link) => (
-            <li key={link.id} className="flex items-center gap-1.5">
-              <LinkCard link={link} location={location} />
-              {owner && (
+      <LinkList
+        links={links}
+        location={location}
+        actionFor={
+          owner
+            ? (link) => (
                 <button
                   type="button"
                   aria-label={`Delete ${link.name}`}
@@ -57,11 +49,10 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
                     <TrashIcon width="20" height="20" />
                   )}
                 </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+              )
+            : undefined
+        }
+      />
       {owner && (
         <>
           <button
@@ -91,52 +82,6 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
     </div>
   );
 }
-
-function LinkCard({ link, location }: { link: Link; location: LinkLocation }) {
-  return (
-    <a
-      href={normalizeLinkUrl(link.url)}
-      target="_blank"
-      rel="noopener noreferrer"
-      onClick={() => trackLinkClick(link, location)}
-      data-important={link.isImportant || undefined}
-      data-live={link.isLive || undefined}
-      className={`flex min-h-13 min-w-0 flex-1 items-center gap-3 rounded-2xl border bg-surface-2 px-4 py-3 font-semibold transition-colors hover:bg-surface-3 ${
-        link.isImportant ? 'border-accent shadow-glow' : 'border-line-strong'
-      } ${link.isLive ? 'animate-live-pulse' : ''}`}
-    >
-      <SiteIcon icon={link.icon} />
-      <span className="min-w-0 flex-1 truncate">{link.name}</span>
-      {link.isLive && <LiveBadge />}
-    </a>
-  );
-}
-
-/**
- * The site's mark from its icon key (`chaturbate`, `instagram`): its initial on a hue of its own, the
- * same on every profile; a generic link icon when the site has no key.
- */
-function SiteIcon({ icon }: { icon: string | null }) {
-  if (!icon) {
-    return (
-      <span aria-hidden="true" className="grid size-7 flex-none place-items-center rounded-lg bg-surface-3 text-muted">
-        <ExternalIcon width="18" height="18" />
-      </span>
-    );
-  }
-  return (
-    <span
-      aria-hidden="true"
-      data-icon={icon}
-      className="grid size-7 flex-none place-items-center rounded-lg text-sm font-extrabold text-white uppercase"
-      style={{ backgroundColor: `hsl(${hueOf(icon)} 62% 44%)` }}
-    >
-      {icon.charAt(0)}
-    </span>
-  );
-}
-
-const hueOf = (key: string) => [...key].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 360, 0);
 
 const TrashIcon = (props: IconProps) => (
   <Icon {...props}>

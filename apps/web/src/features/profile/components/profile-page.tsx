@@ -2,10 +2,10 @@ import type { PublicProfile } from '@flick/contract';
 import { useState, type ReactNode } from 'react';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ShareIcon } from '../../../components/ui/icons.tsx';
-import { profileUrlOf, ShareModal } from '../../feed/components/share-modal.tsx';
+import { profileUrlOf, ShareModal } from '../../../components/ui/share-modal.tsx';
 import { Contests } from './contests.tsx';
 import { ProfileDescription } from './profile-description.tsx';
-import { LiveNowBanner } from './profile-header.tsx';
+import { LiveNowBanner } from '../../creators/components/profile-header.tsx';
 import { ProfileLinks } from './profile-links.tsx';
 
 /* The frame of a profile screen, shared by /{slug} (visitors) and /account (the owner). */

@@ -1,9 +1,8 @@
 import { contactMessages } from '@flick/contract';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { initializeApp } from '../../../app/provider.tsx';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
-import { json, mockApi, withQueryClient } from '../../../testing/render-app.tsx';
+import { initializeApp, json, mockApi, withQueryClient } from '../../../testing/render-app.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 function renderForm() {

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
-import { clearSession } from '../../auth/stores/session-changes.ts';
+import { clearSession } from '../../session/stores/session-changes.ts';
 import { useSubmitUploadDetails } from '../api/submit-upload-details.ts';
 import {
   browserTimeZone,

@@ -4,7 +4,7 @@ import { Screen } from '../../../components/layout/screen.tsx';
 import { StepProgress } from '../../../components/ui/step-progress.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { clearSession } from '../../auth/stores/session-changes.ts';
+import { clearSession } from '../../session/stores/session-changes.ts';
 import { isAbortError, uploadFailureReason, uploadVideo } from '../api/upload-video.ts';
 import { videoFileProblem } from '../video-file.ts';
 import { DetailsForm } from './details-form.tsx';

@@ -1,10 +1,9 @@
 import { VIDEO_MAX_BYTES, videoMessages, type ProfileUser } from '@flick/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initializeApp } from '../../../app/provider.tsx';
 import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
 import { resetTus, startedUpload, uploads } from '../../../testing/mock-tus.ts';
-import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+import { type FetchCall, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 
 vi.mock('tus-js-client', () => import('../../../testing/mock-tus.ts'));
 beforeEach(resetTus);

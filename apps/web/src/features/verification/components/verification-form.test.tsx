@@ -1,9 +1,8 @@
 import { latestBirthday, verificationMessages, type ProfileUser } from '@flick/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initializeApp } from '../../../app/provider.tsx';
 import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
-import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+import { type FetchCall, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 
 const image = (name: string) => new File([new Uint8Array(64)], name, { type: 'image/jpeg' });
 

@@ -19,7 +19,7 @@ import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx'
 import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { endSessionOnError } from '../../auth/session-errors.ts';
+import { endSessionOnError } from '../../session/session-errors.ts';
 import { submitVerification } from '../api/submit-verification.ts';
 import { countryOptions } from '../countries.ts';
 import {

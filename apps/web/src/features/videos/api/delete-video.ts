@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@flick/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
 import { updateMyVideo } from './get-my-videos.ts';
 
 /** viewer.md §7 GET /videos/{id}/delete: 200 marks the video deleting; its files are purged later. */

@@ -1,7 +1,7 @@
 import { listResponseSchema, videoSchema, type Video } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
 import { isInProgress } from '../video-status.ts';
 
 const myVideosPageSchema = listResponseSchema(videoSchema);

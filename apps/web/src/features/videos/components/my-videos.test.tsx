@@ -1,9 +1,8 @@
 import { videoMessages, type ProfileUser, type Video } from '@flick/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { initializeApp } from '../../../app/provider.tsx';
 import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../../testing/accounts.ts';
-import { json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
+import { type FetchCall, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
 import { formatScheduledDate } from '../video-status.ts';
 import { DELETED_TILE_MS } from './my-videos.tsx';

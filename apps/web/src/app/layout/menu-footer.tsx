@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { ExternalIcon } from '../ui/icons.tsx';
+import { ExternalIcon } from '../../components/ui/icons.tsx';
 
 const footerLinks = [
   { label: 'FAQ', to: paths.page('faq') },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { readItem, writeItem } from '../../lib/storage.ts';
-import { CloseIcon, ShareIcon } from '../ui/icons.tsx';
+import { CloseIcon, ShareIcon } from '../../components/ui/icons.tsx';
 
 /** viewer.md §4 and §9: the install hint shows 25 s after start, on iOS Safari only, until dismissed. */
 export const INSTALL_HINT_DELAY_MS = 25_000;

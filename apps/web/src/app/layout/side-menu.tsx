@@ -3,7 +3,7 @@ import { useRef, type ComponentType, type ReactNode, type SVGProps } from 'react
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import type { Session } from '../../features/auth/stores/session-store.ts';
+import type { Session } from '../../features/session/stores/session-store.ts';
 import type { Visitor } from '../../features/live-cams/api/track-live-cams-event.ts';
 import { LiveCamsLink } from '../../features/live-cams/components/live-cams-link.tsx';
 import {
@@ -18,10 +18,10 @@ import {
   StarIcon,
   UploadIcon,
   UserIcon,
-} from '../ui/icons.tsx';
-import { useDialog } from '../ui/use-dialog.ts';
+} from '../../components/ui/icons.tsx';
+import { useDialog } from '../../components/ui/use-dialog.ts';
 import { MenuFooter } from './menu-footer.tsx';
-import { Wordmark } from './wordmark.tsx';
+import { Wordmark } from '../../components/layout/wordmark.tsx';
 
 export interface SideMenuProps {
   session: Session | null;

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../features/auth/stores/session-changes.ts';
+import { setSession } from '../../features/session/stores/session-changes.ts';
 import { fullConfig, json, mockApi, renderApp } from '../../testing/render-app.tsx';
 
 function clickWithoutLeaving(link: HTMLElement) {

@@ -1,15 +1,15 @@
 import type { Video } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { nextPagePath } from '../feed-source.ts';
-import { getFeedPage, type FeedPage } from './get-feed.ts';
+import { nextPagePath } from '../../../lib/api-client.ts';
+import { getVideoPage, type VideoPage } from './video-page.ts';
 
 /** A grid's pages, for the hook below and for a route loader that asks for them before the screen renders. */
 export const videoListQueryOptions = (key: readonly unknown[], firstPath: string) =>
   infiniteQueryOptions({
     queryKey: ['video-list', ...key],
-    queryFn: ({ pageParam }) => getFeedPage(pageParam, null),
+    queryFn: ({ pageParam }) => getVideoPage(pageParam),
     initialPageParam: firstPath,
-    getNextPageParam: (last: FeedPage) => (last.next ? nextPagePath(last.next) : undefined),
+    getNextPageParam: (last: VideoPage) => (last.next ? nextPagePath(last.next) : undefined),
   });
 
 /**

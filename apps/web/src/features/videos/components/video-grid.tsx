@@ -5,10 +5,10 @@ import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
-import { VideoThumb } from '../../videos/components/video-thumb.tsx';
-import { videoTitle } from '../../videos/video-status.ts';
+import { VideoThumb } from './video-thumb.tsx';
+import { videoTitle } from '../video-status.ts';
 import type { VideoList } from '../api/get-video-list.ts';
-import type { FeedNavigationState } from './feed-screen.tsx';
+import type { FeedNavigationState } from '../feed-navigation.ts';
 
 /** viewer.md §9: tag and rating lists load the next page 50 px before their end. */
 export const GRID_LOAD_MARGIN_PX = 50;

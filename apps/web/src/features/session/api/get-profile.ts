@@ -2,8 +2,8 @@ import { profileResponseSchema, type ProfileUser } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { endSessionOnError } from '../../auth/session-errors.ts';
+import { useSession } from '../hooks/use-session.ts';
+import { endSessionOnError } from '../session-errors.ts';
 
 /** accounts.md §7 GET /profile (bearer): the signed-in account. `token` overrides the session's. */
 export async function getProfile({ signal, token }: { signal?: AbortSignal; token?: string } = {}): Promise<ProfileUser> {

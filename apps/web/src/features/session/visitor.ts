@@ -1,4 +1,4 @@
-import { getGuestId, getSession } from '../../auth/stores/session-store.ts';
+import { getGuestId, getSession } from './stores/session-store.ts';
 
 /** Who the tracking calls name (viewer.md §6): the guest id always, the user id when logged in. */
 export function visitorIds(): { guest_id: string; user_id?: number } {

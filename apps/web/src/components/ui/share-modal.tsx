@@ -1,8 +1,8 @@
 import type { Video } from '@flick/contract';
 import { useState } from 'react';
-import { CopyIcon } from '../../../components/ui/feed-icons.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { CopyIcon } from './feed-icons.tsx';
+import { Modal } from './modal.tsx';
+import { toast } from './toast.tsx';
 
 /** The link that opens this video on its own (viewer.md §2 /video/{id}/{slug}). */
 export const shareUrlOf = (video: Pick<Video, 'id' | 'slug'>) => `${window.location.origin}/video/${video.id}/${video.slug}`;

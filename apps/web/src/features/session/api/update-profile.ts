@@ -1,7 +1,7 @@
 import { profileUpdateResponseSchema, type Category } from '@flick/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
+import { useSession } from '../hooks/use-session.ts';
 import { profileQueryOptions } from './get-profile.ts';
 
 /** accounts.md §7 POST /profile: one of these bodies at a time. */

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { MenuIcon } from '../ui/icons.tsx';
+import { MenuIcon } from '../../components/ui/icons.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
-import { Wordmark } from './wordmark.tsx';
+import { Wordmark } from '../../components/layout/wordmark.tsx';
 
 // Everything that waits for the server's configuration or a tap (side menu, Live Cams button, toasts,
 // install hint) loads right after the first paint, outside the initial JavaScript.

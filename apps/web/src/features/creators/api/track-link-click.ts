@@ -1,6 +1,6 @@
 import type { Link, linkLocations } from '@flick/contract';
 import { api } from '../../../lib/api-client.ts';
-import { visitorIds } from './visitor.ts';
+import { visitorIds } from '../../session/visitor.ts';
 
 /** viewer.md §7 POST /link-click: fire and forget, a failure is only logged. */
 export function trackLinkClick(link: Pick<Link, 'id' | 'isLive'>, location: (typeof linkLocations)[number]): void {

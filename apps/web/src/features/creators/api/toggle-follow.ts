@@ -1,7 +1,7 @@
 import type { FollowedModel } from '@flick/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { postFollow, recordFollow, type FollowAction } from '../../feed/api/follow-model.ts';
+import { postFollow, recordFollow, type FollowAction } from './follow-model.ts';
 
 /**
  * A row of the following screen: it starts as following and flips only after the server answers 200 or

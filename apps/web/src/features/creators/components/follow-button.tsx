@@ -1,8 +1,8 @@
 import type { PublicUser } from '@flick/contract';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../auth/hooks/use-session.ts';
-import { useFollowModel } from '../../feed/api/follow-model.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
+import { useFollowModel } from '../api/follow-model.ts';
 
 /**
  * Follow or Following (viewer.md §4): flips only after the server's 200 or 201, a failure changes

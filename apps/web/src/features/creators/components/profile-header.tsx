@@ -1,7 +1,7 @@
 import { feedMessages, formatCompactNumber, srcSetOf, type Link, type PublicProfile } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
-import { Avatar } from '../../account/components/avatar.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
 
 export interface ProfileHeaderProps {
   profile: PublicProfile;

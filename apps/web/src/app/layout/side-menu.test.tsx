@@ -1,8 +1,8 @@
 import type { ClientConfig } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { initializeApp } from '../../app/provider.tsx';
-import { setSession } from '../../features/auth/stores/session-changes.ts';
+import { initializeApp } from '../provider.tsx';
+import { setSession } from '../../features/session/stores/session-changes.ts';
 import { browser } from '../../lib/browser.ts';
 import { fullConfig, json, mockApi, renderApp } from '../../testing/render-app.tsx';
 
