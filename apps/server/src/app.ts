@@ -19,14 +19,17 @@ import { mediaFiles } from './plugins/media-files.ts';
 import { privateStorage } from './lib/private-storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
-import { profileRoutes } from './modules/users/profile.routes.ts';
+import { accountsRepository } from './modules/accounts/accounts.repository.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { profileService } from './modules/profile/profile.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedService } from './modules/feed/feed.service.ts';
 import { counterBuffer } from './modules/tracking/counter-buffer.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
-import { publicUsersRoutes } from './modules/users/public-users.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { usersService } from './modules/users/users.service.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -77,7 +80,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
     limits: { fileSize: IMAGE_MAX_BYTES, files: 4, fields: 20, fieldSize: 4096, parts: 30 },
   });
   await api.register(openapi);
-  await api.register(authenticate, { db });
+  await api.register(authenticate, { sessions: accountsRepository(db) });
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const auth = authService({
@@ -95,6 +98,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
   api.addHook('onClose', () => counters.stop());
   const tracking = trackingService({ pool, counters });
+  const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger });
+  const users = usersService(pool);
 
   const clientConfig: ClientConfig = config.links;
   await api.register(
@@ -104,13 +109,13 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(pagesRoutes, { db });
       await v1.register(contactRoutes, { db });
       await v1.register(authRoutes, { auth });
-      await v1.register(profileRoutes, { db, pool, auth, media, mediaBaseUrl: config.mediaBaseUrl });
+      await v1.register(profileRoutes, { profile });
       await v1.register(verificationRoutes, { db, storage });
       await v1.register(videosRoutes, { videos });
       await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });
       await v1.register(feedRoutes, { feed });
       await v1.register(trackingRoutes, { tracking });
-      await v1.register(publicUsersRoutes, { pool });
+      await v1.register(usersRoutes, { users });
     },
     { prefix: '/v1' },
   );

@@ -11,7 +11,7 @@ import { mediaStorage } from './lib/media-storage.ts';
 import { seedDemoContent } from './modules/demo/demo-content.ts';
 import { requestFeedRebuild } from './modules/feed/feed-jobs.ts';
 import { videosService } from './modules/videos/videos.service.ts';
-import { adminAccounts } from './modules/users/admin-accounts.ts';
+import { adminAccounts } from './modules/accounts/admin-accounts.ts';
 import { pruneViews } from './modules/tracking/tracking.service.ts';
 import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
 

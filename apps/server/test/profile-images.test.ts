@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileImageUpload } from '../src/modules/users/profile-image-upload.ts';
-import { usersRepository } from '../src/modules/users/users.repository.ts';
+import { accountsRepository } from '../src/modules/accounts/accounts.repository.ts';
+import { profileImageUpload } from '../src/modules/profile/profile-image-upload.ts';
 import { client, signUp } from './helpers/accounts.ts';
 import { multipart, type Part } from './helpers/multipart.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -202,7 +202,7 @@ describe('POST /v1/profile images that are refused', () => {
 
   it('removes the new files when the row cannot be changed', async () => {
     const owner = await signUp(t, 'model');
-    const user = (await usersRepository(t.db).findById(owner.id))!;
+    const user = (await accountsRepository(t.db).findById(owner.id))!;
     await t.pool.query('delete from users where id = $1', [owner.id]);
     const upload = profileImageUpload({ db: t.db, mediaRoot: path.join(t.dataDir, 'media'), mediaBaseUrl: undefined, logger: pino({ level: 'silent' }) });
     const data = await picture(150, 150, 'png');

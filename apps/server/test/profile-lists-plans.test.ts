@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaStorage } from '../src/lib/media-storage.ts';
-import { followingModels } from '../src/modules/users/following-models.ts';
-import { likedVideos } from '../src/modules/users/liked-videos.ts';
 import { encodeMicrosCursor } from '../src/lib/keyset.ts';
+import { followingModels } from '../src/modules/profile/following-models.ts';
+import { likedVideos } from '../src/modules/profile/liked-videos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;

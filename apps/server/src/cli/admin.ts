@@ -7,7 +7,7 @@ import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../db/embedde
 import { privateStorage } from '../lib/private-storage.ts';
 import { pagesService } from '../modules/pages/pages.service.ts';
 import { buildFeedSnapshot } from '../modules/feed/feed-snapshot.ts';
-import { adminAccounts } from '../modules/users/admin-accounts.ts';
+import { adminAccounts } from '../modules/accounts/admin-accounts.ts';
 import { verificationService } from '../modules/verification/verification.service.ts';
 import { videoReview } from '../modules/videos/video-review.ts';
 

@@ -60,6 +60,10 @@ export const users = pgTable(
   ],
 );
 
+/** An account as stored; the API never shows it whole (toProfileUser leaves the password hash out). */
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
 /** Static pages (viewer.md §2); HTML is sanitized before it is stored. */
 export const pages = pgTable('pages', {
   slug: text('slug').primaryKey(),

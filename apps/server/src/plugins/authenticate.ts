@@ -1,12 +1,9 @@
 import { accountMessages } from '@flick/contract';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
-import { authTokens } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Viewer } from '../lib/viewer.ts';
-import { usersRepository, type UserRow } from '../modules/users/users.repository.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 declare module 'fastify' {
@@ -23,22 +20,27 @@ declare module 'fastify' {
 
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
+/** The session lookups authentication needs, handed in by the app (the accounts repository): plugins import no module. */
+export interface Sessions {
+  findByTokenHash(tokenHash: string): Promise<{ user: UserRow; tokenId: number; lastUsedAt: Date } | undefined>;
+  touchToken(tokenId: number): Promise<void>;
+}
+
 /** Reads `Authorization: Bearer <token>` on every request; routes that need a user add `requireUser`. */
-export const authenticate = fp(async function authenticate(app: FastifyInstance, { db }: { db: Database }) {
-  const repo = usersRepository(db);
+export const authenticate = fp(async function authenticate(app: FastifyInstance, { sessions }: { sessions: Sessions }) {
   app.decorateRequest('user', null);
   app.decorateRequest('authTokenId', null);
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    const found = await repo.findByTokenHash(hashToken(token));
+    const found = await sessions.findByTokenHash(hashToken(token));
     if (!found) return;
     request.user = found.user;
     request.authTokenId = found.tokenId;
     // Last use is for the account's session list; writing it on every request would cost a write per call.
     if (Date.now() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, found.tokenId));
+      await sessions.touchToken(found.tokenId);
     }
   });
 

@@ -1,5 +1,5 @@
 import { accountMessages, type registerRequestSchema } from '@flick/contract';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -9,9 +9,9 @@ import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { validationError } from '../../lib/validation.ts';
-import { usersRepository } from '../users/users.repository.ts';
+import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
 import { resetPasswordMessage, verifyEmailMessage } from './auth-emails.ts';
-import { isReservedHandle } from './reserved-handles.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Remember-me sessions live in local storage for weeks; the others in session storage for a day or two. */
@@ -31,7 +31,8 @@ type EmailPurpose = keyof typeof EMAIL_TOKEN_LIFETIME_MS;
 const dummyHash = hashPassword('not-a-real-password');
 
 export function authService({ db, mailer, publicUrl, logger }: AuthDependencies) {
-  const repo = usersRepository(db);
+  const repo = accountsRepository(db);
+  const accounts = accountsService(db);
 
   async function issueEmailToken(userId: number, purpose: EmailPurpose) {
     const token = createToken();
@@ -77,15 +78,13 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
   }
 
   return {
-    async isHandleAvailable(handle: string) {
-      return !isReservedHandle(handle) && !(await repo.handleTaken(handle));
-    },
+    isHandleAvailable: (handle: string) => accounts.isHandleAvailable(handle),
 
     async register(input: z.output<typeof registerRequestSchema>) {
       const username = input.type === 'model' ? input.username : undefined;
       const taken: { field: string; message: string }[] = [];
       if (await repo.findByEmail(input.email)) taken.push({ field: 'email', message: accountMessages.emailTaken });
-      if (username && !(await this.isHandleAvailable(username))) {
+      if (username && !(await accounts.isHandleAvailable(username))) {
         taken.push({ field: 'username', message: accountMessages.usernameTaken });
       }
       if (taken.length > 0) throw validationError(taken);
@@ -171,28 +170,6 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
           .update(authTokens)
           .set({ revokedAt: sql`now()` })
           .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-      });
-    },
-
-    async changePassword(userId: number, currentTokenId: number | null, current: string, next: string) {
-      const user = await repo.findById(userId);
-      if (!user || !(await verifyPassword(current, user.passwordHash))) {
-        throw validationError([{ field: 'current_password', message: accountMessages.currentPasswordWrong }]);
-      }
-      const passwordHash = await hashPassword(next);
-      await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
-        // Every other session ends; the one that changed the password stays signed in.
-        await tx
-          .update(authTokens)
-          .set({ revokedAt: sql`now()` })
-          .where(
-            and(
-              eq(authTokens.userId, userId),
-              isNull(authTokens.revokedAt),
-              currentTokenId ? ne(authTokens.id, currentTokenId) : undefined,
-            ),
-          );
       });
     },
   };

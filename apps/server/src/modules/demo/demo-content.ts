@@ -6,9 +6,9 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { userLinks } from '../../db/schema.ts';
+import { userLinks, type UserRow } from '../../db/schema.ts';
+import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { linkName, linkSite } from '../users/link-site.ts';
-import { usersRepository, type UserRow } from '../users/users.repository.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 
 /** Demo creators and their clips (DESIGN.md "Demo content"): generated here, never downloaded. */
@@ -53,7 +53,7 @@ export interface DemoOptions {
 
 /** Seeds once: creators with avatars and covers, then clips that go through the real upload pipeline. */
 export async function seedDemoContent({ db, media, videos, logger, clipSeconds = 8, size = { width: 540, height: 960 } }: DemoOptions) {
-  const users = usersRepository(db);
+  const users = accountsRepository(db);
   const work = path.join(media.uploads, `demo-${randomBytes(4).toString('hex')}`);
   await fs.mkdir(work, { recursive: true });
   try {

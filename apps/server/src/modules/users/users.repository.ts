@@ -1,54 +1,83 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { authTokens, users } from '../../db/schema.ts';
+import type { PublicUser } from '@flick/contract';
+import type pg from 'pg';
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
+import type { LinkRow } from './user-links.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
+export interface ProfileRow {
+  id: number;
+  type: PublicUser['type'];
+  name: string;
+  slug: string | null;
+  username: string | null;
+  avatar: string | null;
+  cover: string | null;
+  description: string | null;
+  color: string | null;
+  gender: PublicUser['gender'];
+  isVerified: PublicUser['isVerified'];
+  totalFollowers: number;
+  totalLikes: number;
+  totalVideoViews: number;
+  isFollowing: boolean;
+  links: LinkRow[];
+  contests: { id: number; title: string; content: string }[];
+}
 
-export function usersRepository(db: Database) {
+/**
+ * One statement for the whole panel: the account, its totals (followers kept as a counter; likes and
+ * views summed over its published videos by videos_user_published_idx), links, contests, isFollowing.
+ */
+const profileSql = `
+  select u.id::float8 as id, u.type, u.name, u.slug, u.username, u.avatar, u.cover, u.description, u.color, u.gender,
+         u.is_verified as "isVerified", u.followers_count::float8 as "totalFollowers",
+         coalesce(t.likes, 0)::float8 as "totalLikes", coalesce(t.views, 0)::float8 as "totalVideoViews",
+         exists (select 1 from follows f where f.follower_id = $3 and f.model_id = u.id) as "isFollowing",
+         coalesce((select json_agg(json_build_object('id', l.id, 'url', l.url, 'name', l.name, 'site', l.site,
+                    'isLive', l.is_live, 'isImportant', l.is_important) order by l.position, l.id)
+                   from user_links l where l.user_id = u.id), '[]') as links,
+         coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title, 'content', c.content) order by c.position, c.id)
+                   from contests c where c.user_id = u.id), '[]') as contests
+  from users u
+  left join lateral (select sum(v.like_count) as likes, sum(v.view_count) as views from videos v
+                     where v.user_id = u.id and ${PUBLISHED_SQL}) t on true
+  where case when $1::bigint is not null then u.id = $1::bigint else lower(u.slug) = lower($2::text) end`;
+
+export function usersRepository(pool: pg.Pool) {
   return {
-    async findById(id: number) {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
+    /** An account's public profile by id, else by slug; isFollowing for `viewerId`. */
+    async findProfile(by: { id: number | null; slug: string | null }, viewerId: number | null): Promise<ProfileRow | undefined> {
+      const { rows } = await pool.query<ProfileRow>({ name: 'public-profile', text: profileSql, values: [by.id, by.slug, viewerId] });
+      return rows[0];
     },
-    async findByEmail(email: string) {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-      return row;
-    },
-    /** A username also names the profile URL (/{slug}), so both columns are checked. */
-    async handleTaken(handle: string, exceptUserId?: number) {
-      const rows = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            sql`(lower(${users.username}) = lower(${handle}) or lower(${users.slug}) = lower(${handle}))`,
-            exceptUserId ? sql`${users.id} <> ${exceptUserId}` : undefined,
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
-    },
-    async insert(user: NewUser) {
-      const [row] = await db.insert(users).values(user).returning();
-      return row!;
-    },
-    async update(id: number, values: Partial<NewUser>) {
-      const [row] = await db
-        .update(users)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(users.id, id))
-        .returning();
-      return row;
-    },
-    async findByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)))
-        .limit(1);
-      return row;
+
+    /**
+     * The follow row and the followers counter change in one transaction, so the counter is exact
+     * without counting rows. `check` sees the followed account's type first and may throw, which
+     * changes nothing. `delta` is the counter's change (0 when the follow already was as asked).
+     */
+    async setFollow(followerId: number, modelId: number, action: 'follow' | 'unfollow', check: (modelType: string | undefined) => void) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows: [model] } = await client.query<{ type: string }>('select type from users where id = $1', [modelId]);
+        check(model?.type);
+        const changed =
+          action === 'follow'
+            ? await client.query('insert into follows (follower_id, model_id) values ($1, $2) on conflict do nothing', [followerId, modelId])
+            : await client.query('delete from follows where follower_id = $1 and model_id = $2', [followerId, modelId]);
+        const delta = changed.rowCount === 1 ? (action === 'follow' ? 1 : -1) : 0;
+        const { rows: [counter] } = await client.query<{ total: number }>(
+          'update users set followers_count = greatest(0, followers_count + $2) where id = $1 returning followers_count::float8 as total',
+          [modelId, delta],
+        );
+        await client.query('commit');
+        return { delta, totalFollowers: counter!.total };
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
   };
 }

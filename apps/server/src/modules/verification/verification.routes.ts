@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { PrivateStorage } from '../../lib/private-storage.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { toProfileUser } from '../users/profile-user.ts';
+import { toProfileUser } from '../accounts/profile-user.ts';
 import { verificationService } from './verification.service.ts';
 
 export const verificationRoutes: FastifyPluginAsyncZod<{ db: Database; storage: PrivateStorage }> = async (

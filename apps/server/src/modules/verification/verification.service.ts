@@ -12,11 +12,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../db/client.ts';
-import { users, verifications } from '../../db/schema.ts';
+import { users, verifications, type UserRow } from '../../db/schema.ts';
 import { sniffImageType, type PrivateStorage } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { UserRow } from '../users/users.repository.ts';
 
 const fileFields = Object.keys(verificationFileFields) as VerificationFileField[];
 

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../../db/schema.ts';
 import type { VideosService } from './videos.service.ts';
 
 /** tus "expiration": an unfinished upload can be resumed for a day, then its files are swept away. */

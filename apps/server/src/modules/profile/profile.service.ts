@@ -7,26 +7,58 @@ import {
   profileLinksRequestSchema,
   profilePreferenceSchema,
 } from '@flick/contract';
-import { HttpError } from '../../lib/http-error.ts';
-import { parseOr422, validationError } from '../../lib/validation.ts';
+import type { Multipart } from '@fastify/multipart';
+import type pg from 'pg';
+import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { isReservedHandle } from '../auth/reserved-handles.ts';
-import type { ProfileLinks } from './profile-links.ts';
-import { usersRepository, type UserRow } from './users.repository.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import { parseOr422, validationError } from '../../lib/validation.ts';
+import { accountsRepository } from '../accounts/accounts.repository.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { followingModels } from './following-models.ts';
+import { likedVideos } from './liked-videos.ts';
+import { toOwnProfileUser } from './own-profile.ts';
+import { profileImageUpload } from './profile-image-upload.ts';
+import { profileLinks } from './profile-links.ts';
 
-/**
- * POST /v1/profile takes one kind of change at a time (accounts.md §7); the keys of the body say which.
- * Returns the updated user and the toast the spec names for that change.
- */
-export function profileService(db: Database, auth: AuthService, links: ProfileLinks) {
-  const repo = usersRepository(db);
+export interface ProfileDependencies {
+  db: Database;
+  pool: pg.Pool;
+  media: MediaStorage;
+  mediaBaseUrl: string | undefined;
+  logger: Logger;
+}
+
+/** The signed-in account's own profile (accounts.md §7; viewer.md §2 profile screen, §6 owner actions, §7). */
+export function profileService({ db, pool, media, mediaBaseUrl, logger }: ProfileDependencies) {
+  const repo = accountsRepository(db);
+  const accounts = accountsService(db);
+  const links = profileLinks(pool);
+  const images = profileImageUpload({ db, mediaRoot: media.root, mediaBaseUrl, logger });
+  const liked = likedVideos({ pool, media });
+  const following = followingModels(pool);
 
   return {
+    /** The account with its links, sized images and profile views. */
+    own: (user: UserRow) => toOwnProfileUser(user, links),
+
+    /** POST /v1/profile multipart: a new avatar or cover. */
+    replaceImage: (user: UserRow, parts: AsyncIterableIterator<Multipart>) => images.replace(user, parts),
+
+    likedVideos: (userId: number, q: { cursor?: string; per_page: number }) => liked.page(userId, q),
+
+    followingModels: (userId: number, q: { cursor?: string; per_page: number }) => following.page(userId, q),
+
+    /**
+     * POST /v1/profile takes one kind of change at a time (accounts.md §7); the keys of the body say which.
+     * Returns the updated user and the toast the spec names for that change.
+     */
     async update(user: UserRow, tokenId: number | null, body: Record<string, unknown>) {
       if ('password' in body || 'password_confirmation' in body || 'current_password' in body) {
         const input = parseOr422(profilePasswordSchema, body);
-        await auth.changePassword(user.id, tokenId, input.current_password, input.password);
+        await accounts.changePassword(user.id, tokenId, input.current_password, input.password);
         return { message: accountMessages.passwordChanged, user };
       }
       if ('gender' in body) {
@@ -53,7 +85,7 @@ export function profileService(db: Database, auth: AuthService, links: ProfileLi
         if (user.type !== 'user') {
           if (input.username !== undefined && input.username !== user.username) {
             if (input.username === '') throw validationError([{ field: 'username', message: accountMessages.usernameRequired }]);
-            if (isReservedHandle(input.username) || (await repo.handleTaken(input.username, user.id))) {
+            if (!(await accounts.isHandleAvailable(input.username, user.id))) {
               throw validationError([{ field: 'username', message: accountMessages.usernameTaken }]);
             }
             values.username = input.username;
@@ -68,3 +100,5 @@ export function profileService(db: Database, auth: AuthService, links: ProfileLi
     },
   };
 }
+
+export type ProfileService = ReturnType<typeof profileService>;

@@ -1,5 +1,5 @@
 import type { ProfileUser } from '@flick/contract';
-import type { UserRow } from './users.repository.ts';
+import type { UserRow } from '../../db/schema.ts';
 
 /** The signed-in account as the API shows it (never the password hash). */
 export function toProfileUser(user: UserRow): ProfileUser {

@@ -1,23 +1,10 @@
 import { LINKS_MAX, normalizeLinkUrl, profilePageMessages, type Link, type LinkChange } from '@flick/contract';
 import type pg from 'pg';
+import type { UserRow } from '../../db/schema.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { linkIcon, linkName, linkSite } from './link-site.ts';
-import type { UserRow } from './users.repository.ts';
-
-export interface LinkRow {
-  id: number;
-  url: string;
-  name: string;
-  site: string;
-  isLive: boolean;
-  isImportant: boolean;
-}
-
-/** viewer.md §3 Link as the API shows it: the site becomes the icon key. */
-export function toLink({ site, ...link }: LinkRow): Link {
-  return { ...link, icon: linkIcon(site) };
-}
+import { linkName, linkSite } from '../users/link-site.ts';
+import { toLink, type LinkRow } from '../users/user-links.ts';
 
 const listSql = `
   select id::float8 as id, url, name, site, is_live as "isLive", is_important as "isImportant"

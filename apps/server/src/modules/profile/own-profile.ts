@@ -1,8 +1,8 @@
 import type { OwnProfileUser } from '@flick/contract';
+import type { UserRow } from '../../db/schema.ts';
+import { toProfileUser } from '../accounts/profile-user.ts';
+import { imageSources } from '../users/profile-images.ts';
 import type { ProfileLinks } from './profile-links.ts';
-import { imageSources } from './profile-images.ts';
-import { toProfileUser } from './profile-user.ts';
-import type { UserRow } from './users.repository.ts';
 
 /** The signed-in account with what its own profile screen needs: links, sized images, profile views. */
 export async function toOwnProfileUser(user: UserRow, links: ProfileLinks): Promise<OwnProfileUser> {

@@ -7,12 +7,11 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users, type UserRow } from '../../db/schema.ts';
 import { sniffImageType } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { imageFileName, imageFileNames, imageHash, imageHeight } from './profile-images.ts';
-import type { UserRow } from './users.repository.ts';
+import { imageFileName, imageFileNames, imageHash, imageHeight } from '../users/profile-images.ts';
 
 /** Beyond this many pixels an upload is refused before it is decoded (a 16 MB PNG can hold far more). */
 const MAX_INPUT_PIXELS = 100_000_000;

@@ -9,40 +9,16 @@ import {
   videoListResponseSchema,
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import type { Logger } from 'pino';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 import { nextLink } from '../../lib/keyset.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { followingModels } from './following-models.ts';
-import { likedVideos } from './liked-videos.ts';
-import { toOwnProfileUser } from './own-profile.ts';
-import { profileImageUpload } from './profile-image-upload.ts';
-import { profileLinks } from './profile-links.ts';
-import { profileService } from './profile.service.ts';
-
-export interface ProfileRoutesOptions {
-  db: Database;
-  pool: pg.Pool;
-  auth: AuthService;
-  media: MediaStorage;
-  mediaBaseUrl: string | undefined;
-}
+import type { ProfileService } from './profile.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
 
 /** The signed-in account's own profile (accounts.md §7; viewer.md §2 profile screen, §6 owner actions, §7). */
-export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async (app, { db, pool, auth, media, mediaBaseUrl }) => {
-  const links = profileLinks(pool);
-  const profile = profileService(db, auth, links);
-  const images = profileImageUpload({ db, mediaRoot: media.root, mediaBaseUrl, logger: app.log as Logger });
-  const liked = likedVideos({ pool, media });
-  const following = followingModels(pool);
-
+export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> = async (app, { profile }) => {
   app.get(
     '/profile',
     {
@@ -54,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
         response: { 200: ownProfileResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ user: await toOwnProfileUser(signedInUser(request), links) }),
+    async (request) => ({ user: await profile.own(signedInUser(request)) }),
   );
 
   app.post(
@@ -80,9 +56,9 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
     async (request) => {
       const user = signedInUser(request);
       const result = request.isMultipart()
-        ? await images.replace(user, request.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES } }))
+        ? await profile.replaceImage(user, request.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES } }))
         : await profile.update(user, request.authTokenId, request.body ?? {});
-      return { message: result.message, user: await toOwnProfileUser(result.user ?? user, links) };
+      return { message: result.message, user: await profile.own(result.user ?? user) };
     },
   );
 
@@ -99,7 +75,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       },
     },
     async (request) => {
-      const page = await liked.page(signedInUser(request).id, request.query);
+      const page = await profile.likedVideos(signedInUser(request).id, request.query);
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );
@@ -117,7 +93,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRoutesOptions> = async 
       },
     },
     async (request) => {
-      const page = await following.page(signedInUser(request).id, request.query);
+      const page = await profile.followingModels(signedInUser(request).id, request.query);
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );

@@ -1,12 +1,13 @@
 import { accountMessages, emailSchema, PASSWORD_MIN_LENGTH, usernameSchema } from '@flick/contract';
 import type { Database } from '../../db/client.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { isReservedHandle } from '../auth/reserved-handles.ts';
-import { usersRepository } from './users.repository.ts';
+import { accountsRepository } from './accounts.repository.ts';
+import { accountsService } from './accounts.service.ts';
 
 /** Accounts only an admin creates: channel accounts (accounts.md §1) and further admins. */
 export function adminAccounts(db: Database) {
-  const repo = usersRepository(db);
+  const repo = accountsRepository(db);
+  const accounts = accountsService(db);
 
   async function checkCredentials(email: string, password: string) {
     const parsed = emailSchema.safeParse(email);
@@ -21,7 +22,7 @@ export function adminAccounts(db: Database) {
       const username = usernameSchema.safeParse(input.username);
       if (!username.success) throw new Error(username.error.issues[0]!.message);
       if (await repo.findByEmail(email)) throw new Error(accountMessages.emailTaken);
-      if (isReservedHandle(username.data) || (await repo.handleTaken(username.data))) throw new Error(accountMessages.usernameTaken);
+      if (!(await accounts.isHandleAvailable(username.data))) throw new Error(accountMessages.usernameTaken);
       return repo.insert({
         type: 'channel',
         email,

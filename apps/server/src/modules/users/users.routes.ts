@@ -1,17 +1,12 @@
 import { errorResponseSchema, feedMessages, followRequestSchema, followResponseSchema, publicProfileResponseSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { z } from 'zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
-import { follows } from './follows.ts';
-import { publicProfiles } from './public-profile.ts';
+import type { UsersService } from './users.service.ts';
 
 /** The feed's profile panel and the follow button (viewer.md §2 profile panel, §4, §7). */
-export const publicUsersRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async (app, { pool }) => {
-  const profiles = publicProfiles(pool);
-  const following = follows(pool);
-
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.get(
     '/users/:id',
     {
@@ -23,7 +18,7 @@ export const publicUsersRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async
         response: { 200: publicProfileResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ data: await profiles.find(request.params.id, request.user?.id ?? null) }),
+    async (request) => ({ data: await users.find(request.params.id, request.user?.id ?? null) }),
   );
 
   app.post(
@@ -47,7 +42,7 @@ export const publicUsersRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool }> = async
       },
     },
     async (request, reply) => {
-      const result = await following.set(signedInUser(request).id, request.body.model_id, request.body.action);
+      const result = await users.follow(signedInUser(request).id, request.body.model_id, request.body.action);
       const message = result.isFollowing ? feedMessages.followed : feedMessages.unfollowed;
       return reply
         .code(result.created ? 201 : 200)

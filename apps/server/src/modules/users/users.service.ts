@@ -1,0 +1,44 @@
+import { feedMessages, type PublicProfile } from '@flick/contract';
+import type pg from 'pg';
+import { HttpError } from '../../lib/http-error.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
+import { validationError } from '../../lib/validation.ts';
+import { imageSources } from './profile-images.ts';
+import { toLink } from './user-links.ts';
+import { usersRepository } from './users.repository.ts';
+
+/** Accounts as others see them: the feed's profile panel and the follow button (viewer.md §2, §4, §6, §7). */
+export function usersService(pool: pg.Pool) {
+  const repo = usersRepository(pool);
+
+  return {
+    /** GET /v1/users/{id or slug}: 404 for no such account. Contests' HTML is sanitized as it leaves, like static pages. */
+    async find(idOrSlug: string, viewerId: number | null): Promise<PublicProfile> {
+      const id = /^\d{1,15}$/.test(idOrSlug) ? Number(idOrSlug) : null;
+      const row = await repo.findProfile({ id, slug: id === null ? idOrSlug : null }, viewerId);
+      if (!row) throw new HttpError(404, feedMessages.userNotFound);
+      const links = row.links.map(toLink);
+      const contests = row.contests.map((contest) => ({ ...contest, content: sanitizeHtml(contest.content) }));
+      return {
+        ...row,
+        links,
+        contests,
+        isLive: links.some((l) => l.isLive),
+        avatarSources: imageSources('avatar', row.avatar),
+        coverSources: imageSources('cover', row.cover),
+      };
+    },
+
+    /** POST /v1/follow-model: only creators and channels are followed, never oneself. `created` says whether to answer 201. */
+    async follow(followerId: number, modelId: number, action: 'follow' | 'unfollow') {
+      if (followerId === modelId) throw validationError([{ field: 'model_id', message: feedMessages.cannotFollowSelf }]);
+      const { delta, totalFollowers } = await repo.setFollow(followerId, modelId, action, (modelType) => {
+        if (!modelType) throw new HttpError(404, feedMessages.userNotFound);
+        if (modelType === 'user') throw validationError([{ field: 'model_id', message: feedMessages.onlyCreatorsFollowed }]);
+      });
+      return { created: action === 'follow' && delta === 1, isFollowing: action === 'follow', totalFollowers };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;
