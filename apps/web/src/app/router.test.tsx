@@ -6,14 +6,14 @@ describe('routes', () => {
   it('shows the fallback screen for any unknown path', async () => {
     mockApi();
     renderApp('/no/such/place');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
-    expect(screen.getByText("The page you're looking for doesn't exist.")).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Page Not Found' });
+    screen.getByText("The page you're looking for doesn't exist.");
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
   });
 
   it('shows the empty home feed at /', async () => {
     mockApi();
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'No videos yet' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'No videos yet' });
   });
 });

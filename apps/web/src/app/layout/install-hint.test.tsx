@@ -34,7 +34,7 @@ describe('install hint (viewer.md §4: iOS only, 25 s after start)', () => {
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(screen.getByRole('complementary', { name: 'Install Flick' })).toBeTruthy();
+    screen.getByRole('complementary', { name: 'Install Flick' });
   });
 
   it('never appears again once dismissed', () => {

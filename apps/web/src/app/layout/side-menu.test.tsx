@@ -51,7 +51,7 @@ function controlNames(menu: HTMLElement): string[] {
 describe('main side menu (viewer.md §2)', () => {
   it('shows a guest the pitch, sign-up, login and the guest items, then the footer', async () => {
     const { menu } = await openMenu();
-    expect(within(menu).getByText('Are you a content creator? Promote your videos')).toBeTruthy();
+    within(menu).getByText('Are you a content creator? Promote your videos');
     expectControls(menu, [
       'Close menu',
       'Get started',

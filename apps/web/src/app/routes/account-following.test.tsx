@@ -19,8 +19,8 @@ describe('/account/following (viewer.md §2)', () => {
       { initialEntries: ['/account/following'] },
     );
     render(withQueryClient(<RouterProvider router={router} />));
-    expect(screen.getByRole('heading', { level: 1, name: 'Following' })).toBeTruthy();
-    expect(await screen.findByText('You are not following anyone yet.')).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Following' });
+    await screen.findByText('You are not following anyone yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
   });

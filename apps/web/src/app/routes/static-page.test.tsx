@@ -9,22 +9,22 @@ describe('static page /page/{slug} (viewer.md §2, §8)', () => {
         json({ slug: 'faq', title: 'FAQ', content: '<h2>Is Flick free?</h2><p>Yes.</p>', updatedAt: '2025-03-01T10:00:00Z' }),
     });
     renderApp('/page/faq');
-    expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'FAQ' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Is Flick free?' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    await screen.findByRole('status', { name: 'Loading' });
+    await screen.findByRole('heading', { level: 1, name: 'FAQ' });
+    screen.getByRole('heading', { level: 2, name: 'Is Flick free?' });
+    screen.getByRole('button', { name: 'Back' });
   });
 
   it('shows "Page not found" when the server answers 404', async () => {
     mockApi();
     renderApp('/page/nope');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
   });
 
   it('shows "Page not found" for any other failure', async () => {
     mockApi({ 'GET /v1/page/terms': () => json({ message: 'Server error' }, 500) });
     renderApp('/page/terms');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 5000 });
   });
 });

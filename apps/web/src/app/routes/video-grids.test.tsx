@@ -51,7 +51,7 @@ describe('/videos-rating/{type}: the rating lists (viewer.md §2, §4)', () => {
     expect(api.calls.some((call) => call.url === '/v1/video-rating/unrated?gender=f,c,m,t&per_page=30')).toBe(true);
 
     fireEvent.click(within(tabs).getByRole('link', { name: 'Rated videos' }));
-    expect(await screen.findByText('Videos you rate are listed here.')).toBeTruthy();
+    await screen.findByText('Videos you rate are listed here.');
     expect(router.state.location.pathname).toBe('/videos-rating/rated');
 
     fireEvent.click(within(tabs).getByRole('link', { name: 'Unrated videos' }));

@@ -20,7 +20,7 @@ describe('back button', () => {
   it('goes home when the visit started on this screen', async () => {
     const router = renderWithHistory(['/support']);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Home' });
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -28,6 +28,6 @@ describe('back button', () => {
     const router = renderWithHistory(['/discover']);
     await router.navigate('/support');
     fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'Discover' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Discover' });
   });
 });

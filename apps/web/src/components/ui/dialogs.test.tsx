@@ -73,7 +73,7 @@ describe('ConfirmDialog', () => {
     );
     const dialog = screen.getByRole('alertdialog', { name: 'Leave studio' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Are you sure you want to leave the studio?')).toBeTruthy();
+    screen.getByText('Are you sure you want to leave the studio?');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
@@ -90,7 +90,7 @@ describe('BottomSheet', () => {
         <p>Pick a country</p>
       </BottomSheet>,
     );
-    expect(screen.getByRole('dialog', { name: 'Add Country' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Add Country' });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });

@@ -28,11 +28,11 @@ describe('own account /account (accounts.md §2)', () => {
   it("shows a model's avatar initial, name, @username, type, e-mail state and identity verification", async () => {
     openAs(profileUser({ emailVerified: false, isVerified: 'rejected' }), '/account');
     expect(await findScreenHeading('Mia Rose')).toBeTruthy();
-    expect(screen.getByText('@mia_rose')).toBeTruthy();
-    expect(screen.getByText('Model')).toBeTruthy();
-    expect(screen.getByText('mia@example.com')).toBeTruthy();
-    expect(screen.getByText('Not verified')).toBeTruthy();
-    expect(screen.getByText('Rejected')).toBeTruthy();
+    screen.getByText('@mia_rose');
+    screen.getByText('Model');
+    screen.getByText('mia@example.com');
+    screen.getByText('Not verified');
+    screen.getByText('Rejected');
     expect(screen.getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe('/account/settings/validation');
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/account/settings');
   });
@@ -40,8 +40,8 @@ describe('own account /account (accounts.md §2)', () => {
   it('shows a viewer neither @username nor identity verification', async () => {
     openAs(profileUser({ type: 'user', username: null, name: 'Sam' }), '/account');
     await findScreenHeading('Sam');
-    expect(screen.getByText('Viewer')).toBeTruthy();
-    expect(screen.getByText('Verified')).toBeTruthy();
+    screen.getByText('Viewer');
+    screen.getByText('Verified');
     expect(screen.queryByText('Identity verification')).toBeNull();
     expect(screen.queryByText(/^@/)).toBeNull();
   });
@@ -52,7 +52,7 @@ describe('own account /account (accounts.md §2)', () => {
     });
     await findScreenHeading('Mia Rose');
     fireEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText(accountMessages.verificationEmailSent)).toBeTruthy();
+    await screen.findByText(accountMessages.verificationEmailSent);
     expect(api.calls.find((call) => call.url === '/v1/resend-email')?.body).toEqual({ email: 'mia@example.com' });
   });
 
@@ -126,11 +126,11 @@ describe('details /account/settings/details (accounts.md §2, §5)', () => {
     type('Username', 'mia rose');
     type('Description', 'x'.repeat(201));
     type('Phone number', '123');
-    expect(screen.getByText('201 / 200')).toBeTruthy();
+    screen.getByText('201 / 200');
     save();
-    expect(screen.getByText(accountMessages.usernameInvalidProfile)).toBeTruthy();
-    expect(screen.getByText(accountMessages.descriptionTooLong)).toBeTruthy();
-    expect(screen.getByText(accountMessages.phoneRequired)).toBeTruthy();
+    screen.getByText(accountMessages.usernameInvalidProfile);
+    screen.getByText(accountMessages.descriptionTooLong);
+    screen.getByText(accountMessages.phoneRequired);
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -140,7 +140,7 @@ describe('details /account/settings/details (accounts.md §2, §5)', () => {
     type('Name', ' Mia R. ');
     type('Phone number', '');
     save();
-    expect(await screen.findByText(accountMessages.detailsUpdated)).toBeTruthy();
+    await screen.findByText(accountMessages.detailsUpdated);
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Mia R.',
       username: 'mia_rose',
@@ -155,7 +155,7 @@ describe('details /account/settings/details (accounts.md §2, §5)', () => {
     );
     await findScreenHeading('Details');
     save();
-    expect(await screen.findByText(accountMessages.usernameTaken)).toBeTruthy();
+    await screen.findByText(accountMessages.usernameTaken);
   });
 
   it('says "Something went wrong, try again later." for any other failure', async () => {
@@ -180,7 +180,7 @@ describe('gender /account/settings/gender (accounts.md §8)', () => {
     expect((screen.getByRole('radio', { name: 'Couple' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Trans' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(accountMessages.sexChanged)).toBeTruthy();
+    await screen.findByText(accountMessages.sexChanged);
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ gender: 't' });
   });
 
@@ -216,7 +216,7 @@ describe('password /account/settings/password (accounts.md §5)', () => {
     const { api } = openAs(profileUser(), '/account/settings/password');
     await findScreenHeading('Password');
     fill('old-password', 'new-password', 'new-password');
-    expect(await screen.findByText(accountMessages.passwordChanged)).toBeTruthy();
+    await screen.findByText(accountMessages.passwordChanged);
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
       current_password: 'old-password',
       password: 'new-password',
@@ -231,7 +231,7 @@ describe('password /account/settings/password (accounts.md §5)', () => {
     );
     await findScreenHeading('Password');
     fill('wrong-password', 'new-password', 'new-password');
-    expect(await screen.findByText(accountMessages.currentPasswordWrong)).toBeTruthy();
+    await screen.findByText(accountMessages.currentPasswordWrong);
     expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
   });
 });
@@ -244,7 +244,7 @@ describe('channel color /account/settings/channel-color', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(11);
     fireEvent.click(screen.getByRole('radio', { name: 'Mint' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(accountMessages.colorChanged)).toBeTruthy();
+    await screen.findByText(accountMessages.colorChanged);
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ color: '#3ddc97' });
   });
 
@@ -253,7 +253,7 @@ describe('channel color /account/settings/channel-color', () => {
     await findScreenHeading('Channel color');
     fireEvent.click(screen.getByRole('radio', { name: 'Violet' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(accountMessages.colorFailed)).toBeTruthy();
+    await screen.findByText(accountMessages.colorFailed);
   });
 
   it('sends anyone but a channel back to settings', async () => {

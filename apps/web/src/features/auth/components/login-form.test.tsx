@@ -27,7 +27,7 @@ describe('login (accounts.md §2, §5)', () => {
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
     expect(screen.getByLabelText('Email').getAttribute('autocomplete')).toBe('email');
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
-    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeTruthy();
+    screen.getByRole('checkbox', { name: 'Remember me' });
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/register');
   });

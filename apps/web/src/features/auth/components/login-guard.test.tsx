@@ -21,7 +21,7 @@ function renderGuarded(path: string) {
 describe('login guard (accounts.md §2)', () => {
   it('redirects an account route to /login without a token and user id', () => {
     const router = renderGuarded('/account');
-    expect(screen.getByRole('heading', { name: 'Login screen' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Login screen' });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.historyAction).toBe('REPLACE');
   });
@@ -35,7 +35,7 @@ describe('login guard (accounts.md §2)', () => {
   it('renders the account screen with a token and user id', () => {
     setSession({ accessToken: 'token', userId: '7', userType: 'user' }, false);
     const router = renderGuarded('/account');
-    expect(screen.getByRole('heading', { name: 'Account screen' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Account screen' });
     expect(router.state.location.pathname).toBe('/account');
   });
 

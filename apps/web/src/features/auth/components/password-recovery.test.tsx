@@ -24,7 +24,7 @@ describe('forgot password (accounts.md §5, §8)', () => {
     await open();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mia@example.com' } });
     send();
-    expect(await screen.findByText(accountMessages.forgotSent)).toBeTruthy();
+    await screen.findByText(accountMessages.forgotSent);
     expect(api.calls.find((call) => call.url === '/v1/forgot-password')?.body).toEqual({ email: 'mia@example.com' });
   });
 
@@ -64,7 +64,7 @@ describe('reset password /reset-password/{token}', () => {
     const api = mockApi({ 'POST /v1/reset-password': () => json({ message: accountMessages.passwordReset }) });
     await open();
     fill('long-enough', 'long-enough');
-    expect(await screen.findByText(accountMessages.passwordReset)).toBeTruthy();
+    await screen.findByText(accountMessages.passwordReset);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     expect(api.calls.find((call) => call.url === '/v1/reset-password')?.body).toEqual({
       token: 'reset-token-123',

@@ -9,7 +9,7 @@ describe('email verification link /verify-email/{token}', () => {
     const api = mockApi({ 'POST /v1/verify-email': () => json({ message: accountMessages.emailVerified }) });
     renderApp('/verify-email/verify-token-123');
     expect(await findScreenHeading('Email verified')).toBeTruthy();
-    expect(screen.getByText(accountMessages.emailVerified)).toBeTruthy();
+    screen.getByText(accountMessages.emailVerified);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     const verifications = api.calls.filter((call) => call.url === '/v1/verify-email');
     expect(verifications.map((call) => call.body)).toEqual([{ token: 'verify-token-123' }]);

@@ -40,7 +40,7 @@ describe('the home feed (viewer.md §2)', () => {
     const first = api.calls.find((call) => call.url.startsWith('/v1/videos'))!;
     expect(path(first)).toBe(`/videos?gender=f,c&guest_id=${localStorage.getItem('flick.guestId')}`);
     await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/videos?gender=f,c&cursor=p2')).toBe(true));
-    expect(screen.getByRole('slider', { name: 'Seek' })).toBeTruthy();
+    screen.getByRole('slider', { name: 'Seek' });
     fireEvent.keyDown(window, { key: 'ArrowDown' });
     await waitFor(() => expect(screen.queryAllByText('Clip 2').some((node) => !node.closest('[aria-hidden=true]'))).toBe(true));
   });
@@ -62,8 +62,8 @@ describe('the home feed (viewer.md §2)', () => {
   it('sends a region-blocked feed to /content-blocked', async () => {
     mockApi({ 'GET /v1/videos': () => json({ message: 'Not available in your region.' }, 403) });
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Content Blocked' }, { timeout: 5000 })).toBeTruthy();
-    expect(screen.getByText('Content Unavailable in Your Region')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Content Blocked' }, { timeout: 5000 });
+    screen.getByText('Content Unavailable in Your Region');
   });
 
   it('applies the preferences: another category refetches the feed', async () => {
@@ -120,7 +120,7 @@ describe('report flow (viewer.md §4, §5, §8)', () => {
     await waitFor(() => expect(alert()).toBe('Description is required.'));
     answer = () => json({ message: 'Report sent.' }, 201);
     fireEvent.click(send);
-    expect(await screen.findByText('Thank you. Our team will review this video.')).toBeTruthy();
+    await screen.findByText('Thank you. Our team will review this video.');
   });
 });
 
@@ -142,8 +142,8 @@ describe('profile panel (viewer.md §2, §4)', () => {
     expect((await screen.findByRole('link', { name: 'Mia Rose is live: Live Cams' })).getAttribute('href')).toBe(fullConfig.livecamsUrl);
     fireEvent.click(screen.getAllByRole('button', { name: '@mia_rose' })[0]!);
     const panel = await screen.findByRole('dialog', { name: 'Creator profile' });
-    expect(within(panel).getByText('1.3M')).toBeTruthy();
-    expect(within(panel).getByText("I'm on right now 👇")).toBeTruthy();
+    within(panel).getByText('1.3M');
+    within(panel).getByText("I'm on right now 👇");
     const link = within(panel).getByRole('link', { name: /My cam room/ });
     link.addEventListener('click', (event) => event.preventDefault());
     fireEvent.click(link);
@@ -168,7 +168,7 @@ describe('profile panel (viewer.md §2, §4)', () => {
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Follow' }).hasAttribute('disabled')).toBe(false));
     status = 201;
     fireEvent.click(within(panel).getByRole('button', { name: 'Follow' }));
-    expect(await within(panel).findByRole('button', { name: 'Following' })).toBeTruthy();
+    await within(panel).findByRole('button', { name: 'Following' });
   });
 });
 
@@ -176,6 +176,6 @@ describe('start route (viewer.md §2)', () => {
   it('shows the not-found screen for an unknown video', async () => {
     mockApi({ 'GET /v1/videos/start/99': () => json({ message: 'Video not found.' }, 404) });
     renderApp('/video/99/some-slug');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 5000 })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 5000 });
   });
 });

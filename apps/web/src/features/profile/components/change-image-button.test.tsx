@@ -29,7 +29,7 @@ describe('change image button (viewer.md §5 image rules)', () => {
     const { fetchMock } = mockApi();
     renderOnProfile(<ChangeImageButton kind="avatar">Change photo</ChangeImageButton>);
     choose(picture('me.gif', 'image/gif'));
-    expect(await screen.findByText(profilePageMessages.imageType)).toBeTruthy();
+    await screen.findByText(profilePageMessages.imageType);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -39,7 +39,7 @@ describe('change image button (viewer.md §5 image rules)', () => {
     const { fetchMock } = mockApi();
     renderOnProfile(<ChangeImageButton kind="cover">Change cover</ChangeImageButton>);
     choose(oversized(picture('cover.jpg')), 'Choose a cover image');
-    expect(await screen.findByText('Image size cannot be bigger than 16MB')).toBeTruthy();
+    await screen.findByText('Image size cannot be bigger than 16MB');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -55,8 +55,8 @@ describe('change image button (viewer.md §5 image rules)', () => {
     expect(screen.getByRole('button', { name: 'Change cover' }).className).toBe('icon-btn');
     choose(picture('cover.png', 'image/png'), 'Choose a cover image');
 
-    expect(await screen.findByRole('dialog', { name: 'Change cover image' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Update' })).toBeTruthy();
+    await screen.findByRole('dialog', { name: 'Change cover image' });
+    await screen.findByRole('button', { name: 'Update' });
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();

@@ -12,8 +12,8 @@ describe('contests (viewer.md §2 "Contests list with a read-more modal", §3 Co
   it('lists each contest with its title and a plain-text excerpt', () => {
     render(<Contests contests={contests} />);
     const list = screen.getByRole('region', { name: 'Contests' });
-    expect(within(list).getByRole('heading', { name: 'Summer contest' })).toBeTruthy();
-    expect(within(list).getByText('Win a weekend trip. Post a video Tag it #summer')).toBeTruthy();
+    within(list).getByRole('heading', { name: 'Summer contest' });
+    within(list).getByText('Win a weekend trip. Post a video Tag it #summer');
     expect(within(list).getAllByRole('button', { name: 'Read more' })).toHaveLength(2);
   });
 

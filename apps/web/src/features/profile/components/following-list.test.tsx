@@ -57,8 +57,8 @@ describe('/account/following: the models the viewer follows (viewer.md §2, §3)
     expect(api.calls[0]!.headers.Authorization).toBe('Bearer session-token');
 
     const lenaRow = within(await rowOf('Lena'));
-    expect(lenaRow.getByText('@lena')).toBeTruthy();
-    expect(lenaRow.getByText('LIVE')).toBeTruthy();
+    lenaRow.getByText('@lena');
+    lenaRow.getByText('LIVE');
     const picture = (await rowOf('Lena')).querySelector('img')!;
     expect(picture.getAttribute('srcset')).toBe('/media/avatars/8-150.webp 150w, /media/avatars/8-300.webp 300w');
     expect(picture.getAttribute('sizes')).toBe('48px');
@@ -67,7 +67,7 @@ describe('/account/following: the models the viewer follows (viewer.md §2, §3)
     const noorRow = within(await rowOf('Noor'));
     expect(noorRow.queryByText('LIVE')).toBeNull();
     expect((await rowOf('Noor')).querySelector('img')).toBeNull();
-    expect(noorRow.getByText('N')).toBeTruthy();
+    noorRow.getByText('N');
 
     fireEvent.click(lenaRow.getByRole('link', { name: /Lena/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lena'));
@@ -94,7 +94,7 @@ describe('/account/following: the models the viewer follows (viewer.md §2, §3)
     answer(json({ message: 'Unfollowed', isFollowing: false, totalFollowers: 40 }));
     const follow = await row.findByRole('button', { name: 'Follow' });
     expect(follow.getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByRole('link', { name: /Lena/ })).toBeTruthy();
+    screen.getByRole('link', { name: /Lena/ });
     for (const key of ['8', 'lena']) {
       expect(queryClient.getQueryData<PublicUser>(['public-user', key])).toMatchObject({ isFollowing: false, totalFollowers: 40 });
     }
@@ -139,8 +139,8 @@ describe('/account/following: the models the viewer follows (viewer.md §2, §3)
         call.url.includes('cursor=') ? page([noor]) : page([lena], 'http://flick.test/v1/profile/following-models?cursor=abc&per_page=30'),
     });
     renderList();
-    expect(await screen.findByRole('link', { name: /Noor/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Lena/ })).toBeTruthy();
+    await screen.findByRole('link', { name: /Noor/ });
+    screen.getByRole('link', { name: /Lena/ });
     expect(api.calls.map((call) => call.url)).toEqual([
       '/v1/profile/following-models?per_page=30',
       '/v1/profile/following-models?cursor=abc&per_page=30',
@@ -150,7 +150,7 @@ describe('/account/following: the models the viewer follows (viewer.md §2, §3)
   it('invites a viewer who follows no one to Discover', async () => {
     mockApi({ 'GET /v1/profile/following-models': () => page([]) });
     renderList();
-    expect(await screen.findByText('You are not following anyone yet.')).toBeTruthy();
+    await screen.findByText('You are not following anyone yet.');
     expect(screen.getByRole('link', { name: 'Discover models' }).getAttribute('href')).toBe('/discover');
   });
 
@@ -158,9 +158,9 @@ describe('/account/following: the models the viewer follows (viewer.md §2, §3)
     let status = 429;
     mockApi({ 'GET /v1/profile/following-models': () => (status === 200 ? page([lena]) : json({ message: 'Too many requests.' }, status)) });
     renderList();
-    expect(await screen.findByText('The models you follow could not load.')).toBeTruthy();
+    await screen.findByText('The models you follow could not load.');
     status = 200;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: /Lena/ })).toBeTruthy();
+    await screen.findByRole('link', { name: /Lena/ });
   });
 });

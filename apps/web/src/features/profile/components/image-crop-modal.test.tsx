@@ -41,11 +41,11 @@ describe('image crop modal (viewer.md §2 "Image crop ... then preview with Upda
     stubPictures();
     open();
     const dialog = await screen.findByRole('dialog', { name: 'Change profile photo' });
-    expect(await within(dialog).findByRole('img', { name: 'Profile photo preview' })).toBeTruthy();
+    await within(dialog).findByRole('img', { name: 'Profile photo preview' });
     expect(within(dialog).getByRole('group', { name: 'Profile photo crop' }).style.aspectRatio).toBe('1 / 1');
     expect(within(dialog).getByRole('button', { name: 'Update' })).toHaveProperty('disabled', false);
-    expect(within(dialog).getByRole('button', { name: 'Discard' })).toBeTruthy();
-    expect(within(dialog).getByRole('slider', { name: 'Zoom' })).toBeTruthy();
+    within(dialog).getByRole('button', { name: 'Discard' });
+    within(dialog).getByRole('slider', { name: 'Zoom' });
   });
 
   it('frames the cover 2:1', async () => {
@@ -71,7 +71,7 @@ describe('image crop modal (viewer.md §2 "Image crop ... then preview with Upda
     queryClient.setQueryData(publicProfile, { ...ownProfileUser(), avatar: '/media/users/7/avatar-old-300.webp' } as never);
     await pressUpdate();
 
-    expect(await screen.findByText('Profile image updated successfully')).toBeTruthy();
+    await screen.findByText('Profile image updated successfully');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.method).toBe('POST');
     const sent = sentImage(calls[0], 'profile_photo');
@@ -91,7 +91,7 @@ describe('image crop modal (viewer.md §2 "Image crop ... then preview with Upda
     const { calls } = open({ kind: 'cover', file: picture('cover.png', 'image/png') });
     await pressUpdate();
 
-    expect(await screen.findByText('Cover image updated successfully')).toBeTruthy();
+    await screen.findByText('Cover image updated successfully');
     const sent = sentImage(calls[0], 'profile_cover');
     expect(sent.type).toBe('image/png');
     expect((calls[0]?.body as FormData).get('profile_photo')).toBeNull();
@@ -154,7 +154,7 @@ describe('image crop modal (viewer.md §2 "Image crop ... then preview with Upda
     });
     await pressUpdate();
 
-    expect(await screen.findByText('Image size cannot be bigger than 16MB')).toBeTruthy();
+    await screen.findByText('Image size cannot be bigger than 16MB');
     expect(onClose).not.toHaveBeenCalled();
     expect(await updateButton()).toHaveProperty('disabled', false);
   });
@@ -165,7 +165,7 @@ describe('image crop modal (viewer.md §2 "Image crop ... then preview with Upda
       answer: () => json({ message: profilePageMessages.imageUnreadable, errors: { profile_photo: [profilePageMessages.imageUnreadable] } }, 422),
     });
     await pressUpdate();
-    expect(await screen.findByText(profilePageMessages.imageUnreadable)).toBeTruthy();
+    await screen.findByText(profilePageMessages.imageUnreadable);
   });
 
   it('any other failure says "Something went wrong uploading the image, try again later" and keeps the crop open', async () => {
@@ -173,9 +173,9 @@ describe('image crop modal (viewer.md §2 "Image crop ... then preview with Upda
     const { onClose } = open({ answer: () => json({ message: 'Internal Server Error' }, 500) });
     await pressUpdate();
 
-    expect(await screen.findByText('Something went wrong uploading the image, try again later')).toBeTruthy();
+    await screen.findByText('Something went wrong uploading the image, try again later');
     expect(onClose).not.toHaveBeenCalled();
-    expect(screen.getByRole('dialog', { name: 'Change profile photo' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Change profile photo' });
   });
 
   it('a crop the browser cannot encode is an upload failure, and nothing is sent', async () => {
@@ -183,7 +183,7 @@ describe('image crop modal (viewer.md §2 "Image crop ... then preview with Upda
     const { fetchMock } = open();
     await pressUpdate();
 
-    expect(await screen.findByText(profilePageMessages.uploadFailed)).toBeTruthy();
+    await screen.findByText(profilePageMessages.uploadFailed);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

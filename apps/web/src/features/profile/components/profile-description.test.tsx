@@ -43,7 +43,7 @@ describe('profile description (viewer.md §2 collapsible, §9 truncation)', () =
   it('has no toggle when the text fits', () => {
     viewport(375);
     render(<ProfileDescription text="Evening shows." />);
-    expect(screen.getByText('Evening shows.')).toBeTruthy();
+    screen.getByText('Evening shows.');
     expect(screen.queryByRole('button')).toBeNull();
   });
 

@@ -95,7 +95,7 @@ describe('profile links (viewer.md §2, §3 Link)', () => {
     expect(live.dataset).toMatchObject({ important: 'true', live: 'true' });
     expect(live.className).toContain('border-accent');
     expect(live.className).toContain('animate-live-pulse');
-    expect(within(live).getByText('LIVE')).toBeTruthy();
+    within(live).getByText('LIVE');
     expect(live.querySelector('[data-icon="chaturbate"]')?.textContent).toBe('c');
 
     expect(plain.dataset.important).toBeUndefined();
@@ -107,7 +107,7 @@ describe('profile links (viewer.md §2, §3 Link)', () => {
 
   it('says "No links available." when there are none', () => {
     renderOnProfile(<ProfileLinks links={[]} location="profile" />);
-    expect(screen.getByText(feedMessages.noLinks)).toBeTruthy();
+    screen.getByText(feedMessages.noLinks);
     expect(screen.queryByRole('list', { name: 'Links' })).toBeNull();
   });
 
@@ -133,7 +133,7 @@ describe('owner adds a link (viewer.md §5 link URL, §7 POST /profile, §8)', (
     const { api } = renderOwner([camRoom]);
     const dialog = await openAddLink();
     submitUrl(dialog, 'my-cam-room');
-    expect(await within(dialog).findByText(profilePageMessages.invalidLinkUrl)).toBeTruthy();
+    await within(dialog).findByText(profilePageMessages.invalidLinkUrl);
     expect(within(dialog).getByLabelText('Link URL').getAttribute('aria-invalid')).toBe('true');
     expect(profilePosts(api)).toHaveLength(0);
   });
@@ -145,9 +145,9 @@ describe('owner adds a link (viewer.md §5 link URL, §7 POST /profile, §8)', (
     const dialog = await openAddLink();
     submitUrl(dialog, ' onlyfans.com/mia ');
 
-    expect(await screen.findByText(profilePageMessages.linkAdded)).toBeTruthy();
+    await screen.findByText(profilePageMessages.linkAdded);
     expect(profilePosts(api).map((call) => call.body)).toEqual([{ links: [{ url: 'onlyfans.com/mia', action: 'add' }] }]);
-    expect(await screen.findByRole('link', { name: 'Onlyfans' })).toBeTruthy();
+    await screen.findByRole('link', { name: 'Onlyfans' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(queryClient.getQueryData<OwnProfileUser>(profileQueryOptions('7').queryKey)?.links).toEqual([camRoom, added]);
   });
@@ -161,13 +161,13 @@ describe('owner adds a link (viewer.md §5 link URL, §7 POST /profile, §8)', (
     submitUrl(dialog, camRoom.url);
     const field = within(dialog).getByLabelText('Link URL');
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-    expect(within(dialog).getByText(profilePageMessages.duplicateLink)).toBeTruthy();
+    within(dialog).getByText(profilePageMessages.duplicateLink);
   });
 
   it('goes to /login on a 402', async () => {
     const { router } = renderOwner([camRoom], { 'POST /v1/profile': () => json({ message: 'Payment required' }, 402) });
     submitUrl(await openAddLink(), 'onlyfans.com/mia');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign in' });
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -176,7 +176,7 @@ describe('owner adds a link (viewer.md §5 link URL, §7 POST /profile, §8)', (
     const dialog = await openAddLink();
     submitUrl(dialog, 'onlyfans.com/mia');
     expect((await within(dialog).findByRole('alert')).textContent).toBe(profilePageMessages.invalidServerResponse);
-    expect(screen.getByRole('dialog', { name: 'Add link' })).toBeTruthy();
+    screen.getByRole('dialog', { name: 'Add link' });
   });
 
   it('says the network message when no answer came', async () => {
@@ -197,10 +197,10 @@ describe('owner deletes a link (viewer.md §6, §8 "Delete link")', () => {
     expect(profilePosts(api)).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText(profilePageMessages.linkDeleted)).toBeTruthy();
+    await screen.findByText(profilePageMessages.linkDeleted);
     expect(profilePosts(api).map((call) => call.body)).toEqual([{ links: [{ id: 3, action: 'delete' }] }]);
     await waitFor(() => expect(screen.queryByRole('link', { name: /My cam room/ })).toBeNull());
-    expect(screen.getByRole('link', { name: 'Fan page' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Fan page' });
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {
@@ -215,6 +215,6 @@ describe('owner deletes a link (viewer.md §6, §8 "Delete link")', () => {
     renderOwner([camRoom], { 'POST /v1/profile': () => json({ message: profilePageMessages.linkNotFound }, 404) });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete My cam room' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(profilePageMessages.linkNotFound)).toBeTruthy();
+    await screen.findByText(profilePageMessages.linkNotFound);
   });
 });

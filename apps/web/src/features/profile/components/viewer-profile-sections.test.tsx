@@ -69,7 +69,7 @@ describe('a viewer\u2019s own profile (viewer.md §2, §9)', () => {
 
   it('says when the viewer follows no one', async () => {
     renderOwnProfile({});
-    expect(await screen.findByText('You are not following anyone yet.')).toBeTruthy();
+    await screen.findByText('You are not following anyone yet.');
   });
 
   it('offers Discover models and Rate Videos', async () => {
@@ -93,7 +93,7 @@ describe('a viewer\u2019s own profile (viewer.md §2, §9)', () => {
 
   it('says where liked videos will appear before there are any', async () => {
     renderOwnProfile({ liked: [] });
-    expect(await screen.findByText('Videos you like appear here.')).toBeTruthy();
+    await screen.findByText('Videos you like appear here.');
   });
 
   it('shows nothing and asks for nothing on someone else\u2019s profile, or for a creator', async () => {

@@ -47,7 +47,7 @@ describe('/upload for a guest (accounts.md §2)', () => {
   it('pitches creator sign-up with over 100k daily clicks, Get started and Sign in', async () => {
     openAs(null);
     expect(await findScreenHeading('Turn short clips into new fans')).toBeTruthy();
-    expect(screen.getByText('Over 100k daily clicks')).toBeTruthy();
+    screen.getByText('Over 100k daily clicks');
     expect(screen.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/register/model');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
   });
@@ -57,7 +57,7 @@ describe('/upload for an account that cannot post yet', () => {
   it('asks a model without verification to verify first, with a link to Account validation', async () => {
     openAs(profileUser({ isVerified: 'none' }));
     await findScreenHeading('Upload video');
-    expect(screen.getByText(videoMessages.verifyFirst)).toBeTruthy();
+    screen.getByText(videoMessages.verifyFirst);
     expect(screen.getByRole('link', { name: 'Verify your identity' }).getAttribute('href')).toBe('/account/settings/validation');
     expect(screen.queryByLabelText('Video file')).toBeNull();
   });
@@ -65,15 +65,15 @@ describe('/upload for an account that cannot post yet', () => {
   it('tells a model in review that verification is pending', async () => {
     openAs(profileUser({ type: 'channel', isVerified: 'pending' }));
     await findScreenHeading('Upload video');
-    expect(screen.getByText('Verification in review')).toBeTruthy();
-    expect(screen.getByText(videoMessages.verifyFirst)).toBeTruthy();
+    screen.getByText('Verification in review');
+    screen.getByText(videoMessages.verifyFirst);
     expect(screen.getByRole('link', { name: 'See verification status' }).getAttribute('href')).toBe('/account/settings/validation');
   });
 
   it('tells a viewer that uploads are for creator accounts, and where to get help', async () => {
     openAs(profileUser({ type: 'user', isVerified: 'none' }));
     await findScreenHeading('Upload video');
-    expect(screen.getByText(videoMessages.creatorsOnly)).toBeTruthy();
+    screen.getByText(videoMessages.creatorsOnly);
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/support');
   });
 });
@@ -82,25 +82,25 @@ describe('/upload step 1: the file (accounts.md §4)', () => {
   it('sends the picked file at once, shows its name, size and percent, and Cancel stops it', async () => {
     openAs(verified);
     await findScreenHeading('Upload video');
-    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    screen.getByText('Step 1 of 2');
     expect(screen.getByLabelText('Video file').getAttribute('accept')).toBe('video/*');
 
     pick(clip());
     const upload = await startedUpload();
     expect(upload.options.endpoint).toMatch(/\/v1\/videos\/uploads$/);
     expect(upload.options.headers).toEqual({ Authorization: 'Bearer session-token' });
-    expect(screen.getByText('beach-day.mp4')).toBeTruthy();
-    expect(screen.getByText('12 B')).toBeTruthy();
+    screen.getByText('beach-day.mp4');
+    screen.getByText('12 B');
 
     act(() => upload.progress(40, 100));
     const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
-    expect(screen.getByText('40%')).toBeTruthy();
+    screen.getByText('40%');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(upload.terminated).toBe(true);
     expect(screen.queryByRole('progressbar', { name: 'Upload progress' })).toBeNull();
-    expect(screen.getByLabelText('Video file')).toBeTruthy();
+    screen.getByLabelText('Video file');
     expect(screen.queryByText(/Video upload failed/)).toBeNull();
   });
 
@@ -110,9 +110,9 @@ describe('/upload step 1: the file (accounts.md §4)', () => {
     pick(clip());
     const upload = await startedUpload();
     await act(async () => upload.fail(422, { message: 'The given data was invalid.', errors: { video: [videoMessages.tooLong] } }));
-    expect(await screen.findByText(videoMessages.uploadFailed(videoMessages.tooLong))).toBeTruthy();
+    await screen.findByText(videoMessages.uploadFailed(videoMessages.tooLong));
     expect(screen.getByRole('alert').textContent).toBe(videoMessages.tooLong);
-    expect(screen.getByLabelText('Video file')).toBeTruthy();
+    screen.getByLabelText('Video file');
   });
 
   it("toasts any other failure with the server's message", async () => {
@@ -121,7 +121,7 @@ describe('/upload step 1: the file (accounts.md §4)', () => {
     pick(clip());
     const upload = await startedUpload();
     await act(async () => upload.fail(500, { message: 'Something went wrong, try again later.' }));
-    expect(await screen.findByText('Video upload failed: Something went wrong, try again later.')).toBeTruthy();
+    await screen.findByText('Video upload failed: Something went wrong, try again later.');
   });
 
   it('shows verifyFirst when the server refuses the account (403) and reloads the account', async () => {
@@ -132,7 +132,7 @@ describe('/upload step 1: the file (accounts.md §4)', () => {
     pick(clip());
     const upload = await startedUpload();
     await act(async () => upload.fail(403, { message: videoMessages.verifyFirst }));
-    expect(await screen.findByText(videoMessages.uploadFailed(videoMessages.verifyFirst))).toBeTruthy();
+    await screen.findByText(videoMessages.uploadFailed(videoMessages.verifyFirst));
     await waitFor(() => expect(profileCalls()).toBe(before + 1));
   });
 
@@ -142,7 +142,7 @@ describe('/upload step 1: the file (accounts.md §4)', () => {
     const big = clip('long-show.mov');
     Object.defineProperty(big, 'size', { value: VIDEO_MAX_BYTES + 1 });
     pick(big);
-    expect(await screen.findByText(videoMessages.uploadFailed(videoMessages.tooBig))).toBeTruthy();
+    await screen.findByText(videoMessages.uploadFailed(videoMessages.tooBig));
     expect(uploads).toHaveLength(0);
   });
 });
@@ -158,7 +158,7 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
   it('requires a title: "Title is required."', async () => {
     const { api } = await toDetails();
     publish();
-    expect(screen.getByText(videoMessages.titleRequired)).toBeTruthy();
+    screen.getByText(videoMessages.titleRequired);
     expect(screen.getByLabelText('Title').getAttribute('aria-invalid')).toBe('true');
     expect(api.calls.some((call) => call.url === '/v1/videos/upload-details')).toBe(false);
   });
@@ -170,9 +170,9 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
     typeTag('solo,shower,');
     typeTag('beach');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    for (const tag of ['dance', 'solo', 'shower', 'beach']) expect(screen.getByRole('button', { name: `Remove tag ${tag}` })).toBeTruthy();
+    for (const tag of ['dance', 'solo', 'shower', 'beach']) screen.getByRole('button', { name: `Remove tag ${tag}` });
     expect((screen.getByLabelText('Tags') as HTMLInputElement).value).toBe('');
-    expect(screen.getByText('4 / 20')).toBeTruthy();
+    screen.getByText('4 / 20');
     fireEvent.click(screen.getByRole('button', { name: 'Remove tag solo' }));
     expect(screen.queryByRole('button', { name: 'Remove tag solo' })).toBeNull();
   });
@@ -203,10 +203,10 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Sunset' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Schedule' }));
     publish('Schedule');
-    expect(screen.getByText(videoMessages.selectDate)).toBeTruthy();
+    screen.getByText(videoMessages.selectDate);
     fireEvent.change(screen.getByLabelText('Publish date'), { target: { value: '2020-01-01T10:00' } });
     publish('Schedule');
-    expect(screen.getByText(videoMessages.dateInPast)).toBeTruthy();
+    screen.getByText(videoMessages.dateInPast);
   });
 
   it('publishes: sends the details, toasts "Video uploaded successfully", goes back to step 1 and on to /account', async () => {
@@ -222,7 +222,7 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
     fireEvent.change(screen.getByLabelText('Publish date'), { target: { value: '2099-05-01T18:30' } });
     publish('Schedule');
 
-    expect(await screen.findByText(videoMessages.uploadSuccess)).toBeTruthy();
+    await screen.findByText(videoMessages.uploadSuccess);
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(api.calls.find((call) => call.url === '/v1/videos/upload-details')?.body).toEqual({
       videoId: 12,
@@ -243,8 +243,8 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Schedule' }));
     fireEvent.change(screen.getByLabelText('Publish date'), { target: { value: '2099-05-01T18:30' } });
     publish('Schedule');
-    expect(await screen.findByText(`${videoMessages.detailsFailed} ${videoMessages.dateInPast}`)).toBeTruthy();
-    expect(screen.getByText(videoMessages.dateInPast)).toBeTruthy();
+    await screen.findByText(`${videoMessages.detailsFailed} ${videoMessages.dateInPast}`);
+    screen.getByText(videoMessages.dateInPast);
   });
 
   it('toasts "Missing video identifier." when the server does not know the upload', async () => {
@@ -254,6 +254,6 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
     });
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Sunset' } });
     publish();
-    expect(await screen.findByText(`${videoMessages.detailsFailed} ${videoMessages.missingVideoId}`)).toBeTruthy();
+    await screen.findByText(`${videoMessages.detailsFailed} ${videoMessages.missingVideoId}`);
   });
 });

@@ -137,7 +137,7 @@ describe('verification form (accounts.md §2, §5)', () => {
       next();
       expect(alertText()).toBe(message);
     }
-    expect(screen.getByText('front.jpg')).toBeTruthy();
+    screen.getByText('front.jpg');
     expect(document.querySelectorAll('img[src="blob:preview"]')).toHaveLength(2);
   });
 
@@ -155,13 +155,13 @@ describe('verification form (accounts.md §2, §5)', () => {
 
   it('says "Signature is required." until something is drawn, and Clear empties the pad', async () => {
     const api = await toSignatureStep();
-    expect(screen.getByText(/I am at least 18 years old/)).toBeTruthy();
+    screen.getByText(/I am at least 18 years old/);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(verificationMessages.signatureRequired)).toBeTruthy();
+    await screen.findByText(verificationMessages.signatureRequired);
     sign();
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(verificationMessages.signatureRequired)).toBeTruthy();
+    await screen.findByText(verificationMessages.signatureRequired);
     expect(api.calls.some((call) => call.url === '/v1/profile/verification')).toBe(false);
   });
 
@@ -169,8 +169,8 @@ describe('verification form (accounts.md §2, §5)', () => {
     const api = await toSignatureStep();
     sign();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verification sent' })).toBeTruthy();
-    expect(screen.getByText(verificationMessages.submitted)).toBeTruthy();
+    await screen.findByRole('heading', { level: 2, name: 'Verification sent' });
+    screen.getByText(verificationMessages.submitted);
     const call = api.calls.find((entry) => entry.url === '/v1/profile/verification');
     expect(call?.headers.Authorization).toBe('Bearer session-token');
     const form = call?.body as FormData;
@@ -203,8 +203,8 @@ describe('verification form (accounts.md §2, §5)', () => {
     await screen.findByRole('heading', { level: 2, name: 'Declaration' });
     sign();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Validation error: Address is required. Signature is required.')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toBeTruthy();
+    await screen.findByText('Validation error: Address is required. Signature is required.');
+    await screen.findByRole('heading', { level: 2, name: 'Your details' });
     expect(alertText()).toBe('Address is required.');
   });
 
@@ -217,7 +217,7 @@ describe('verification form (accounts.md §2, §5)', () => {
     });
     sign();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('500: Server error')).toBeTruthy();
+    await screen.findByText('500: Server error');
     answer = () => {
       throw new TypeError('Failed to fetch');
     };
@@ -225,14 +225,14 @@ describe('verification form (accounts.md §2, §5)', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     });
-    expect(await screen.findByText(verificationMessages.submitFailed)).toBeTruthy();
+    await screen.findByText(verificationMessages.submitFailed);
   });
 
   it('notes a rejected verification above the form', async () => {
     open(profileUser({ isVerified: 'rejected' }));
     await findScreenHeading('Account validation');
-    expect(screen.getByText(/Your last verification was not accepted/)).toBeTruthy();
-    expect(screen.getByLabelText('Full Name')).toBeTruthy();
+    screen.getByText(/Your last verification was not accepted/);
+    screen.getByLabelText('Full Name');
   });
 });
 
@@ -240,20 +240,20 @@ describe('verification states (accounts.md §2, §4)', () => {
   it('shows a waiting message while pending', async () => {
     open(profileUser({ isVerified: 'pending' }));
     await findScreenHeading('Account validation');
-    expect(screen.getByRole('heading', { level: 2, name: 'Waiting for review' })).toBeTruthy();
-    expect(screen.getByText(verificationMessages.alreadyPending)).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Waiting for review' });
+    screen.getByText(verificationMessages.alreadyPending);
     expect(screen.queryByLabelText('Full Name')).toBeNull();
   });
 
   it('says the account is verified once approved', async () => {
     open(profileUser({ type: 'channel', isVerified: 'approved' }));
     await findScreenHeading('Account validation');
-    expect(screen.getByText(verificationMessages.alreadyApproved)).toBeTruthy();
+    screen.getByText(verificationMessages.alreadyApproved);
   });
 
   it('has nothing to verify for a user account', async () => {
     open(profileUser({ type: 'user' }));
     await findScreenHeading('Account validation');
-    expect(screen.getByText(verificationMessages.notForType)).toBeTruthy();
+    screen.getByText(verificationMessages.notForType);
   });
 });

@@ -76,8 +76,8 @@ describe('My videos on /account', () => {
     const section = await findSection();
     fireEvent.click(await section.findByRole('button', { name: 'Broken file' }));
     const dialog = screen.getByRole('dialog', { name: 'Broken file' });
-    expect(within(dialog).getByText('The file ends early.')).toBeTruthy();
-    expect(within(dialog).getByText('Failed')).toBeTruthy();
+    within(dialog).getByText('The file ends early.');
+    within(dialog).getByText('Failed');
   });
 
   it('plays a video still processing once its first seconds are ready, and says so', async () => {
@@ -90,14 +90,14 @@ describe('My videos on /account', () => {
     const section = await findSection();
     fireEvent.click(await section.findByRole('button', { name: 'Almost there' }));
     const player = screen.getByRole('dialog', { name: 'Almost there' });
-    expect(within(player).getByText('Still processing')).toBeTruthy();
+    within(player).getByText('Still processing');
     expect(player.querySelector('video')).not.toBeNull();
     fireEvent.click(within(player).getByRole('button', { name: 'Close' }));
 
     fireEvent.click(section.getByRole('button', { name: 'Just started' }));
     const status = screen.getByRole('dialog', { name: 'Just started' });
     expect(status.querySelector('video')).toBeNull();
-    expect(within(status).getByText(/converting your video/)).toBeTruthy();
+    within(status).getByText(/converting your video/);
   });
 
   it('offers "Upload a video" when there are none', async () => {
@@ -118,7 +118,7 @@ describe('My videos on /account', () => {
     let status: Video['status'] = 'processing';
     const { listCalls } = openAccount(() => page([videoOf({ id: 3, title: 'Almost there', status })]));
     const section = await findSection();
-    expect(await section.findByText('Processing')).toBeTruthy();
+    await section.findByText('Processing');
 
     const before = listCalls();
     await act(() => vi.advanceTimersByTimeAsync(3000));
@@ -143,14 +143,14 @@ describe('My videos on /account', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Delete video' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(section.getByText('Deleting')).toBeTruthy();
+    section.getByText('Deleting');
     await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/videos/4/delete' && call.method === 'GET')).toBe(true));
 
     answer(json({ message: videoMessages.deleted }));
-    expect(await screen.findByText(videoMessages.deleted)).toBeTruthy();
-    expect(section.getByText('Deleting')).toBeTruthy();
+    await screen.findByText(videoMessages.deleted);
+    section.getByText('Deleting');
     await waitFor(() => expect(section.queryByRole('button', { name: 'Beach day' })).toBeNull(), { timeout: DELETED_TILE_MS + 2000 });
-    expect(section.getByRole('button', { name: 'Pool party' })).toBeTruthy();
+    section.getByRole('button', { name: 'Pool party' });
   });
 
   it("keeps the video and toasts the server's message when the delete is refused", async () => {
@@ -160,8 +160,8 @@ describe('My videos on /account', () => {
     const section = await findSection();
     fireEvent.click(await section.findByRole('button', { name: 'Delete Beach day' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete video' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(videoMessages.notYours)).toBeTruthy();
-    expect(section.getByRole('button', { name: 'Beach day' })).toBeTruthy();
+    await screen.findByText(videoMessages.notYours);
+    section.getByRole('button', { name: 'Beach day' });
     expect(section.queryByText('Deleting')).toBeNull();
   });
 
@@ -212,8 +212,8 @@ describe('My videos on /account', () => {
         : page([videoOf({ id: 3, title: 'Newest clip' })], 'http://flick.test/v1/profile/videos?cursor=abc'),
     );
     const section = await findSection();
-    expect(await section.findByRole('button', { name: 'Older clip' })).toBeTruthy();
-    expect(section.getByRole('button', { name: 'Newest clip' })).toBeTruthy();
+    await section.findByRole('button', { name: 'Older clip' });
+    section.getByRole('button', { name: 'Newest clip' });
     expect(api.calls.map((call) => call.url).filter((url) => url.startsWith('/v1/profile/videos'))).toEqual([
       '/v1/profile/videos',
       '/v1/profile/videos?cursor=abc',

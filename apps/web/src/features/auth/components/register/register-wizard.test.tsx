@@ -55,8 +55,8 @@ describe('registration wizard (accounts.md §2, §4)', () => {
     mockRegistration();
     renderApp('/register');
     await findScreenHeading('Create your account');
-    expect(screen.getByRole('radio', { name: 'Watch videos' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Post videos' })).toBeTruthy();
+    screen.getByRole('radio', { name: 'Watch videos' });
+    screen.getByRole('radio', { name: 'Post videos' });
     expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -78,14 +78,14 @@ describe('registration wizard (accounts.md §2, §4)', () => {
     const { router } = await toModelFinalStep();
     expect(progress()).toBe('Step 4 of 4');
     press('Back');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Who is on camera?' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Who is on camera?' });
     expect((screen.getByRole('radio', { name: 'Girl' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['Girl', 'Couple', 'Guy', 'Trans']);
     press('Back');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a username' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Choose a username' });
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('mia_rose');
     press('Back');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
     press('Back');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -95,12 +95,12 @@ describe('registration wizard (accounts.md §2, §4)', () => {
     renderApp('/register/user');
     await findScreenHeading('Create your account');
     press('Continue');
-    expect(await screen.findByRole('heading', { level: 1, name: 'What do you like to watch?' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'What do you like to watch?' });
     expect(progress()).toBe('Step 2 of 3');
     const checked = screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked);
     expect(checked.map((box) => box.getAttribute('aria-label'))).toEqual(['Girls', 'Couples']);
     press('Continue');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your details' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Your details' });
     expect(progress()).toBe('Step 3 of 3');
     expect(screen.queryByLabelText('Phone number')).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -115,8 +115,8 @@ describe('registration wizard (accounts.md §2, §4)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Girls' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Couples' }));
     press('Continue');
-    expect(screen.getByText(accountMessages.preferenceRequired)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'What do you like to watch?' })).toBeTruthy();
+    screen.getByText(accountMessages.preferenceRequired);
+    screen.getByRole('heading', { level: 1, name: 'What do you like to watch?' });
   });
 
   it('shows "Page Not Found" for a type other than model or user', async () => {
@@ -145,7 +145,7 @@ describe('registration username step (accounts.md §5)', () => {
     mockRegistration();
     await toUsernameStep();
     press('Continue');
-    expect(screen.getByText(accountMessages.usernameRequired)).toBeTruthy();
+    screen.getByText(accountMessages.usernameRequired);
   });
 
   it('checks the name on the server once typing pauses and shows "Username is taken."', async () => {
@@ -153,12 +153,12 @@ describe('registration username step (accounts.md §5)', () => {
     await toUsernameStep();
     type('Username', 'tak');
     type('Username', 'taken');
-    expect(await screen.findByText(accountMessages.usernameTaken)).toBeTruthy();
+    await screen.findByText(accountMessages.usernameTaken);
     const checks = api.calls.filter((call) => call.url === '/v1/check-username');
     expect(checks.map((call) => call.body)).toEqual([{ username: 'taken' }]);
     press('Continue');
     await act(async () => {});
-    expect(screen.getByRole('heading', { level: 1, name: 'Choose a username' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Choose a username' });
   });
 
   it('says "Server error. Try later." when the check gets no answer', async () => {
@@ -169,7 +169,7 @@ describe('registration username step (accounts.md §5)', () => {
     });
     await toUsernameStep();
     type('Username', 'mia');
-    expect(await screen.findByText(accountMessages.serverErrorTryLater)).toBeTruthy();
+    await screen.findByText(accountMessages.serverErrorTryLater);
   });
 
   it('goes on at once when Continue is pressed before the check ran, if the name is free', async () => {
@@ -177,7 +177,7 @@ describe('registration username step (accounts.md §5)', () => {
     await toUsernameStep();
     type('Username', 'quick');
     press('Continue');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Who is on camera?' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Who is on camera?' });
   });
 });
 
@@ -223,8 +223,8 @@ describe('registration final step (accounts.md §5)', () => {
     await toModelFinalStep();
     fillModelDetails();
     press('Create account');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Check your inbox' })).toBeTruthy();
-    expect(screen.getByText('mia@example.com')).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
+    screen.getByText('mia@example.com');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     expect(api.calls.find((call) => call.url === '/v1/register')?.body).toEqual({
       type: 'model',
@@ -318,7 +318,7 @@ describe('registration verify step (accounts.md §4: 60 s countdown)', () => {
       await vi.runOnlyPendingTimersAsync();
     });
     expect(api.calls.find((call) => call.url === '/v1/resend-email')?.body).toEqual({ email: 'mia@example.com' });
-    expect(screen.getByText(accountMessages.verificationEmailSent)).toBeTruthy();
+    screen.getByText(accountMessages.verificationEmailSent);
     expect(resend().disabled).toBe(true);
     expect(resend().textContent).toMatch(/^Resend email in \d+s$/);
   });
