@@ -27,7 +27,7 @@ function openAs(user: ProfileUser, path: string, post: Responder = () => json({ 
 describe('own account /account (accounts.md §2)', () => {
   it("shows a model's avatar initial, name, @username, type, e-mail state and identity verification", async () => {
     openAs(profileUser({ emailVerified: false, isVerified: 'rejected' }), '/account');
-    expect(await findScreenHeading('Mia Rose')).toBeTruthy();
+    await findScreenHeading('Mia Rose');
     screen.getByText('@mia_rose');
     screen.getByText('Model');
     screen.getByText('mia@example.com');

@@ -8,7 +8,7 @@ describe('email verification link /verify-email/{token}', () => {
   it('spends the token once, then shows "Your email is verified." and Sign in', async () => {
     const api = mockApi({ 'POST /v1/verify-email': () => json({ message: accountMessages.emailVerified }) });
     renderApp('/verify-email/verify-token-123');
-    expect(await findScreenHeading('Email verified')).toBeTruthy();
+    await findScreenHeading('Email verified');
     screen.getByText(accountMessages.emailVerified);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     const verifications = api.calls.filter((call) => call.url === '/v1/verify-email');
@@ -29,7 +29,7 @@ describe('email verification link /verify-email/{token}', () => {
   it('says "This link is invalid or has expired." when the server refuses the token', async () => {
     mockApi({ 'POST /v1/verify-email': () => json({ message: accountMessages.invalidOrExpiredLink }, 422) });
     renderApp('/verify-email/old-token-123');
-    expect(await findScreenHeading('Verification failed')).toBeTruthy();
+    await findScreenHeading('Verification failed');
     expect(screen.getByRole('alert').textContent).toBe(accountMessages.invalidOrExpiredLink);
   });
 });

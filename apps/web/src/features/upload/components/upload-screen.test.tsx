@@ -46,7 +46,7 @@ const publish = (name = 'Publish') => fireEvent.click(screen.getByRole('button',
 describe('/upload for a guest (accounts.md §2)', () => {
   it('pitches creator sign-up with over 100k daily clicks, Get started and Sign in', async () => {
     openAs(null);
-    expect(await findScreenHeading('Turn short clips into new fans')).toBeTruthy();
+    await findScreenHeading('Turn short clips into new fans');
     screen.getByText('Over 100k daily clicks');
     expect(screen.getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/register/model');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
