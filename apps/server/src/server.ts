@@ -4,12 +4,11 @@ import { buildApp, type App } from './app.ts';
 import type { Config } from './config/env.ts';
 import { createDatabase, runMigrations } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
-import { startJobQueue, startWorkers } from './jobs/job-queue.ts';
+import { jobHandlers } from './job-handlers.ts';
+import { requestFeedRebuild, startJobQueue, startWorkers } from './jobs/job-queue.ts';
 import { pagesService } from './modules/pages/pages.service.ts';
-import { workerHandlers } from './jobs/worker-handlers.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { seedDemoContent } from './modules/demo/demo-content.ts';
-import { requestFeedRebuild } from './modules/feed/feed-jobs.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { adminAccounts } from './modules/accounts/admin-accounts.ts';
 import { pruneViews } from './modules/tracking/tracking.service.ts';
@@ -56,7 +55,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const { boss, queue } = await startJobQueue({ databaseUrl, logger });
     const workers =
       config.worker === 'inline'
-        ? await startWorkers(boss, workerHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl })
+        ? await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl })
         : null;
     // Stopped after the HTTP server (cleanups run in reverse), so no request enqueues into a closed queue.
     cleanups.push(async () => {

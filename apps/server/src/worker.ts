@@ -2,8 +2,8 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDatabase, runMigrations } from './db/client.ts';
 import { runningEmbeddedPostgresUrl } from './db/embedded-postgres.ts';
+import { jobHandlers } from './job-handlers.ts';
 import { startJobQueue, startWorkers } from './jobs/job-queue.ts';
-import { workerHandlers } from './jobs/worker-handlers.ts';
 
 /**
  * `npm run worker`: job workers without the HTTP server, for machines that only transcode. Run the
@@ -28,7 +28,7 @@ if (!databaseUrl) {
 const { db, pool } = createDatabase(databaseUrl, logger, { max: 4 });
 await runMigrations(pool);
 const { boss, queue } = await startJobQueue({ databaseUrl, logger });
-const workers = await startWorkers(boss, workerHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl });
+const workers = await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl });
 logger.info({ concurrency: config.transcodeConcurrency }, 'worker ready');
 
 let stopping = false;

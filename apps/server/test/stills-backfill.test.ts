@@ -4,8 +4,8 @@ import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
+import { jobHandlers } from '../src/job-handlers.ts';
 import { STILLS_BACKFILL_KEY, startJobQueue, startWorkers } from '../src/jobs/job-queue.ts';
-import { workerHandlers } from '../src/jobs/worker-handlers.ts';
 import { mediaStorage } from '../src/lib/media-storage.ts';
 import { backfillStills } from '../src/modules/videos/stills-backfill.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -97,7 +97,7 @@ describe('the stills backfill (thumbnail-360.jpg for videos processed before it 
     const video = await oldVideo();
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir });
     const { boss, queue } = await startJobQueue({ databaseUrl: t.databaseUrl, logger });
-    const workers = await startWorkers(boss, workerHandlers(config, t.db, logger, queue), { concurrency: 1, logger, databaseUrl: t.databaseUrl });
+    const workers = await startWorkers(boss, jobHandlers(config, t.db, logger, queue), { concurrency: 1, logger, databaseUrl: t.databaseUrl });
     try {
       await expect.poll(() => stillsVersion(video), { timeout: 15_000, interval: 200 }).toBe(1);
     } finally {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workerHandlers } from '../src/jobs/worker-handlers.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { jobHandlers } from '../src/job-handlers.ts';
 import { clip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
@@ -114,7 +114,7 @@ describe('a worker killed mid-transcode', () => {
     await t.pool.query(`update videos set status = 'processing' where id = $1`, [videoId]);
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir });
     const { pino } = await import('pino');
-    await workerHandlers(config, t.db, pino({ level: 'silent' }), t.jobs)['transcode-video-failed']({ videoId }, { retryCount: 0, retryLimit: 5 });
+    await jobHandlers(config, t.db, pino({ level: 'silent' }), t.jobs).handler('transcode-video-failed')!({ videoId }, { retryCount: 0, retryLimit: 5 });
     expect(await waitForVideo(t, auth, videoId, () => true)).toMatchObject({
       status: 'error',
       statusReason: 'Processing failed. Please upload the video again.',

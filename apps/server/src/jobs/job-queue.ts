@@ -29,6 +29,9 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'backfill-stills': { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
 };
 
+/** Every job, in the order its queue is created. */
+export const JOB_NAMES = Object.keys(queues) as JobName[];
+
 /** The stills backfill's one key: however many workers start, the queue holds one waiting backfill. */
 export const STILLS_BACKFILL_KEY = 'stills';
 
@@ -43,10 +46,44 @@ export interface SendOptions {
   singletonKey?: string;
 }
 
-export type JobHandlers = { [N in JobName]: (data: JobPayloads[N], attempt: { retryCount: number; retryLimit: number }) => Promise<void> };
+export type JobHandler<N extends JobName> = (data: JobPayloads[N], attempt: { retryCount: number; retryLimit: number }) => Promise<void>;
+
+/**
+ * Where each module registers the handlers of its jobs at start (the composition root, src/job-handlers.ts,
+ * calls every module's registration): this folder knows the jobs, never the modules that run them.
+ */
+export function jobRegistry() {
+  const handlers: Partial<Record<JobName, JobHandler<JobName>>> = {};
+  return {
+    register<N extends JobName>(name: N, handler: JobHandler<N>) {
+      if (handlers[name]) throw new Error(`Two handlers for job "${name}"`);
+      // Each queue only ever carries its own payload, so its handler takes the payload union.
+      handlers[name] = handler as JobHandler<JobName>;
+    },
+    handler(name: JobName): JobHandler<JobName> | undefined {
+      return handlers[name];
+    },
+  };
+}
+
+export type JobRegistry = ReturnType<typeof jobRegistry>;
 
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayloads[N], options?: SendOptions): Promise<void>;
+}
+
+/**
+ * Asks for a re-ranking once a video is published: a few seconds from now (approvals in a burst share
+ * one rebuild), or at its scheduled date when that is later (ADR 0007).
+ */
+export async function requestFeedRebuild(jobs: JobQueue, publishAt: Date = new Date()) {
+  if (publishAt.getTime() > Date.now() + FEED_REBUILD_DELAY_SECONDS * 1000) {
+    // A second late, so upload_date <= now() holds when the job ranks.
+    const at = new Date(publishAt.getTime() + 1000);
+    await jobs.send('rebuild-feed', {}, { startAfter: at, singletonKey: `at:${at.getTime()}` });
+    return;
+  }
+  await jobs.send('rebuild-feed', {}, { startAfter: FEED_REBUILD_DELAY_SECONDS, singletonKey: 'soon' });
 }
 
 /** pg-boss on the app's own PostgreSQL (DESIGN.md "jobs"): no Redis, FOR UPDATE SKIP LOCKED underneath. */
@@ -87,10 +124,13 @@ export interface WorkerOptions {
  * locks, so any worker, this one after a restart or another one, sees an active job nobody holds and
  * puts it back in the queue at once: nothing stays "processing" until pg-boss's expiry.
  */
-export async function startWorkers(boss: PgBoss, handlers: JobHandlers, options: WorkerOptions) {
-  const names = Object.keys(queues) as JobName[];
+export async function startWorkers(boss: PgBoss, registry: JobRegistry, options: WorkerOptions) {
+  const names = JOB_NAMES;
+  const handlers = new Map<JobName, JobHandler<JobName>>();
   for (const name of names) {
-    if (!handlers[name]) throw new Error(`No handler for job "${name}"`);
+    const handler = registry.handler(name);
+    if (!handler) throw new Error(`No handler for job "${name}"`);
+    handlers.set(name, handler);
   }
   const { logger } = options;
   const running = new Set<string>();
@@ -145,8 +185,7 @@ export async function startWorkers(boss: PgBoss, handlers: JobHandlers, options:
   timer.unref();
 
   for (const name of names) {
-    // Each queue only ever carries its own payload, so its handler takes the payload union.
-    const handler = handlers[name] as (data: JobPayloads[JobName], attempt: { retryCount: number; retryLimit: number }) => Promise<void>;
+    const handler = handlers.get(name)!;
     for (let i = 0; i < (name === 'transcode-video' ? options.concurrency : 1); i += 1) {
       await boss.work<JobPayloads[typeof name]>(
         name,

@@ -8,9 +8,9 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { createDatabase, runMigrations, type Database } from '../../src/db/client.ts';
+import { jobHandlers } from '../../src/job-handlers.ts';
 import { startJobQueue, startWorkers, type JobQueue } from '../../src/jobs/job-queue.ts';
 import type { MailMessage } from '../../src/lib/mailer.ts';
-import { workerHandlers } from '../../src/jobs/worker-handlers.ts';
 import { pagesService } from '../../src/modules/pages/pages.service.ts';
 
 export interface TestApp {
@@ -53,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const mail: MailMessage[] = [];
   // The real queue and workers on the test database, as in one-process mode.
   const { boss, queue } = await startJobQueue({ databaseUrl: url.toString(), logger });
-  const workers = options.workers === false ? null : await startWorkers(boss, workerHandlers(config, db, logger, queue), { concurrency: 1, logger, databaseUrl: url.toString() });
+  const workers = options.workers === false ? null : await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: 1, logger, databaseUrl: url.toString() });
   const app = await buildApp({ config, db, pool, jobs: queue, mailer: { send: async (message) => void mail.push(message) } });
   await app.ready();
 

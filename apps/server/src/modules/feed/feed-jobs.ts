@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { FEED_REBUILD_DELAY_SECONDS, type JobHandlers, type JobQueue } from '../../jobs/job-queue.ts';
+import type { JobRegistry } from '../../jobs/job-queue.ts';
 import type { buildFeedSnapshot } from './feed-snapshot.ts';
 
 type RebuildResult = Awaited<ReturnType<typeof buildFeedSnapshot>>;
@@ -21,25 +21,10 @@ export function runFeedRebuild(connectionString: string): Promise<RebuildResult>
   });
 }
 
-/**
- * Asks for a re-ranking once a video is published: a few seconds from now (approvals in a burst share
- * one rebuild), or at its scheduled date when that is later (ADR 0007).
- */
-export async function requestFeedRebuild(jobs: JobQueue, publishAt: Date = new Date()) {
-  if (publishAt.getTime() > Date.now() + FEED_REBUILD_DELAY_SECONDS * 1000) {
-    // A second late, so upload_date <= now() holds when the job ranks.
-    const at = new Date(publishAt.getTime() + 1000);
-    await jobs.send('rebuild-feed', {}, { startAfter: at, singletonKey: `at:${at.getTime()}` });
-    return;
-  }
-  await jobs.send('rebuild-feed', {}, { startAfter: FEED_REBUILD_DELAY_SECONDS, singletonKey: 'soon' });
-}
-
-export function feedJobHandlers({ pool, logger }: { pool: pg.Pool; logger: Logger }): Pick<JobHandlers, 'rebuild-feed'> {
-  return {
-    async 'rebuild-feed'() {
-      const result = await runFeedRebuild(pool.options.connectionString ?? '');
-      logger.info(result, 'feed snapshot built');
-    },
-  };
+/** The feed's job: the re-ranking (ADR 0007), asked for on a schedule and as videos are published. */
+export function registerFeedJobs(registry: JobRegistry, { pool, logger }: { pool: pg.Pool; logger: Logger }) {
+  registry.register('rebuild-feed', async () => {
+    const result = await runFeedRebuild(pool.options.connectionString ?? '');
+    logger.info(result, 'feed snapshot built');
+  });
 }

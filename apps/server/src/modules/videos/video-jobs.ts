@@ -1,9 +1,8 @@
 import { MediaError, removeStaleOutputs, transcodeToHls } from '@flick/media';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
-import type { JobHandlers, JobQueue } from '../../jobs/job-queue.ts';
+import { requestFeedRebuild, type JobQueue, type JobRegistry } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import { requestFeedRebuild } from '../feed/feed-jobs.ts';
 import { runStillsBackfill } from './stills-backfill.ts';
 import { videosRepository } from './videos.repository.ts';
 
@@ -11,81 +10,76 @@ export const WAITING_FOR_REVIEW = 'Waiting for review';
 const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
 
 /** The handlers of the video jobs: transcode (with explicit failure states), purge and the stills backfill. */
-export function videoJobHandlers(deps: {
-  db: Database;
-  media: MediaStorage;
-  logger: Logger;
-  jobs: JobQueue;
-  moderation: 'auto' | 'manual';
-}): Pick<JobHandlers, 'transcode-video' | 'transcode-video-failed' | 'purge-video' | 'backfill-stills'> {
+export function registerVideoJobs(
+  registry: JobRegistry,
+  deps: { db: Database; media: MediaStorage; logger: Logger; jobs: JobQueue; moderation: 'auto' | 'manual' },
+) {
   const repo = videosRepository(deps.db);
-  return {
-    async 'transcode-video'({ videoId }, attempt) {
-      const video = await repo.find(videoId);
-      if (!video || video.status === 'deleting' || !video.originalKey) return;
-      await repo.update(videoId, { status: 'processing', statusReason: null, playableAt: null });
-      const started = Date.now();
-      try {
-        const result = await transcodeToHls({
-          input: deps.media.originalPath(video.originalKey),
-          outDir: deps.media.streamDir(videoId),
-          logger: deps.logger,
-          // The creator (and a reviewer) can watch it from here on; viewers only once it is approved.
-          onPlayable: async () => {
-            await repo.update(videoId, { playableAt: new Date() });
-            deps.logger.info({ videoId, seconds: (Date.now() - started) / 1000 }, 'video playable while encoding');
-          },
-        });
-        const seconds = (Date.now() - started) / 1000;
-        deps.logger.info({ videoId, seconds, speed: result.durationSeconds / seconds }, 'video transcoded');
-        const current = await repo.find(videoId);
-        if (!current || current.status === 'deleting') return;
+  registry.register('transcode-video', async ({ videoId }, attempt) => {
+    const video = await repo.find(videoId);
+    if (!video || video.status === 'deleting' || !video.originalKey) return;
+    await repo.update(videoId, { status: 'processing', statusReason: null, playableAt: null });
+    const started = Date.now();
+    try {
+      const result = await transcodeToHls({
+        input: deps.media.originalPath(video.originalKey),
+        outDir: deps.media.streamDir(videoId),
+        logger: deps.logger,
+        // The creator (and a reviewer) can watch it from here on; viewers only once it is approved.
+        onPlayable: async () => {
+          await repo.update(videoId, { playableAt: new Date() });
+          deps.logger.info({ videoId, seconds: (Date.now() - started) / 1000 }, 'video playable while encoding');
+        },
+      });
+      const seconds = (Date.now() - started) / 1000;
+      deps.logger.info({ videoId, seconds, speed: result.durationSeconds / seconds }, 'video transcoded');
+      const current = await repo.find(videoId);
+      if (!current || current.status === 'deleting') return;
+      await repo.update(videoId, {
+        processedAt: new Date(),
+        duration: result.durationSeconds,
+        stillsVersion: result.stillsVersion,
+        status: deps.moderation === 'auto' ? 'approved' : 'processing',
+        statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
+      });
+      // Published now (or at its date) if its details are in; otherwise saving them asks for the rebuild.
+      if (deps.moderation === 'auto' && current.detailsAt) await requestFeedRebuild(deps.jobs, current.uploadDate);
+    } catch (error) {
+      // A source ffmpeg cannot read will not get better on a retry; a timeout, an abort at shutdown
+      // or a crash may.
+      const permanent = error instanceof MediaError && !error.retryable;
+      if (permanent || attempt.retryCount >= attempt.retryLimit) {
         await repo.update(videoId, {
-          processedAt: new Date(),
-          duration: result.durationSeconds,
-          stillsVersion: result.stillsVersion,
-          status: deps.moderation === 'auto' ? 'approved' : 'processing',
-          statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
+          playableAt: null,
+          status: 'error',
+          statusReason: permanent ? (error as MediaError).message : PROCESSING_FAILED,
         });
-        // Published now (or at its date) if its details are in; otherwise saving them asks for the rebuild.
-        if (deps.moderation === 'auto' && current.detailsAt) await requestFeedRebuild(deps.jobs, current.uploadDate);
-      } catch (error) {
-        // A source ffmpeg cannot read will not get better on a retry; a timeout, an abort at shutdown
-        // or a crash may.
-        const permanent = error instanceof MediaError && !error.retryable;
-        if (permanent || attempt.retryCount >= attempt.retryLimit) {
-          await repo.update(videoId, {
-            playableAt: null,
-            status: 'error',
-            statusReason: permanent ? (error as MediaError).message : PROCESSING_FAILED,
-          });
-          deps.logger.error({ err: error, videoId }, 'video processing failed');
-          return;
-        }
-        await repo.update(videoId, { status: 'preprocess', statusReason: null, playableAt: null });
-        throw error;
+        deps.logger.error({ err: error, videoId }, 'video processing failed');
+        return;
       }
-    },
+      await repo.update(videoId, { status: 'preprocess', statusReason: null, playableAt: null });
+      throw error;
+    }
+  });
 
-    // The transcode ended without its handler's last word (a dead worker on the last try, an expiry):
-    // the creator sees why instead of "processing" for ever.
-    async 'transcode-video-failed'({ videoId }) {
-      const video = await repo.find(videoId);
-      if (!video || !['uploaded', 'preprocess', 'processing'].includes(video.status) || video.processedAt) return;
-      await repo.update(videoId, { status: 'error', statusReason: PROCESSING_FAILED, playableAt: null });
-      await removeStaleOutputs(deps.media.streamDir(videoId));
-      deps.logger.error({ videoId }, 'video processing failed: its job ended without finishing');
-    },
+  // The transcode ended without its handler's last word (a dead worker on the last try, an expiry):
+  // the creator sees why instead of "processing" for ever.
+  registry.register('transcode-video-failed', async ({ videoId }) => {
+    const video = await repo.find(videoId);
+    if (!video || !['uploaded', 'preprocess', 'processing'].includes(video.status) || video.processedAt) return;
+    await repo.update(videoId, { status: 'error', statusReason: PROCESSING_FAILED, playableAt: null });
+    await removeStaleOutputs(deps.media.streamDir(videoId));
+    deps.logger.error({ videoId }, 'video processing failed: its job ended without finishing');
+  });
 
-    async 'purge-video'({ videoId }) {
-      const video = await repo.find(videoId);
-      if (!video) return;
-      await deps.media.removeVideo(videoId, video.originalKey);
-      await repo.remove(videoId);
-    },
+  registry.register('purge-video', async ({ videoId }) => {
+    const video = await repo.find(videoId);
+    if (!video) return;
+    await deps.media.removeVideo(videoId, video.originalKey);
+    await repo.remove(videoId);
+  });
 
-    async 'backfill-stills'(data) {
-      await runStillsBackfill(deps, data);
-    },
-  };
+  registry.register('backfill-stills', async (data) => {
+    await runStillsBackfill(deps, data);
+  });
 }

@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { jobRegistry, type JobQueue, type JobRegistry } from './jobs/job-queue.ts';
+import { mediaStorage } from './lib/media-storage.ts';
+import { registerFeedJobs } from './modules/feed/feed-jobs.ts';
+import { registerVideoJobs } from './modules/videos/video-jobs.ts';
+
+/** Every job's handler, registered by the module that owns it: for the inline worker, `npm run worker` and the tests alike. */
+export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: JobQueue): JobRegistry {
+  const registry = jobRegistry();
+  registerVideoJobs(registry, {
+    db,
+    logger,
+    jobs,
+    media: mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl }),
+    moderation: config.videoModeration,
+  });
+  registerFeedJobs(registry, { pool: db.$client, logger });
+  return registry;
+}
