@@ -23,6 +23,7 @@ import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { profileService } from './modules/profile/profile.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { verificationService } from './modules/verification/verification.service.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedService } from './modules/feed/feed.service.ts';
 import { counterBuffer } from './modules/tracking/counter-buffer.ts';
@@ -33,8 +34,10 @@ import { usersService } from './modules/users/users.service.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { contactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
+import { pagesService } from './modules/pages/pages.service.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import { openapi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/pg-rate-limit-store.ts';
@@ -89,7 +92,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
     logger: api.log as Logger,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
   });
-  const storage = privateStorage(config.dataDir);
+  const verification = verificationService(db, privateStorage(config.dataDir));
   const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
   const videos = videosService({ db, media, jobs, logger: api.log as Logger });
   await api.register(mediaFiles, { root: media.root });
@@ -100,17 +103,19 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const tracking = trackingService({ pool, counters });
   const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger });
   const users = usersService(pool);
+  const pages = pagesService(db);
+  const contact = contactService(db);
 
   const clientConfig: ClientConfig = config.links;
   await api.register(
     async (v1) => {
       await v1.register(healthRoutes, { pool });
       await v1.register(clientConfigRoutes, { clientConfig });
-      await v1.register(pagesRoutes, { db });
-      await v1.register(contactRoutes, { db });
+      await v1.register(pagesRoutes, { pages });
+      await v1.register(contactRoutes, { contact });
       await v1.register(authRoutes, { auth });
       await v1.register(profileRoutes, { profile });
-      await v1.register(verificationRoutes, { db, storage });
+      await v1.register(verificationRoutes, { verification });
       await v1.register(videosRoutes, { videos });
       await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });
       await v1.register(feedRoutes, { feed });

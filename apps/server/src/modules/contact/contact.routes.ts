@@ -6,12 +6,9 @@ import {
   errorResponseSchema,
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
-import { contactService } from './contact.service.ts';
+import type { ContactService } from './contact.service.ts';
 
-export const contactRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const contact = contactService(db);
-
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
   app.post(
     '/contact',
     {

@@ -1,20 +1,13 @@
 import type { ContactRequest } from '@flick/contract';
 import type { Database } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactRepository } from './contact.repository.ts';
 
+/** Messages to support (the contact form), kept for the team to answer. */
 export function contactService(db: Database) {
+  const repo = contactRepository(db);
   return {
-    async store(message: ContactRequest & { clientIp: string; userAgent?: string }) {
-      const [row] = await db
-        .insert(contactMessages)
-        .values({
-          email: message.email,
-          message: message.message,
-          clientIp: message.clientIp,
-          userAgent: message.userAgent?.slice(0, 512),
-        })
-        .returning({ id: contactMessages.id });
-      return row;
-    },
+    store: (message: ContactRequest & { clientIp: string; userAgent?: string }) => repo.insert(message),
   };
 }
+
+export type ContactService = ReturnType<typeof contactService>;

@@ -1,11 +1,8 @@
 import { errorResponseSchema, pageParamsSchema, pageResponseSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
-import { pagesService } from './pages.service.ts';
+import type { PagesService } from './pages.service.ts';
 
-export const pagesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const pages = pagesService(db);
-
+export const pagesRoutes: FastifyPluginAsyncZod<{ pages: PagesService }> = async (app, { pages }) => {
   app.get(
     '/page/:slug',
     {

@@ -45,3 +45,5 @@ export function pagesService(db: Database) {
     },
   };
 }
+
+export type PagesService = ReturnType<typeof pagesService>;

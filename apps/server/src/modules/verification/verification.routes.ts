@@ -1,18 +1,11 @@
 import { errorResponseSchema, profileUpdateResponseSchema, verificationMessages } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
-import type { PrivateStorage } from '../../lib/private-storage.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { toProfileUser } from '../accounts/profile-user.ts';
-import { verificationService } from './verification.service.ts';
+import type { VerificationService } from './verification.service.ts';
 
-export const verificationRoutes: FastifyPluginAsyncZod<{ db: Database; storage: PrivateStorage }> = async (
-  app,
-  { db, storage },
-) => {
-  const verification = verificationService(db, storage);
-
+export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (app, { verification }) => {
   app.post(
     '/profile/verification',
     {

@@ -5,21 +5,23 @@ import {
   verificationMessages,
   type VerificationFileField,
 } from '@flick/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../db/client.ts';
-import { users, verifications, type UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { sniffImageType, type PrivateStorage } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { verificationRepository } from './verification.repository.ts';
 
 const fileFields = Object.keys(verificationFileFields) as VerificationFileField[];
 
 export function verificationService(db: Database, storage: PrivateStorage) {
+  const repo = verificationRepository(db);
+
   /** Streams each image to the upload's private folder, checking its real type as it lands. */
   async function receive(parts: AsyncIterableIterator<Multipart>, dir: string) {
     const fields: Record<string, string> = {};
@@ -81,66 +83,39 @@ export function verificationService(db: Database, storage: PrivateStorage) {
 
         const input = parsed.data;
         const keys = fileFields.map((field) => path.join(folder.key, files.get(field)!));
-        return await db.transaction(async (tx) => {
-          // Only one review at a time: a second submit racing this one finds the row already pending.
-          const [locked] = await tx
-            .update(users)
-            .set({ isVerified: 'pending', updatedAt: sql`now()` })
-            .where(and(eq(users.id, user.id), sql`${users.isVerified} in ('none', 'rejected')`))
-            .returning();
-          if (!locked) throw new HttpError(422, verificationMessages.alreadyPending);
-          await tx.insert(verifications).values({
-            userId: user.id,
-            legalName: input.legal_name,
-            address: input.address,
-            identification: input.identification,
-            identificationId: input.identification_id,
-            gender: input.gender,
-            dateOfBirth: input.date_of_birth,
-            age: input.age,
-            country: input.country.toUpperCase(),
-            stageName: input.stage_name,
-            files: keys,
-          });
-          return locked;
+        const locked = await repo.submit(user.id, {
+          legalName: input.legal_name,
+          address: input.address,
+          identification: input.identification,
+          identificationId: input.identification_id,
+          gender: input.gender,
+          dateOfBirth: input.date_of_birth,
+          age: input.age,
+          country: input.country.toUpperCase(),
+          stageName: input.stage_name,
+          files: keys,
         });
+        if (!locked) throw new HttpError(422, verificationMessages.alreadyPending);
+        return locked;
       } catch (error) {
         await storage.remove(folder.key);
         throw error;
       }
     },
 
-    async listPending() {
-      return db
-        .select({ id: verifications.id, userId: verifications.userId, legalName: verifications.legalName, stageName: verifications.stageName, createdAt: verifications.createdAt, email: users.email })
-        .from(verifications)
-        .innerJoin(users, eq(users.id, verifications.userId))
-        .where(eq(verifications.status, 'pending'))
-        .orderBy(asc(verifications.createdAt));
-    },
+    listPending: () => repo.listPending(),
 
-    async find(id: number) {
-      const [row] = await db.select().from(verifications).where(eq(verifications.id, id)).limit(1);
-      return row;
-    },
+    find: (id: number) => repo.find(id),
 
-    async latestFor(userId: number) {
-      const [row] = await db.select().from(verifications).where(eq(verifications.userId, userId)).orderBy(desc(verifications.createdAt)).limit(1);
-      return row;
-    },
+    latestFor: (userId: number) => repo.latestFor(userId),
 
     /** An admin's decision; a rejected creator may submit again. */
     async review(id: number, decision: 'approved' | 'rejected', reviewerId: number | null, reason?: string) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(verifications)
-          .set({ status: decision, reviewedAt: sql`now()`, reviewedBy: reviewerId, rejectionReason: reason ?? null })
-          .where(and(eq(verifications.id, id), eq(verifications.status, 'pending')))
-          .returning();
-        if (!row) throw new HttpError(404, `No pending verification #${id}.`);
-        await tx.update(users).set({ isVerified: decision, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
-        return row;
-      });
+      const row = await repo.review(id, decision, reviewerId, reason);
+      if (!row) throw new HttpError(404, `No pending verification #${id}.`);
+      return row;
     },
   };
 }
+
+export type VerificationService = ReturnType<typeof verificationService>;
