@@ -1,9 +1,7 @@
 import { accountMessages, type registerRequestSchema } from '@flick/contract';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { authTokens, emailTokens, users } from '../../db/schema.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
@@ -12,11 +10,12 @@ import { validationError } from '../../lib/validation.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { resetPasswordMessage, verifyEmailMessage } from './auth-emails.ts';
+import { authRepository, type EmailPurpose } from './auth.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Remember-me sessions live in local storage for weeks; the others in session storage for a day or two. */
 export const TOKEN_LIFETIME_MS = { remembered: 60 * DAY_MS, session: 2 * DAY_MS };
-export const EMAIL_TOKEN_LIFETIME_MS = { verify_email: DAY_MS, reset_password: 60 * 60_000 };
+export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailPurpose, number> = { verify_email: DAY_MS, reset_password: 60 * 60_000 };
 
 export interface AuthDependencies {
   db: Database;
@@ -25,28 +24,17 @@ export interface AuthDependencies {
   logger: Logger;
 }
 
-type EmailPurpose = keyof typeof EMAIL_TOKEN_LIFETIME_MS;
-
 /** A hash to verify against when the e-mail is unknown, so a wrong address costs as long as a wrong password. */
 const dummyHash = hashPassword('not-a-real-password');
 
 export function authService({ db, mailer, publicUrl, logger }: AuthDependencies) {
   const repo = accountsRepository(db);
   const accounts = accountsService(db);
+  const tokens = authRepository(db);
 
   async function issueEmailToken(userId: number, purpose: EmailPurpose) {
     const token = createToken();
-    // A new link replaces the older ones of the same kind.
-    await db
-      .update(emailTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-    await db.insert(emailTokens).values({
-      userId,
-      purpose,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + EMAIL_TOKEN_LIFETIME_MS[purpose]),
-    });
+    await tokens.issueEmailToken(userId, purpose, hashToken(token), new Date(Date.now() + EMAIL_TOKEN_LIFETIME_MS[purpose]));
     return token;
   }
 
@@ -58,23 +46,6 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
   async function sendVerification(user: { id: number; email: string; name: string }) {
     const token = await issueEmailToken(user.id, 'verify_email');
     await sendQuietly(() => mailer.send(verifyEmailMessage(user.email, user.name, `${publicUrl}/verify-email/${token}`)));
-  }
-
-  /** Marks the token used and returns its user id, if it is valid, unused, unexpired and of this kind. */
-  async function consumeEmailToken(token: string, purpose: EmailPurpose, executor: Pick<Database, 'update'> = db) {
-    const [row] = await executor
-      .update(emailTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashToken(token)),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: emailTokens.userId });
-    return row?.userId;
   }
 
   return {
@@ -122,12 +93,7 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
     },
 
     async verifyEmail(token: string) {
-      const userId = await consumeEmailToken(token, 'verify_email');
-      if (!userId) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
-      await db
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-        .where(eq(users.id, userId));
+      if (!(await tokens.verifyEmail(hashToken(token)))) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
     },
 
     async login(email: string, password: string, rememberMe: boolean) {
@@ -135,16 +101,12 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !valid) throw new HttpError(401, accountMessages.invalidCredentials);
       const token = createToken();
-      await db.insert(authTokens).values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + (rememberMe ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session)),
-      });
+      await tokens.insertSession(user.id, hashToken(token), new Date(Date.now() + (rememberMe ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session)));
       return { token, user };
     },
 
     async logout(tokenId: number) {
-      await db.update(authTokens).set({ revokedAt: sql`now()` }).where(eq(authTokens.id, tokenId));
+      await tokens.revokeSession(tokenId);
     },
 
     async forgotPassword(email: string) {
@@ -158,19 +120,7 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
 
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        const userId = await consumeEmailToken(token, 'reset_password', tx);
-        if (!userId) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
-        // Following the e-mailed link proves the address too.
-        await tx
-          .update(users)
-          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
-        await tx
-          .update(authTokens)
-          .set({ revokedAt: sql`now()` })
-          .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-      });
+      if (!(await tokens.resetPassword(hashToken(token), passwordHash))) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
     },
   };
 }
