@@ -6,6 +6,7 @@ const EMPTY_CONFIG: ClientConfig = { livecamsUrl: null, webcamReviewsUrl: null, 
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
+/** Read field by field rather than with clientConfigSchema: one bad value hides its own link, not all of them. */
 export async function getClientConfig(): Promise<ClientConfig> {
   const raw = await api.get<Partial<Record<keyof ClientConfig, unknown>>>('/config');
   return {

@@ -1,4 +1,4 @@
-import type { FollowResponse, PublicUser } from '@flick/contract';
+import { followResponseSchema, type FollowResponse, type PublicUser } from '@flick/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
@@ -13,8 +13,8 @@ export const followingModelsKey = ['following-models'] as const;
  * viewer.md §7 POST /follow-model. Resolves only when the server accepts (200 or 201); any other
  * answer or no answer rejects, and the caller changes nothing (§4, §8).
  */
-export function postFollow(modelId: number, action: FollowAction): Promise<FollowResponse> {
-  return api.post<FollowResponse>('/follow-model', { model_id: modelId, action });
+export async function postFollow(modelId: number, action: FollowAction): Promise<FollowResponse> {
+  return followResponseSchema.parse(await api.post<unknown>('/follow-model', { model_id: modelId, action }));
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { PublicProfile } from '@flick/contract';
+import { publicProfileResponseSchema } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const publicUserQueryOptions = (idOrSlug: number | string) =>
   queryOptions({
     queryKey: ['public-user', String(idOrSlug)],
-    queryFn: ({ signal }) => api.get<{ data: PublicProfile }>(`/users/${encodeURIComponent(idOrSlug)}`, { signal }).then((answer) => answer.data),
+    queryFn: async ({ signal }) => publicProfileResponseSchema.parse(await api.get<unknown>(`/users/${encodeURIComponent(idOrSlug)}`, { signal })).data,
     staleTime: 60_000,
   });
 

@@ -1,4 +1,4 @@
-import { TAG_SEARCH_MIN_LENGTH, TAG_SEARCH_PAGE_SIZE, type Category, type Tag } from '@flick/contract';
+import { tagListResponseSchema, TAG_SEARCH_MIN_LENGTH, TAG_SEARCH_PAGE_SIZE, type Category, type Tag } from '@flick/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client.ts';
@@ -17,7 +17,7 @@ function useDebounced<T>(value: T, delay: number): T {
 
 export async function searchTags(search: string, categories: readonly Category[], signal?: AbortSignal): Promise<Tag[]> {
   const path = `/tags?search=${encodeURIComponent(search)}&per_page=${TAG_SEARCH_PAGE_SIZE}&gender=${categories.join(',')}`;
-  return (await api.get<{ data: Tag[] }>(path, { signal })).data;
+  return tagListResponseSchema.parse(await api.get<unknown>(path, { signal })).data;
 }
 
 /** viewer.md §7 GET /tags?search=: fires only at 2 or more characters (§5). */

@@ -1,4 +1,4 @@
-import { feedMessages, profilePageMessages, type Link, type OwnProfileUser, type PublicUser } from '@flick/contract';
+import { feedMessages, profilePageMessages, type Link, type OwnProfileUser, type PublicProfile } from '@flick/contract';
 import { useQuery } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -17,11 +17,12 @@ const camRoom: Link = { id: 3, url: 'https://chaturbate.com/mia', name: 'My cam 
 const fanPage: Link = { id: 4, url: 'https://fans.example/mia', name: 'Fan page', icon: null, isLive: false, isImportant: false };
 const added: Link = { id: 5, url: 'https://onlyfans.com/mia', name: 'Onlyfans', icon: 'onlyfans', isLive: false, isImportant: false };
 
-function publicUser(links: Link[]): PublicUser {
+function publicUser(links: Link[]): PublicProfile {
   return {
     id: 7, type: 'model', name: 'Mia Rose', slug: 'mia_rose', username: 'mia_rose', avatar: null, cover: null,
     description: null, color: null, gender: 'f', isVerified: 'approved', isLive: links.some((link) => link.isLive),
     isFollowing: false, totalLikes: 0, totalVideoViews: 0, totalFollowers: 0, links, contests: [],
+    avatarSources: [], coverSources: [],
   };
 }
 

@@ -1,10 +1,10 @@
-import { type ContactRequest, type ContactResponse } from '@flick/contract';
+import { contactResponseSchema, type ContactRequest, type ContactResponse } from '@flick/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** viewer.md §7 POST /contact: no auth; the server allows a few messages per hour per client. */
-export function sendContactMessage(input: ContactRequest): Promise<ContactResponse> {
-  return api.post<ContactResponse>('/contact', input, { auth: false });
+export async function sendContactMessage(input: ContactRequest): Promise<ContactResponse> {
+  return contactResponseSchema.parse(await api.post<unknown>('/contact', input, { auth: false }));
 }
 
 export function useSendContactMessage() {
