@@ -1,0 +1,180 @@
+/**
+ * The allowed arrows between the rooms of the tree (docs/decisions/0009-one-way-dependencies.md).
+ * `npm run lint` runs it (`npm run lint:deps` alone); an import that breaks an arrow fails with the
+ * rule's name and the comment below, which says why. To add a feature or a module, add it here with
+ * the rooms it may import; the test beside the rules (scripts/dependency-rules) refuses a circle.
+ */
+
+/**
+ * Web features and what each may import besides itself. The shared domains (session, client-config,
+ * preferences, live-cams, videos, creators, videos-rating) are what features share; a screen feature
+ * (account, auth, feed, profile, upload, verification, support, static-pages) is imported by no other
+ * feature, only composed by app/.
+ */
+const webFeatures = {
+  // shared domains (webDomains below), lowest first
+  session: [],
+  'client-config': [],
+  'live-cams': [],
+  preferences: ['session'],
+  videos: ['session'],
+  'videos-rating': ['session'],
+  creators: ['session', 'videos'],
+  // screen features
+  account: ['session'],
+  auth: ['session', 'preferences'],
+  feed: ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'],
+  profile: ['session', 'videos', 'creators'],
+  upload: ['session'],
+  verification: ['session'],
+  support: ['session'],
+  'static-pages': [],
+};
+const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'];
+
+/** Server modules and what each may import besides itself (plugins, jobs, lib, db and config lie below them all). */
+const serverModules = {
+  accounts: [],
+  health: [],
+  'client-config': [],
+  pages: [],
+  contact: [],
+  videos: ['accounts'],
+  feed: ['videos', 'accounts'],
+  tracking: ['videos', 'accounts'],
+  auth: ['accounts'],
+  verification: ['accounts'],
+  users: ['accounts', 'feed', 'videos'],
+  profile: ['accounts', 'users', 'feed', 'videos'],
+  // Demo content is seeded through the other modules' services; nothing imports it.
+  demo: ['accounts', 'profile', 'users', 'videos', 'feed'],
+};
+
+const web = 'apps/web/src';
+const server = 'apps/server/src';
+const names = (list) => list.map((name) => name.replace(/[-]/g, '\\-')).join('|');
+const tests = '\\.test\\.tsx?$';
+
+const featureRules = Object.entries(webFeatures).map(([feature, allowed]) => ({
+  name: `web-feature-${feature}`,
+  comment:
+    allowed.length > 0
+      ? `features/${feature} may import only these features: ${allowed.join(', ')} (.dependency-cruiser.cjs, ADR 0009). What two features share moves down into a shared domain; app/ composes screens.`
+      : `features/${feature} imports no other feature (.dependency-cruiser.cjs, ADR 0009). What two features share moves down into a shared domain; app/ composes screens.`,
+  severity: 'error',
+  from: { path: `^${web}/features/${feature}/` },
+  to: { path: `^${web}/features/`, pathNot: `^${web}/features/(${names([feature, ...allowed])})/` },
+}));
+
+const moduleRules = Object.entries(serverModules).map(([module, allowed]) => ({
+  name: `server-module-${module}`,
+  comment:
+    allowed.length > 0
+      ? `modules/${module} may import only these modules: ${allowed.join(', ')} (.dependency-cruiser.cjs, ADR 0009). What two modules share moves down into a lower module or lib/.`
+      : `modules/${module} imports no other module (.dependency-cruiser.cjs, ADR 0009). What two modules share moves down into a lower module or lib/.`,
+  severity: 'error',
+  from: { path: `^${server}/modules/${module}/` },
+  to: { path: `^${server}/modules/`, pathNot: `^${server}/modules/(${names([module, ...allowed])})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Files import each other in a circle: move what both need into a third file below them.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    // Web: app -> features -> shared (components, lib, hooks, config) -> @flick/contract.
+    {
+      name: 'web-feature-declared',
+      comment: `Every web feature is declared in .dependency-cruiser.cjs with the features it may import (ADR 0009).`,
+      severity: 'error',
+      from: { path: `^${web}/features/`, pathNot: `^${web}/features/(${names(Object.keys(webFeatures))})/` },
+      to: {},
+    },
+    {
+      name: 'web-shared-below-features',
+      comment:
+        'components/, lib/, hooks/, config/ and types/ are shared by every feature, so they import no feature and not app/ (STYLE.md rule 2, ADR 0009). Pass what they need in as props or arguments, or move the piece up into the feature.',
+      severity: 'error',
+      from: { path: `^${web}/(components|lib|hooks|config|types)/` },
+      to: { path: `^${web}/(app|features)/` },
+    },
+    {
+      name: 'web-features-below-app',
+      comment: 'app/ (routes, router, the shell) composes features; a feature never imports app/ (ADR 0009).',
+      severity: 'error',
+      from: { path: `^${web}/features/` },
+      to: { path: `^${web}/app/` },
+    },
+    {
+      name: 'web-testing-only-in-tests',
+      comment: 'testing/ folders hold test helpers: only tests and other helpers import them.',
+      severity: 'error',
+      from: { path: `^${web}/`, pathNot: [`${tests}`, '/testing/'] },
+      to: { path: '/testing/' },
+    },
+    {
+      name: 'web-never-server',
+      comment: 'The web app talks to the server over HTTP only; shapes come from @flick/contract (DESIGN.md "Shape").',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    ...featureRules,
+    // Server: composition roots (main, server, app, worker, cli) -> modules -> plugins, jobs -> lib, db, config.
+    {
+      name: 'server-module-declared',
+      comment: 'Every server module is declared in .dependency-cruiser.cjs with the modules it may import (ADR 0009).',
+      severity: 'error',
+      from: { path: `^${server}/modules/`, pathNot: `^${server}/modules/(${names(Object.keys(serverModules))})/` },
+      to: {},
+    },
+    {
+      name: 'server-modules-below-roots',
+      comment: 'Only the composition roots (main, server, app, worker, cli) build the app from modules; a module never imports them (ADR 0009).',
+      severity: 'error',
+      from: { path: `^${server}/(modules|plugins|jobs|lib|db|config)/` },
+      to: { path: `^${server}/([^/]+\\.ts$|cli/)` },
+    },
+    {
+      name: 'server-plugins-below-modules',
+      comment: 'plugins/ are the HTTP layer every module uses, so they import no module: the app passes in what a plugin needs (ADR 0009).',
+      severity: 'error',
+      from: { path: `^${server}/plugins/` },
+      to: { path: `^${server}/(modules|jobs)/` },
+    },
+    {
+      name: 'server-jobs-below-modules',
+      comment: 'jobs/ knows job names, payloads and policies only; each module registers its own handlers at start (ADR 0009).',
+      severity: 'error',
+      from: { path: `^${server}/jobs/` },
+      to: { path: `^${server}/(modules|plugins)/` },
+    },
+    {
+      name: 'server-lib-at-the-bottom',
+      comment: 'lib/, db/ and config/ are the bottom of the server: they import no module, plugin or job (errors live in lib/, ADR 0009).',
+      severity: 'error',
+      from: { path: `^${server}/(lib|db|config)/` },
+      to: { path: `^${server}/(modules|plugins|jobs)/` },
+    },
+    ...moduleRules,
+    {
+      name: 'packages-below-apps',
+      comment: 'The contract and media packages sit under both apps and import neither (DESIGN.md "Shape").',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '(^|/)dist/'] },
+    // Type-only imports are arrows too: a type from another room is a dependency on it.
+    tsPreCompilationDeps: true,
+  },
+};
+// For the rules' own test (no circle among the declared arrows); not enumerable, so the config schema ignores it.
+Object.defineProperty(module.exports, 'arrows', { value: { webFeatures, webDomains, serverModules } });
