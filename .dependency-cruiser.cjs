@@ -39,15 +39,15 @@ const serverModules = {
   'client-config': [],
   pages: [],
   contact: [],
-  videos: ['accounts'],
-  feed: ['videos', 'accounts'],
-  tracking: ['videos', 'accounts'],
+  videos: [],
+  feed: ['videos'],
+  tracking: ['videos'],
   auth: ['accounts'],
   verification: ['accounts'],
-  users: ['accounts', 'feed', 'videos'],
+  users: ['videos'],
   profile: ['accounts', 'users', 'feed', 'videos'],
   // Demo content is seeded through the other modules' services; nothing imports it.
-  demo: ['accounts', 'profile', 'users', 'videos', 'feed'],
+  demo: ['accounts', 'users', 'videos'],
 };
 
 const web = 'apps/web/src';
