@@ -1,6 +1,5 @@
 import { liveCamsEventIds, type ClientConfig } from '@flick/contract';
-import { useRef, type ComponentType, type ReactNode, type SVGProps } from 'react';
-import { createPortal } from 'react-dom';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import type { Session } from '../../features/session/stores/session-store.ts';
@@ -19,7 +18,7 @@ import {
   UploadIcon,
   UserIcon,
 } from '../../components/ui/icons.tsx';
-import { useDialog } from '../../components/ui/use-dialog.ts';
+import { DialogFrame } from '../../components/ui/dialog-frame.tsx';
 import { MenuFooter } from './menu-footer.tsx';
 import { Wordmark } from '../../components/layout/wordmark.tsx';
 
@@ -50,8 +49,6 @@ function ItemContent({ Icon, label, trailing }: { Icon: IconType; label: string;
 
 /** viewer.md §2: the main side menu, different for guests and logged-in people. */
 export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos, onLogOut }: SideMenuProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  useDialog(panelRef, onClose);
 
   const internal = (to: string, label: string, Icon: IconType) => (
     <li>
@@ -61,108 +58,103 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
     </li>
   );
 
-  return createPortal(
-    <div className="fixed inset-0 z-50">
-      <div aria-hidden="true" className="absolute inset-0 animate-fade-in bg-black/70 backdrop-blur-sm" onClick={onClose} />
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-label="Main menu"
-        tabIndex={-1}
-        className="relative flex h-full w-[min(86vw,22rem)] animate-drawer-in flex-col overflow-y-auto overscroll-contain border-r border-line-strong bg-surface-1 pt-safe shadow-float outline-none"
-      >
-        <div className="flex h-16 flex-none items-center justify-between pr-2 pl-5">
-          <Wordmark />
-          <button type="button" className="icon-btn text-muted" aria-label="Close menu" onClick={onClose}>
-            <CloseIcon />
-          </button>
-        </div>
-
-        {!session && (
-          <section className="mx-4 mt-1 mb-3 rounded-2xl border border-accent/25 bg-[radial-gradient(120%_140%_at_0%_0%,rgb(255_46_136/0.22),transparent_60%)] p-4">
-            <p className="text-[0.9375rem] leading-snug font-semibold text-balance">
-              Are you a content creator? Promote your videos
-            </p>
-            <div className="mt-4 grid grid-cols-2 gap-2.5">
-              <Link to={paths.register} onClick={onClose} className="btn btn-primary">
-                Get started
-              </Link>
-              <Link to={paths.login} onClick={onClose} className="btn btn-secondary">
-                Login
-              </Link>
-            </div>
-          </section>
-        )}
-
-        <nav aria-label="Menu" className="px-2 pb-4">
-          <ul className="flex flex-col gap-0.5">
-            {session && internal(paths.account, 'My account', UserIcon)}
-            {session && internal(paths.upload, 'Upload video', UploadIcon)}
-            {internal(paths.discover, 'Discover', CompassIcon)}
-            {internal(paths.channels, 'Channels', ChannelsIcon)}
-            {config.livecamsUrl && (
-              <li>
-                <LiveCamsLink
-                  url={config.livecamsUrl}
-                  eventId={liveCamsEventIds.menuLiveCams}
-                  visitor={visitor}
-                  onClick={onClose}
-                  className={itemClass}
-                >
-                  <ItemContent
-                    Icon={BroadcastIcon}
-                    label="Live Cams"
-                    trailing={
-                      <span
-                        aria-hidden="true"
-                        className="rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
-                        LIVE
-                      </span>
-                    }
-                  />
-                </LiveCamsLink>
-              </li>
-            )}
-            {session ? (
-              internal(paths.videosRating('unrated'), 'Rate videos', StarIcon)
-            ) : (
-              <li>
-                <button type="button" className={itemClass} onClick={onGuestRateVideos} aria-haspopup="dialog">
-                  <ItemContent Icon={StarIcon} label="Rate videos" />
-                </button>
-              </li>
-            )}
-            {config.webcamReviewsUrl && (
-              <li>
-                <a
-                  href={config.webcamReviewsUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={onClose}
-                  className={itemClass}
-                >
-                  <ItemContent
-                    Icon={ReviewsIcon}
-                    label="Webcam Reviews"
-                    trailing={<ExternalIcon width="16" height="16" className="text-subtle" />}
-                  />
-                </a>
-              </li>
-            )}
-            {session && (
-              <li className="mt-2 border-t border-line pt-2">
-                <button type="button" className={`${itemClass} hover:text-danger`} onClick={onLogOut}>
-                  <ItemContent Icon={LogOutIcon} label="Log out" />
-                </button>
-              </li>
-            )}
-          </ul>
-        </nav>
-
-        <MenuFooter socialUrl={config.socialUrl} onNavigate={onClose} />
+  return (
+    <DialogFrame
+      onClose={onClose}
+      layerClassName="fixed inset-0 z-50"
+      backdropClassName="absolute inset-0 animate-fade-in bg-black/70 backdrop-blur-sm"
+      label="Main menu"
+      className="relative flex h-full w-[min(86vw,22rem)] animate-drawer-in flex-col overflow-y-auto overscroll-contain border-r border-line-strong bg-surface-1 pt-safe shadow-float outline-none"
+    >
+      <div className="flex h-16 flex-none items-center justify-between pr-2 pl-5">
+        <Wordmark />
+        <button type="button" className="icon-btn text-muted" aria-label="Close menu" onClick={onClose}>
+          <CloseIcon />
+        </button>
       </div>
-    </div>,
-    document.body,
+
+      {!session && (
+        <section className="mx-4 mt-1 mb-3 rounded-2xl border border-accent/25 bg-[radial-gradient(120%_140%_at_0%_0%,rgb(255_46_136/0.22),transparent_60%)] p-4">
+          <p className="text-[0.9375rem] leading-snug font-semibold text-balance">
+            Are you a content creator? Promote your videos
+          </p>
+          <div className="mt-4 grid grid-cols-2 gap-2.5">
+            <Link to={paths.register} onClick={onClose} className="btn btn-primary">
+              Get started
+            </Link>
+            <Link to={paths.login} onClick={onClose} className="btn btn-secondary">
+              Login
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <nav aria-label="Menu" className="px-2 pb-4">
+        <ul className="flex flex-col gap-0.5">
+          {session && internal(paths.account, 'My account', UserIcon)}
+          {session && internal(paths.upload, 'Upload video', UploadIcon)}
+          {internal(paths.discover, 'Discover', CompassIcon)}
+          {internal(paths.channels, 'Channels', ChannelsIcon)}
+          {config.livecamsUrl && (
+            <li>
+              <LiveCamsLink
+                url={config.livecamsUrl}
+                eventId={liveCamsEventIds.menuLiveCams}
+                visitor={visitor}
+                onClick={onClose}
+                className={itemClass}
+              >
+                <ItemContent
+                  Icon={BroadcastIcon}
+                  label="Live Cams"
+                  trailing={
+                    <span
+                      aria-hidden="true"
+                      className="rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
+                      LIVE
+                    </span>
+                  }
+                />
+              </LiveCamsLink>
+            </li>
+          )}
+          {session ? (
+            internal(paths.videosRating('unrated'), 'Rate videos', StarIcon)
+          ) : (
+            <li>
+              <button type="button" className={itemClass} onClick={onGuestRateVideos} aria-haspopup="dialog">
+                <ItemContent Icon={StarIcon} label="Rate videos" />
+              </button>
+            </li>
+          )}
+          {config.webcamReviewsUrl && (
+            <li>
+              <a
+                href={config.webcamReviewsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={onClose}
+                className={itemClass}
+              >
+                <ItemContent
+                  Icon={ReviewsIcon}
+                  label="Webcam Reviews"
+                  trailing={<ExternalIcon width="16" height="16" className="text-subtle" />}
+                />
+              </a>
+            </li>
+          )}
+          {session && (
+            <li className="mt-2 border-t border-line pt-2">
+              <button type="button" className={`${itemClass} hover:text-danger`} onClick={onLogOut}>
+                <ItemContent Icon={LogOutIcon} label="Log out" />
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
+
+      <MenuFooter socialUrl={config.socialUrl} onNavigate={onClose} />
+    </DialogFrame>
   );
 }

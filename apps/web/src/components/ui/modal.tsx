@@ -1,7 +1,6 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useId, type ReactNode } from 'react';
+import { DialogFrame } from './dialog-frame.tsx';
 import { CloseIcon } from './icons.tsx';
-import { useDialog } from './use-dialog.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -21,39 +20,32 @@ export function Modal({ open, ...props }: ModalProps) {
 }
 
 function ModalPanel({ onClose, title, description, children, role = 'dialog', hideCloseButton }: Omit<ModalProps, 'open'>) {
-  const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useDialog(panelRef, onClose);
 
-  return createPortal(
-    <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto p-4">
-      <div aria-hidden="true" className="fixed inset-0 animate-fade-in bg-black/70 backdrop-blur-sm" onClick={onClose} />
-      <div
-        ref={panelRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        className="relative w-full max-w-sm animate-pop-in rounded-3xl border border-line-strong bg-surface-1 p-6 shadow-float outline-none"
-      >
-        {!hideCloseButton && (
-          <button type="button" className="icon-btn absolute top-3 right-3 text-muted" aria-label="Close" onClick={onClose}>
-            <CloseIcon width="20" height="20" />
-          </button>
-        )}
-        <h2 id={titleId} className="pr-10 text-xl font-bold tracking-tight text-balance">
-          {title}
-        </h2>
-        {description && (
-          <div id={descriptionId} className="mt-2 text-[0.9375rem] leading-relaxed text-muted">
-            {description}
-          </div>
-        )}
-        {children}
-      </div>
-    </div>,
-    document.body,
+  return (
+    <DialogFrame
+      onClose={onClose}
+      layerClassName="fixed inset-0 z-50 grid place-items-center overflow-y-auto p-4"
+      role={role}
+      labelledBy={titleId}
+      describedBy={description ? descriptionId : undefined}
+      className="relative w-full max-w-sm animate-pop-in rounded-3xl border border-line-strong bg-surface-1 p-6 shadow-float outline-none"
+    >
+      {!hideCloseButton && (
+        <button type="button" className="icon-btn absolute top-3 right-3 text-muted" aria-label="Close" onClick={onClose}>
+          <CloseIcon width="20" height="20" />
+        </button>
+      )}
+      <h2 id={titleId} className="pr-10 text-xl font-bold tracking-tight text-balance">
+        {title}
+      </h2>
+      {description && (
+        <div id={descriptionId} className="mt-2 text-[0.9375rem] leading-relaxed text-muted">
+          {description}
+        </div>
+      )}
+      {children}
+    </DialogFrame>
   );
 }

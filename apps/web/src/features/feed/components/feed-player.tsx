@@ -19,7 +19,7 @@ import { hintSeen, markHintSeen, type FeedHint } from '../stores/feed-hints.ts';
 import { ActionColumn } from './action-column.tsx';
 import { FeedHintBubble } from './feed-hints.tsx';
 import { MoreActionsModal } from './more-actions-modal.tsx';
-import { ProfilePanel } from './profile-panel-frame.tsx';
+import { ProfilePanel } from './profile-panel.tsx';
 import { SeekBar } from './seek-bar.tsx';
 import { ShareModal, shareUrlOf } from '../../../components/ui/share-modal.tsx';
 import { VideoCaption } from './video-caption.tsx';

@@ -1,42 +1,48 @@
 import type { PublicProfile } from '@flick/contract';
-import { Link } from 'react-router';
-import { LiveBadge } from '../../../components/ui/live-badge.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Avatar } from '../../../components/ui/avatar.tsx';
-import { FollowButton } from '../../creators/components/follow-button.tsx';
-import { LiveNowBanner, ProfileTotals } from '../../creators/components/profile-header.tsx';
-import { LinkList } from '../../creators/components/link-list.tsx';
+import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
+import { PanelIcon } from '../../../components/ui/feed-icons.tsx';
+import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import type { ProfilePanelControl } from '../hooks/use-profile-panel.ts';
+import { ProfilePanelContent } from './profile-panel-content.tsx';
 
-/** viewer.md §2 "Profile panel": cover, avatar, name, @slug, follow, totals, live banner and links. */
-export function ProfilePanelContent({ user, loading }: { user: PublicProfile | undefined; loading: boolean }) {
-  if (!user) {
-    return <div className="grid h-64 place-items-center text-muted">{loading ? <Spinner /> : <p>This profile cannot be shown.</p>}</div>;
+export interface ProfilePanelProps {
+  panel: ProfilePanelControl;
+  user: PublicProfile | undefined;
+  loading: boolean;
+}
+
+/** The creator panel: beside the video on wide screens (collapsible), sliding over it on phones. */
+export function ProfilePanel({ panel, user, loading }: ProfilePanelProps) {
+  if (panel.beside) {
+    return panel.isOpen ? (
+      <aside aria-label="Creator" className="feed-panel-beside">
+        <button type="button" aria-label="Collapse profile" className="icon-btn absolute top-3 right-3 z-10 bg-black/30 backdrop-blur" onClick={panel.close}>
+          <ChevronRightIcon />
+        </button>
+        <ProfilePanelContent user={user} loading={loading} />
+      </aside>
+    ) : (
+      <button type="button" aria-label="Show profile" className="icon-btn fixed top-4 right-4 z-20 bg-surface-2" onClick={panel.open}>
+        <PanelIcon />
+      </button>
+    );
   }
-  const profilePath = `/${user.slug ?? user.id}`;
+  return panel.isOpen ? <PanelOver user={user} loading={loading} onClose={panel.close} /> : null;
+}
+
+function PanelOver({ user, loading, onClose }: { user: PublicProfile | undefined; loading: boolean; onClose: () => void }) {
   return (
-    <div className="pb-[calc(1.5rem+env(safe-area-inset-bottom))] lg:pb-24">
-      <div className="relative h-36 bg-surface-2 bg-cover bg-center" style={user.cover ? { backgroundImage: `url(${JSON.stringify(user.cover)})` } : undefined}>
-        {!user.cover && <div aria-hidden="true" className="absolute inset-0 bg-brand opacity-40" />}
-        <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-b from-transparent to-surface-1" />
-      </div>
-      <div className="-mt-12 px-5">
-        <Link to={profilePath} aria-label={`Open ${user.name}'s channel`} className="relative inline-block rounded-full">
-          <Avatar user={{ ...user, username: user.username ?? user.slug }} sources={user.avatarSources} size="lg" />
-          {user.isLive && <LiveBadge className="absolute right-0 bottom-1" />}
-        </Link>
-        <div className="mt-3 flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 className="truncate text-xl font-extrabold tracking-tight">{user.name}</h2>
-            {user.slug && <p className="truncate text-sm text-muted">@{user.slug}</p>}
-          </div>
-          <FollowButton user={user} />
-        </div>
-        <ProfileTotals profile={user} className="mt-5" />
-        <LiveNowBanner links={user.links} className="mt-5" />
-        <div className="mt-5">
-          <LinkList links={user.links} location="feed-panel" />
-        </div>
-      </div>
-    </div>
+    <DialogFrame
+      onClose={onClose}
+      layerClassName="fixed inset-0 z-50"
+      backdropClassName="absolute inset-0 animate-fade-in bg-black/50"
+      label="Creator profile"
+      className="feed-panel-over"
+    >
+      <button type="button" aria-label="Close profile" className="icon-btn absolute top-[calc(0.5rem+env(safe-area-inset-top))] left-2 z-10 bg-black/30 backdrop-blur" onClick={onClose}>
+        <ChevronRightIcon />
+      </button>
+      <ProfilePanelContent user={user} loading={loading} />
+    </DialogFrame>
   );
 }
