@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Screen } from '../../../components/layout/screen.tsx';
 import { StepProgress } from '../../../components/ui/step-progress.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { useFocusOnStep } from '../../../hooks/use-focus-on-step.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearSession } from '../../session/stores/session-changes.ts';
 import { isAbortError, uploadFailureReason, uploadVideo } from '../api/upload-video.ts';
@@ -40,23 +41,13 @@ export interface UploadFlowProps {
 export function UploadFlow({ onPublished, onForbidden }: UploadFlowProps) {
   const [stage, setStage] = useState<Stage>({ step: 'pick', failure: null });
   const controller = useRef<AbortController | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const toast = useToast();
   const step = stage.step === 'details' ? 2 : 1;
-  const firstStep = useRef(true);
+  const headingRef = useFocusOnStep(step);
 
   useConfirmBeforeUnload(stage.step === 'uploading');
   // Leaving the screen stops an upload that is still running.
   useEffect(() => () => controller.current?.abort(), []);
-
-  useEffect(() => {
-    if (firstStep.current) {
-      firstStep.current = false;
-      return;
-    }
-    headingRef.current?.focus({ preventScroll: true });
-    window.scrollTo(0, 0);
-  }, [step]);
 
   function fail(reason: string) {
     toast(videoMessages.uploadFailed(reason), { tone: 'error', duration: 3000 });

@@ -1,0 +1,63 @@
+import { identificationLabels, identificationTypes } from '@flick/contract';
+import { TextField } from '../../../../components/ui/text-field.tsx';
+import type { VerificationValues } from '../../verification-form-values.ts';
+import { ImagePicker } from '../image-picker.tsx';
+import { SelectField } from '../select-field.tsx';
+import { StepTitle, type StepFieldsProps } from './step-parts.tsx';
+
+const identificationOptions = identificationTypes.map((value) => ({ value, label: identificationLabels[value] }));
+
+/** accounts.md §2 verification, step 2: the document, its number and the three pictures. */
+export function DocumentsStep({ values, errors, set }: StepFieldsProps) {
+  return (
+    <>
+      <StepTitle text="A government-issued document that is valid today. Make sure every corner and the text are sharp.">
+        Identity documents
+      </StepTitle>
+      <SelectField
+        label="Identification type"
+        name="identification"
+        placeholder="Select"
+        options={identificationOptions}
+        value={values.identification}
+        onChange={(event) => set('identification', event.target.value as VerificationValues['identification'])}
+        error={errors.identification}
+      />
+      <TextField
+        label="Identification ID"
+        name="identification_id"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.identification_id}
+        onChange={(event) => set('identification_id', event.target.value)}
+        error={errors.identification_id}
+        hint="The document number."
+      />
+      <ImagePicker
+        label="Front ID picture"
+        name="front_picture_id"
+        hint="PNG or JPEG, up to 16 MB"
+        file={values.front_picture_id}
+        onChange={(file) => set('front_picture_id', file)}
+        error={errors.front_picture_id}
+      />
+      <ImagePicker
+        label="Back ID picture"
+        name="back_picture_id"
+        hint="PNG or JPEG, up to 16 MB"
+        file={values.back_picture_id}
+        onChange={(file) => set('back_picture_id', file)}
+        error={errors.back_picture_id}
+      />
+      <ImagePicker
+        label="Face photo holding ID"
+        name="face_picture_id"
+        hint="Your face and the document, both readable"
+        file={values.face_picture_id}
+        onChange={(file) => set('face_picture_id', file)}
+        error={errors.face_picture_id}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { RefObject } from 'react';
+import { SignaturePad, type SignaturePadHandle } from '../signature-pad.tsx';
+import { StepTitle } from './step-parts.tsx';
+
+export interface SignatureStepProps {
+  legalName: string;
+  pad: RefObject<SignaturePadHandle | null>;
+  error: string | undefined;
+  onInkChange: (ink: boolean) => void;
+}
+
+/** accounts.md §2 verification, step 3: the declaration, signed on the pad. */
+export function SignatureStep({ legalName, pad, error, onInkChange }: SignatureStepProps) {
+  return (
+    <>
+      <StepTitle text="Read the declaration, then sign it.">Declaration</StepTitle>
+      <div className="rounded-2xl border border-line bg-surface-1 p-4 text-[0.9375rem] leading-relaxed text-muted sm:p-5">
+        <p className="font-semibold text-fg">By signing below, I, {legalName.trim()}, declare that:</p>
+        <ul className="mt-2.5 list-disc space-y-1.5 pl-5 marker:text-accent-soft">
+          <li>I am at least 18 years old.</li>
+          <li>The identity document and photos I send are mine, genuine and valid.</li>
+          <li>
+            I consent to Flick reviewing them to verify my identity and age, and keeping them as record-keeping law
+            for adult content requires.
+          </li>
+        </ul>
+      </div>
+      <SignaturePad ref={pad} error={error} onInkChange={onInkChange} />
+    </>
+  );
+}
