@@ -70,4 +70,3 @@ export function accountsRepository(db: Database) {
   };
 }
 
-export type AccountsRepository = ReturnType<typeof accountsRepository>;

@@ -25,4 +25,3 @@ export function accountsService(db: Database) {
   };
 }
 
-export type AccountsService = ReturnType<typeof accountsService>;

@@ -198,4 +198,3 @@ export function feedRepository(pool: pg.Pool) {
   };
 }
 
-export type FeedRepository = ReturnType<typeof feedRepository>;

@@ -92,7 +92,6 @@ export function snapshotStore(pool: pg.Pool) {
   };
 }
 
-export type SnapshotStore = ReturnType<typeof snapshotStore>;
 
 async function buildView({ videoIds, ownerIds, genders }: SnapshotList, filter: ViewFilter): Promise<Uint32Array> {
   const accept = filter.accept ? await filter.accept() : null;

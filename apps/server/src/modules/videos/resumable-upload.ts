@@ -110,7 +110,6 @@ export function resumableUploads({ directory, endpoint, videos, logger }: Resuma
   };
 }
 
-export type ResumableUploads = ReturnType<typeof resumableUploads>;
 
 function filenameOf(upload: Upload): string {
   return upload.metadata?.filename ?? upload.metadata?.name ?? '';

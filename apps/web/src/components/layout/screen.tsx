@@ -42,8 +42,3 @@ export function Screen({ title, description, backTo = '/', onBack, eyebrow, widt
     </div>
   );
 }
-
-/** The raised panel a form sits on, as on the support screen. */
-export function Panel({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-3xl border border-line bg-surface-1/70 p-5 sm:p-7 ${className}`}>{children}</div>;
-}

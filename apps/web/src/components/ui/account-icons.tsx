@@ -63,26 +63,11 @@ export const ClockIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const IdCardIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="3" y="5.5" width="18" height="13" rx="2" />
-    <circle cx="8.5" cy="11" r="2" />
-    <path d="M5.8 15.5a3 3 0 0 1 5.4 0M14 10h4M14 13.5h3" />
-  </Icon>
-);
-
 export const ImageIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
     <circle cx="9" cy="9.5" r="1.6" />
     <path d="m20.5 15-4.5-4.5L6.5 19.5" />
-  </Icon>
-);
-
-export const PenIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M15.5 4.5a2.1 2.1 0 0 1 3 3L8 18l-4 1 1-4z" />
-    <path d="M13.5 6.5l3 3" />
   </Icon>
 );
 

@@ -36,13 +36,6 @@ export const FlagIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const PauseIcon = (props: IconProps) => (
-  <Icon {...props} fill="currentColor" stroke="none">
-    <rect x="6" y="4.5" width="4" height="15" rx="1.2" />
-    <rect x="14" y="4.5" width="4" height="15" rx="1.2" />
-  </Icon>
-);
-
 export const SlidersIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />

@@ -18,13 +18,6 @@ export const TrashIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const CalendarIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="4" y="5" width="16" height="15" rx="2" />
-    <path d="M4 9.5h16M8.5 3v4M15.5 3v4" />
-  </Icon>
-);
-
 export const TrendingIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m3.5 16.5 6-6 4 4 7-7.5" />

@@ -8,7 +8,6 @@ import {
 } from '@flick/contract';
 
 export type IdentificationType = (typeof identificationTypes)[number];
-export type DocumentField = 'front_picture_id' | 'back_picture_id' | 'face_picture_id';
 
 /** What the person has entered so far; empty strings until a choice is made. */
 export interface VerificationValues {
