@@ -18,8 +18,8 @@ const webFeatures = {
   'live-cams': [],
   preferences: ['session'],
   videos: ['session'],
-  'videos-rating': ['session'],
-  creators: ['session', 'videos'],
+  'videos-rating': [],
+  creators: ['session'],
   // screen features
   account: ['session'],
   auth: ['session', 'preferences'],
@@ -27,7 +27,7 @@ const webFeatures = {
   profile: ['session', 'videos', 'creators'],
   upload: ['session'],
   verification: ['session'],
-  support: ['session'],
+  support: [],
   'static-pages': [],
 };
 const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'];
