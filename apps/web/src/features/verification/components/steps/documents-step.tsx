@@ -7,6 +7,13 @@ import { StepTitle, type StepFieldsProps } from './step-parts.tsx';
 
 const identificationOptions = identificationTypes.map((value) => ({ value, label: identificationLabels[value] }));
 
+/** accounts.md §2: the three ID images, in this order. */
+const pictures = [
+  { name: 'front_picture_id', label: 'Front ID picture', hint: 'PNG or JPEG, up to 16 MB' },
+  { name: 'back_picture_id', label: 'Back ID picture', hint: 'PNG or JPEG, up to 16 MB' },
+  { name: 'face_picture_id', label: 'Face photo holding ID', hint: 'Your face and the document, both readable' },
+] as const;
+
 /** accounts.md §2 verification, step 2: the document, its number and the three pictures. */
 export function DocumentsStep({ values, errors, set }: StepFieldsProps) {
   return (
@@ -34,30 +41,17 @@ export function DocumentsStep({ values, errors, set }: StepFieldsProps) {
         error={errors.identification_id}
         hint="The document number."
       />
-      <ImagePicker
-        label="Front ID picture"
-        name="front_picture_id"
-        hint="PNG or JPEG, up to 16 MB"
-        file={values.front_picture_id}
-        onChange={(file) => set('front_picture_id', file)}
-        error={errors.front_picture_id}
-      />
-      <ImagePicker
-        label="Back ID picture"
-        name="back_picture_id"
-        hint="PNG or JPEG, up to 16 MB"
-        file={values.back_picture_id}
-        onChange={(file) => set('back_picture_id', file)}
-        error={errors.back_picture_id}
-      />
-      <ImagePicker
-        label="Face photo holding ID"
-        name="face_picture_id"
-        hint="Your face and the document, both readable"
-        file={values.face_picture_id}
-        onChange={(file) => set('face_picture_id', file)}
-        error={errors.face_picture_id}
-      />
+      {pictures.map((picture) => (
+        <ImagePicker
+          key={picture.name}
+          label={picture.label}
+          name={picture.name}
+          hint={picture.hint}
+          file={values[picture.name]}
+          onChange={(file) => set(picture.name, file)}
+          error={errors[picture.name]}
+        />
+      ))}
     </>
   );
 }
