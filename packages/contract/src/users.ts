@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { categories } from './categories.ts';
+import { listResponseSchema } from './errors.ts';
+import { imageSourceSchema } from './images.ts';
 
 /** Creators as others see them (viewer.md §3 public user, Link, Contest) and following them (§4). */
 
@@ -53,3 +55,38 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export const publicUserResponseSchema = z.object({ data: publicUserSchema });
+
+/** viewer.md §2 Channels: cards per page of GET /v1/users?type=channel. */
+export const CHANNEL_PAGE_SIZE = 30;
+
+export const channelMessages = {
+  onlyChannels: 'Only channels are listed: ask for type=channel.',
+  emptyTitle: 'No channels yet',
+  emptyText:
+    'Channels are studios and networks that publish clips from the creators they work with. Follow one to see its new videos first.',
+} as const;
+
+/** GET /v1/users?type=channel (viewer.md §7): the channels, most followed first, by keyset. */
+export const usersListQuerySchema = z.object({
+  type: z.literal('channel', { error: channelMessages.onlyChannels }),
+  per_page: z.coerce.number().int().min(1).max(CHANNEL_PAGE_SIZE).default(CHANNEL_PAGE_SIZE).catch(CHANNEL_PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+/** A channel card: cover, avatar, name, the channel's own colour, how many videos it has published and its followers. */
+export const channelCardSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  avatar: z.string().nullable(),
+  avatarSources: z.array(imageSourceSchema),
+  cover: z.string().nullable(),
+  coverSources: z.array(imageSourceSchema),
+  color: z.string().nullable(),
+  totalVideos: z.number(),
+  totalFollowers: z.number(),
+});
+export type ChannelCard = z.infer<typeof channelCardSchema>;
+export const channelListResponseSchema = listResponseSchema(channelCardSchema);
+export type ChannelListResponse = z.infer<typeof channelListResponseSchema>;

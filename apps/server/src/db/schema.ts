@@ -56,6 +56,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_slug_lower_key').on(sql`lower(${t.slug})`),
+    // The channels grid (viewer.md §2 Channels): most followed first, a page an index range.
+    index('users_channels_idx').on(t.followersCount.desc(), t.id.desc()).where(sql`${t.type} = 'channel'`),
     check('users_gender_check', sql`${t.gender} in ('f', 'c', 'm', 't')`),
   ],
 );

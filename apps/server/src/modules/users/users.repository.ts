@@ -1,5 +1,6 @@
 import type { PublicUser } from '@flick/contract';
 import type pg from 'pg';
+import { KEYSET_TOP } from '../../lib/keyset.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 import type { LinkRow } from './user-links.ts';
 
@@ -42,8 +43,38 @@ const profileSql = `
                      where v.user_id = u.id and ${PUBLISHED_SQL}) t on true
   where case when $1::bigint is not null then u.id = $1::bigint else lower(u.slug) = lower($2::text) end`;
 
+export interface ChannelRow {
+  id: number;
+  name: string;
+  slug: string;
+  avatar: string | null;
+  cover: string | null;
+  color: string | null;
+  totalFollowers: number;
+  totalVideos: number;
+}
+
+/**
+ * A page of channels, most followed first, after the keyset ($1 followers, $2 id): an index range of
+ * users_channels_idx, and each channel's published videos counted from videos_user_published_idx.
+ */
+export const channelsPageSql = `
+  select u.id::float8 as id, u.name, u.slug, u.avatar, u.cover, u.color, u.followers_count::float8 as "totalFollowers",
+         (select count(*) from videos v where v.user_id = u.id and ${PUBLISHED_SQL})::float8 as "totalVideos"
+  from users u
+  where u.type = 'channel' and u.slug is not null and (u.followers_count, u.id) < ($1::bigint, $2::bigint)
+  order by u.followers_count desc nulls last, u.id desc nulls last
+  limit $3`;
+
 export function usersRepository(pool: pg.Pool) {
   return {
+    /** Channels after `after` (followers, id), or from the top; `limit` rows. */
+    async listChannels(after: { followers: number; id: number } | null, limit: number): Promise<ChannelRow[]> {
+      const bound = after ? [String(after.followers), String(after.id)] : [KEYSET_TOP.id, KEYSET_TOP.id];
+      const { rows } = await pool.query<ChannelRow>({ name: 'channels-page', text: channelsPageSql, values: [...bound, limit] });
+      return rows;
+    },
+
     /** An account's public profile by id, else by slug; isFollowing for `viewerId`. */
     async findProfile(by: { id: number | null; slug: string | null }, viewerId: number | null): Promise<ProfileRow | undefined> {
       const { rows } = await pool.query<ProfileRow>({ name: 'public-profile', text: profileSql, values: [by.id, by.slug, viewerId] });

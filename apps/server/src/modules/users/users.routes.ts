@@ -1,12 +1,37 @@
-import { errorResponseSchema, feedMessages, followRequestSchema, followResponseSchema, publicProfileResponseSchema } from '@flick/contract';
+import {
+  channelListResponseSchema,
+  errorResponseSchema,
+  feedMessages,
+  followRequestSchema,
+  followResponseSchema,
+  publicProfileResponseSchema,
+  usersListQuerySchema,
+} from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nextLink } from '../../lib/keyset.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { UsersService } from './users.service.ts';
 
-/** The feed's profile panel and the follow button (viewer.md §2 profile panel, §4, §7). */
+/** The feed's profile panel, the follow button and the channels grid (viewer.md §2 profile panel, Channels, §4, §7). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The channels (type=channel), most followed first: cover, avatar, name, colour, published videos and followers',
+        querystring: usersListQuerySchema,
+        response: { 200: channelListResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const page = await users.channels(request.query);
+      return { data: page.data, links: { next: nextLink(request, page.next) } };
+    },
+  );
+
   app.get(
     '/users/:id',
     {

@@ -1,6 +1,7 @@
-import { feedMessages, type PublicProfile } from '@flick/contract';
+import { feedMessages, type ChannelCard, type PublicProfile } from '@flick/contract';
 import type pg from 'pg';
 import { HttpError } from '../../lib/http-error.ts';
+import { decodeCursor, encodeCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { validationError } from '../../lib/validation.ts';
 import { imageSources } from './profile-images.ts';
@@ -27,6 +28,20 @@ export function usersService(pool: pg.Pool) {
         avatarSources: imageSources('avatar', row.avatar),
         coverSources: imageSources('cover', row.cover),
       };
+    },
+
+    /** GET /v1/users?type=channel: a page of channel cards, most followed first; a cursor not of ours starts at the top. */
+    async channels(q: { per_page: number; cursor?: string }): Promise<Page<ChannelCard>> {
+      const parts = decodeCursor(q.cursor, 2)?.map(Number);
+      const after = parts && parts.every((n) => Number.isSafeInteger(n) && n >= 0) ? { followers: parts[0]!, id: parts[1]! } : null;
+      const found = await repo.listChannels(after, q.per_page + 1);
+      const { rows, next } = keysetPage(found, q.per_page, (last) => encodeCursor([last.totalFollowers, last.id]));
+      const data = rows.map((row) => ({
+        ...row,
+        avatarSources: imageSources('avatar', row.avatar),
+        coverSources: imageSources('cover', row.cover),
+      }));
+      return { data, next };
     },
 
     /** POST /v1/follow-model: only creators and channels are followed, never oneself. `created` says whether to answer 201. */

@@ -9,7 +9,6 @@ import { api, nextPagePath } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { followingModelsKey } from '../../creators/api/follow-model.ts';
 
-
 export interface FollowedModelPage {
   models: FollowedModel[];
   next: string | null;

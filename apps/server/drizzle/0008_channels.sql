@@ -1,0 +1,1 @@
+CREATE INDEX "users_channels_idx" ON "users" USING btree ("followers_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "users"."type" = 'channel';

@@ -1,0 +1,29 @@
+import { CHANNEL_PAGE_SIZE, channelListResponseSchema, type ChannelCard } from '@flick/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, nextPagePath } from '../../../lib/api-client.ts';
+
+export interface ChannelPage {
+  channels: ChannelCard[];
+  next: string | null;
+}
+
+/** viewer.md §7 GET /users?type=channel: one keyset page of channel cards, most followed first. */
+export async function getChannels(path: string, signal?: AbortSignal): Promise<ChannelPage> {
+  const answer = channelListResponseSchema.parse(await api.get<unknown>(path, { signal, auth: false }));
+  return { channels: answer.data, next: answer.links.next };
+}
+
+export const channelsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: ['channels'],
+    queryFn: ({ pageParam, signal }) => getChannels(pageParam, signal),
+    initialPageParam: `/users?type=channel&per_page=${CHANNEL_PAGE_SIZE}`,
+    getNextPageParam: (last) => (last.next ? nextPagePath(last.next) : undefined),
+    staleTime: 60_000,
+  });
+
+/** The channels loaded so far, and the next page on demand. */
+export function useChannels() {
+  const query = useInfiniteQuery(channelsQueryOptions());
+  return { ...query, channels: query.data?.pages.flatMap((page) => page.channels) ?? [] };
+}
