@@ -24,8 +24,11 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { profileService } from './modules/profile/profile.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { verificationService } from './modules/verification/verification.service.ts';
+import { discoverRoutes } from './modules/discover/discover.routes.ts';
+import { discoverService } from './modules/discover/discover.service.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedService } from './modules/feed/feed.service.ts';
+import { webcamSitesService } from './modules/webcam-sites/webcam-sites.service.ts';
 import { counterBuffer } from './modules/tracking/counter-buffer.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
@@ -96,7 +99,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
   const videos = videosService({ db, media, jobs, logger: api.log as Logger });
   await api.register(mediaFiles, { root: media.root });
-  const feed = feedService({ pool, media });
+  const sites = webcamSitesService({ pool, media });
+  const feed = feedService({ pool, media, sites });
+  const discover = discoverService({ pool, feed, sites });
   const counters = counterBuffer(pool, api.log as Logger);
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
   api.addHook('onClose', () => counters.stop());
@@ -119,6 +124,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(videosRoutes, { videos });
       await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });
       await v1.register(feedRoutes, { feed });
+      await v1.register(discoverRoutes, { discover });
       await v1.register(trackingRoutes, { tracking });
       await v1.register(usersRoutes, { users });
     },

@@ -1,4 +1,4 @@
-import { FEED_PAGE_SIZE, GRID_PAGE_SIZE, tagListResponseSchema } from '@flick/contract';
+import { FEED_PAGE_SIZE, feedMessages, GRID_PAGE_SIZE, tagListResponseSchema } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './helpers/accounts.ts';
 import { feedPage, publishedVideos, rebuildFeed, walkFeed } from './helpers/feed.ts';
@@ -148,13 +148,19 @@ describe('discover feeds', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/discover/category/nope/videos' })).statusCode).toBe(422);
   });
 
-  it('GET /v1/discover/webcam-site/{site}/videos has the videos of creators with a link on that site', async () => {
+  it("GET /v1/discover/webcam-site/{site}/videos has the videos of creators with a link on one of the site's hosts", async () => {
     await t.pool.query(`insert into user_links (user_id, url, name, site) values ($1, 'https://chaturbate.com/x', 'Chaturbate', 'chaturbate.com')`, [creators.m]);
     await rebuildFeed(t);
-    for (const site of ['chaturbate.com', 'chaturbate']) {
-      expect(sorted(ids(await walkFeed(t, `/v1/discover/webcam-site/${site}/videos?gender=f,c,m,t`)))).toEqual(sorted(published.m!));
+    expect(sorted(ids(await walkFeed(t, '/v1/discover/webcam-site/chaturbate/videos?gender=f,c,m,t')))).toEqual(sorted(published.m!));
+    expect(await walkFeed(t, '/v1/discover/webcam-site/stripchat/videos')).toEqual([]);
+    // A host below one of the site's (a country subdomain) counts as the site.
+    await t.pool.query(`insert into user_links (user_id, url, name, site) values ($1, 'https://de.stripchat.com/x', 'Stripchat', 'de.stripchat.com')`, [creators.m]);
+    expect(sorted(ids(await walkFeed(t, '/v1/discover/webcam-site/stripchat/videos?gender=f,c,m,t')))).toEqual(sorted(published.m!));
+    for (const site of ['nope', 'chaturbate.com']) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/discover/webcam-site/${site}/videos` });
+      expect(res.statusCode, site).toBe(404);
+      expect(res.json()).toEqual({ message: feedMessages.siteNotFound });
     }
-    expect(await walkFeed(t, '/v1/discover/webcam-site/stripchat.com/videos')).toEqual([]);
   });
 });
 

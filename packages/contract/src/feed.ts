@@ -81,6 +81,7 @@ export const feedMessages = {
   videoNotFound: 'Video not found.',
   userNotFound: 'User not found.',
   tagNotFound: 'Tag not found.',
+  siteNotFound: 'Site not found.',
   linkNotFound: 'Link not found.',
   needGuestId: 'Send a guest_id or sign in.',
   reportSent: 'Report sent.',

@@ -3,6 +3,7 @@ export * from './categories.ts';
 export * from './client-config.ts';
 export * from './contact.ts';
 export * from './countries.ts';
+export * from './discover.ts';
 export * from './errors.ts';
 export * from './feed.ts';
 export * from './format.ts';

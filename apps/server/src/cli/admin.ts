@@ -4,12 +4,14 @@ import pino from 'pino';
 import { loadConfig } from '../config/env.ts';
 import { createDatabase, runMigrations, type Database } from '../db/client.ts';
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { mediaStorage } from '../lib/media-storage.ts';
 import { privateStorage } from '../lib/private-storage.ts';
 import { pagesService } from '../modules/pages/pages.service.ts';
 import { buildFeedSnapshot } from '../modules/feed/feed-snapshot.ts';
 import { adminAccounts } from '../modules/accounts/admin-accounts.ts';
 import { verificationService } from '../modules/verification/verification.service.ts';
 import { videoReview } from '../modules/videos/video-review.ts';
+import { webcamSitesService } from '../modules/webcam-sites/webcam-sites.service.ts';
 
 /**
  * `npm run admin -- <command>`: the admin's tools until the admin screens exist. Works beside a
@@ -29,6 +31,10 @@ const usage = `Usage: npm run admin -- <command>
   page:list                                           list the static pages
   page:show <slug>                                    print a page's HTML
   page:set <slug> <file.html> [title]                 replace a page's HTML (sanitized) and optionally its title
+  site:list                                           the webcam sites of Discover, in order
+  site:add <slug> <name> <hosts> [icon-file]          add a site; hosts comma-separated (stripchat.com,stripchat.global)
+  site:edit <slug> name|hosts|icon <value>            change a site's name, hosts, or icon (a picture file, or "none")
+  site:remove <slug>                                  remove a site (its feed then answers 404)
 
 Page slugs: ${pageSlugSchema.options.join(', ')}`;
 
@@ -36,6 +42,9 @@ type Command = (db: Database, args: string[]) => Promise<void>;
 
 const config = loadConfig();
 const storage = privateStorage(config.dataDir);
+const sites = (db: Database) => webcamSitesService({ pool: db.$client, media: mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl }) });
+const describeSite = (site: { slug: string; name: string; hosts: string[]; icon: string | null }) =>
+  `${site.slug.padEnd(14)} ${site.name.padEnd(16)} ${site.hosts.join(',').padEnd(36)} ${site.icon ?? '(drawn initial)'}`;
 
 const commands: Record<string, { args: number; run: Command }> = {
   'admin:create': {
@@ -136,6 +145,36 @@ const commands: Record<string, { args: number; run: Command }> = {
       const newTitle = title ?? (await pages.get(page)).title;
       await pages.save(page, newTitle, html);
       console.log(`Saved /page/${page} ("${newTitle}").`);
+    },
+  },
+  'site:list': {
+    args: 0,
+    run: async (db) => {
+      const rows = await sites(db).rows();
+      if (rows.length === 0) console.log('No webcam sites.');
+      for (const row of rows) console.log(describeSite(row));
+    },
+  },
+  'site:add': {
+    args: 3,
+    run: async (db, [slug, name, hosts, iconFile]) => {
+      console.log(`Added: ${describeSite(await sites(db).add({ slug: slug!, name: name!, hosts: hosts!, iconFile }))}`);
+    },
+  },
+  'site:edit': {
+    args: 3,
+    run: async (db, [slug, field, ...value]) => {
+      const text = value.join(' ');
+      const change =
+        field === 'name' ? { name: text } : field === 'hosts' ? { hosts: text } : field === 'icon' ? { iconFile: text === 'none' ? null : text } : null;
+      if (!change) throw new Error('Edit the name, hosts or icon of a site.');
+      console.log(`Changed: ${describeSite(await sites(db).edit(slug!, change))}`);
+    },
+  },
+  'site:remove': {
+    args: 1,
+    run: async (db, [slug]) => {
+      console.log(`Removed: ${describeSite(await sites(db).remove(slug!))}`);
     },
   },
 };

@@ -58,6 +58,8 @@ export const users = pgTable(
     uniqueIndex('users_slug_lower_key').on(sql`lower(${t.slug})`),
     // The channels grid (viewer.md §2 Channels): most followed first, a page an index range.
     index('users_channels_idx').on(t.followersCount.desc(), t.id.desc()).where(sql`${t.type} = 'channel'`),
+    // Discover's 'Newest Creators': approved creators, newest first.
+    index('users_newest_creators_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.type} = 'model' and ${t.isVerified} = 'approved'`),
     check('users_gender_check', sql`${t.gender} in ('f', 'c', 'm', 't')`),
   ],
 );
@@ -377,7 +379,32 @@ export const userLinks = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_links_user_id_idx').on(t.userId, t.position), index('user_links_site_idx').on(t.site)],
+  (t) => [
+    index('user_links_user_id_idx').on(t.userId, t.position),
+    index('user_links_site_idx').on(t.site),
+    // Discover's 'Live Creators': the few live links, not every link.
+    index('user_links_live_idx').on(t.userId).where(sql`${t.isLive}`),
+  ],
+);
+
+/**
+ * The webcam sites of Discover's 'Cams sites' and the "Best of {site}" feeds: data an admin edits
+ * (npm run admin -- site:...), not code. A creator is on a site when one of their links' host is one
+ * of its `hosts` or below one (de.stripchat.com is stripchat.com). `icon` is a file we serve under
+ * media/sites/, or null for the drawn initial.
+ */
+export const webcamSites = pgTable(
+  'webcam_sites',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    hosts: text('hosts').array().notNull(),
+    icon: text('icon'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webcam_sites_slug_key').on(t.slug), check('webcam_sites_slug_check', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,39}$'`)],
 );
 
 /** viewer.md §3 Contest; `content` is sanitized HTML. */

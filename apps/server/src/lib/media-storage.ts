@@ -21,6 +21,9 @@ export function mediaStorage(options: { dataDir: string; mediaBaseUrl?: string }
     originalKey: (videoId: number, extension: string) => `${videoId}${extension}`,
     originalPath: (key: string) => path.join(originals, path.basename(key)),
     url: (videoId: number, file: string) => `${base}/media/videos/${videoId}/${file}`,
+    /** Webcam site icons (admin-made copies, never hot-linked). */
+    sitesDir: path.join(root, 'sites'),
+    siteIconUrl: (file: string) => `${base}/media/sites/${file}`,
     async prepare() {
       await Promise.all([root, originals, uploads].map((dir) => fs.mkdir(dir, { recursive: true })));
     },

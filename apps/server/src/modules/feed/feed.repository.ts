@@ -133,14 +133,6 @@ export function feedRepository(pool: pg.Pool) {
     },
 
     /** Creators with a link on `site`: the host without www (`chaturbate.com`) or its first label (`chaturbate`). */
-    async ownersOnSite(site: string): Promise<Set<number>> {
-      const { rows } = await pool.query<{ id: number }>(
-        `select distinct user_id::float8 as id from user_links where site = $1 or split_part(site, '.', 1) = $1`,
-        [site],
-      );
-      return new Set(rows.map((r) => r.id));
-    },
-
     async tag(by: { id: number } | { slug: string }): Promise<Tag | undefined> {
       const { rows } = await pool.query<Tag>(
         'id' in by ? 'select id::float8 as id, name, slug from tags where id = $1' : 'select id::float8 as id, name, slug from tags where slug = $1',

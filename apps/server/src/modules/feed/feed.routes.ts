@@ -86,7 +86,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
     {
       schema: {
         ...common,
-        summary: '"Best of {site}": videos of creators with a link on that site (its host, or the host\'s first label)',
+        summary: '"Best of {site}": videos of creators with a link on one of the site\'s hosts; 404 for no such site',
         params: z.object({ site: z.string().regex(/^[a-z0-9.-]{2,100}$/i) }),
         querystring: feedQuerySchema,
       },

@@ -25,6 +25,7 @@ import {
 } from '../../lib/keyset.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import { toVideo } from '../videos/video-view.ts';
+import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';
 import { genderMask, type FeedList } from './feed-snapshot.ts';
 import { Lru, snapshotStore, type ViewFilter } from './snapshot-store.ts';
@@ -43,7 +44,17 @@ const SLACK = 5;
 /** The categories for SQL: null when all are asked for, so no row needs its creator looked up. */
 const genderFilter = (genders: readonly Category[]) => (categories.every((c) => genders.includes(c)) ? null : genders);
 
-export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; media: MediaStorage; regionAccess?: RegionAccess }) {
+export function feedService({
+  pool,
+  media,
+  sites,
+  regionAccess,
+}: {
+  pool: pg.Pool;
+  media: MediaStorage;
+  sites: WebcamSitesService;
+  regionAccess?: RegionAccess;
+}) {
   const repo = feedRepository(pool);
   const store = snapshotStore(pool);
   const pages = new Lru<string, { at: number; page: Promise<{ videos: Video[]; next: number | null }> }>(4000);
@@ -184,14 +195,15 @@ export function feedService({ pool, media, regionAccess }: { pool: pg.Pool; medi
       return rankedPage(category, tagFilter(q.gender, []), decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer);
     },
 
-    /** "Best of {site}": the ranked videos of creators who have a link on that site. */
-    webcamSite(site: string, q: { gender: Category[]; cursor?: string }, viewer: Viewer) {
-      const normalized = site.toLowerCase().replace(/^www\./, '');
+    /** "Best of {site}": the ranked videos of creators who have a link on that site; 404 for no such site. */
+    async webcamSite(slug: string, q: { gender: Category[]; cursor?: string }, viewer: Viewer) {
+      const site = await sites.find(slug.toLowerCase());
+      if (!site) throw new HttpError(404, feedMessages.siteNotFound);
       const filter: ViewFilter = {
         genderMask: genderMask(q.gender),
-        key: `site:${normalized}`,
+        key: `site:${site.slug}:${site.hosts.join(',')}`,
         accept: async () => {
-          const owners = await repo.ownersOnSite(normalized);
+          const owners = await sites.creatorsOn(site.hosts);
           return (_videoId, ownerId) => owners.has(ownerId);
         },
       };

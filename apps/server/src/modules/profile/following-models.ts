@@ -1,7 +1,7 @@
 import type { FollowedModel } from '@flick/contract';
 import type pg from 'pg';
 import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeMicrosCursor, encodeMicrosCursor, keysetPage, type Page } from '../../lib/keyset.ts';
-import { imageSources } from '../users/profile-images.ts';
+import { imageSources } from '../accounts/profile-images.ts';
 
 /** Newest follow first, by keyset on (followed at, model id): a range of follows_follower_created_idx in its order. */
 const followingSql = `

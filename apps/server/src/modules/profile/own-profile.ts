@@ -1,7 +1,7 @@
 import type { OwnProfileUser } from '@flick/contract';
 import type { UserRow } from '../../db/schema.ts';
 import { toProfileUser } from '../accounts/profile-user.ts';
-import { imageSources } from '../users/profile-images.ts';
+import { imageSources } from '../accounts/profile-images.ts';
 import type { ProfileLinks } from './profile-links.ts';
 
 /** The signed-in account with what its own profile screen needs: links, sized images, profile views. */

@@ -11,7 +11,7 @@ import { users, type UserRow } from '../../db/schema.ts';
 import { sniffImageType } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { imageFileName, imageFileNames, imageHash, imageHeight } from '../users/profile-images.ts';
+import { imageFileName, imageFileNames, imageHash, imageHeight } from '../accounts/profile-images.ts';
 
 /** Beyond this many pixels an upload is refused before it is decoded (a 16 MB PNG can hold far more). */
 const MAX_INPUT_PIXELS = 100_000_000;

@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { decodeCursor, encodeCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { validationError } from '../../lib/validation.ts';
-import { imageSources } from './profile-images.ts';
+import { imageSources } from '../accounts/profile-images.ts';
 import { toLink } from './user-links.ts';
 import { usersRepository } from './users.repository.ts';
 

@@ -1,0 +1,56 @@
+import type pg from 'pg';
+
+export interface WebcamSiteRow {
+  id: number;
+  slug: string;
+  name: string;
+  hosts: string[];
+  icon: string | null;
+  position: number;
+}
+
+const columns = 'id::float8 as id, slug, name, hosts, icon, position';
+
+/** The webcam sites table (schema.ts `webcamSites`): a handful of rows an admin edits. */
+export function webcamSitesRepository(pool: pg.Pool) {
+  return {
+    async list(): Promise<WebcamSiteRow[]> {
+      const { rows } = await pool.query<WebcamSiteRow>(`select ${columns} from webcam_sites order by position, id`);
+      return rows;
+    },
+    async bySlug(slug: string): Promise<WebcamSiteRow | undefined> {
+      const { rows } = await pool.query<WebcamSiteRow>(`select ${columns} from webcam_sites where slug = $1`, [slug]);
+      return rows[0];
+    },
+    async insert(site: { slug: string; name: string; hosts: string[]; icon: string | null }): Promise<WebcamSiteRow> {
+      const { rows } = await pool.query<WebcamSiteRow>(
+        `insert into webcam_sites (slug, name, hosts, icon, position)
+         values ($1, $2, $3, $4, (select coalesce(max(position), 0) + 1 from webcam_sites)) returning ${columns}`,
+        [site.slug, site.name, site.hosts, site.icon],
+      );
+      return rows[0]!;
+    },
+    async update(slug: string, values: { name?: string; hosts?: string[]; icon?: string | null }): Promise<WebcamSiteRow | undefined> {
+      const { rows } = await pool.query<WebcamSiteRow>(
+        `update webcam_sites set name = coalesce($2, name), hosts = coalesce($3, hosts),
+                icon = case when $4::boolean then $5 else icon end
+         where slug = $1 returning ${columns}`,
+        [slug, values.name ?? null, values.hosts ?? null, values.icon !== undefined, values.icon ?? null],
+      );
+      return rows[0];
+    },
+    async remove(slug: string): Promise<WebcamSiteRow | undefined> {
+      const { rows } = await pool.query<WebcamSiteRow>(`delete from webcam_sites where slug = $1 returning ${columns}`, [slug]);
+      return rows[0];
+    },
+    /** The creators with a link on one of `hosts` or below one (user_links_site_idx for the exact hosts). */
+    async creatorsOn(hosts: readonly string[]): Promise<Set<number>> {
+      const { rows } = await pool.query<{ id: number }>(
+        `select distinct user_id::float8 as id from user_links
+         where site = any($1::text[]) or site like any (select '%.' || h from unnest($1::text[]) h)`,
+        [hosts],
+      );
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import type { WebcamSite } from '@flick/contract';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import sharp from 'sharp';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import { webcamSitesRepository, type WebcamSiteRow } from './webcam-sites.repository.ts';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const HOST = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** Icons are drawn at most 64 px wide; a 2x copy is plenty. */
+const ICON_SIZE = 128;
+const ICON_MAX_BYTES = 2 * 1024 * 1024;
+
+/** `stripchat.com, www.Stripchat.com` -> ['stripchat.com']; throws on anything that is not a host name. */
+export function parseHosts(text: string): string[] {
+  const hosts = [...new Set(text.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase().replace(/^www\./, '')))];
+  if (hosts.length === 0) throw new Error('Give at least one host name, e.g. stripchat.com.');
+  const bad = hosts.find((h) => !HOST.test(h));
+  if (bad) throw new Error(`"${bad}" is not a host name (e.g. stripchat.com).`);
+  return hosts;
+}
+
+function checkSlug(slug: string): string {
+  if (!SLUG.test(slug)) throw new Error('A site slug is 1 to 40 lowercase letters, digits and dashes, e.g. stripchat.');
+  return slug;
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 40) throw new Error('A site name is 1 to 40 characters.');
+  return trimmed;
+}
+
+/**
+ * The webcam sites (Discover's 'Cams sites', "Best of {site}"): read by the feed and Discover, edited by
+ * an admin. Icons are copies we make and serve: any picture sharp reads (PNG, JPEG, WebP, SVG) becomes a
+ * square WebP named by its content, so no viewer's browser ever asks the site itself.
+ */
+export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: MediaStorage }) {
+  const repo = webcamSitesRepository(pool);
+
+  const present = (row: WebcamSiteRow): WebcamSite => ({ slug: row.slug, name: row.name, icon: row.icon ? media.siteIconUrl(row.icon) : null });
+
+  async function makeIcon(slug: string, file: string): Promise<string> {
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat?.isFile()) throw new Error(`No file at ${file}.`);
+    if (stat.size > ICON_MAX_BYTES) throw new Error('An icon file is at most 2 MB.');
+    const image = await sharp(file, { limitInputPixels: 4096 * 4096 })
+      .resize(ICON_SIZE, ICON_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .webp({ quality: 90 })
+      .toBuffer()
+      .catch(() => {
+        throw new Error('The icon must be a PNG, JPEG, WebP or SVG picture.');
+      });
+    const name = `${slug}-${createHash('sha256').update(image).digest('hex').slice(0, 16)}.webp`;
+    await fs.mkdir(media.sitesDir, { recursive: true });
+    const temp = path.join(media.sitesDir, `.${name}.tmp`);
+    await fs.writeFile(temp, image);
+    await fs.rename(temp, path.join(media.sitesDir, name));
+    return name;
+  }
+
+  const removeIcon = (icon: string | null) => (icon ? fs.rm(path.join(media.sitesDir, path.basename(icon)), { force: true }) : Promise.resolve());
+
+  return {
+    /** Every site, in the admin's order, as Discover shows it. */
+    async list(): Promise<WebcamSite[]> {
+      return (await repo.list()).map(present);
+    },
+
+    /** Everything about every site, for the admin CLI. */
+    rows: () => repo.list(),
+
+    /** A site by its slug, hosts included; undefined for none. */
+    find: (slug: string) => (SLUG.test(slug) ? repo.bySlug(slug) : Promise.resolve(undefined)),
+
+    /** The creators with a link on one of the hosts. */
+    creatorsOn: (hosts: readonly string[]) => repo.creatorsOn(hosts),
+
+    async add(input: { slug: string; name: string; hosts: string; iconFile?: string }) {
+      const slug = checkSlug(input.slug);
+      const name = checkName(input.name);
+      const hosts = parseHosts(input.hosts);
+      if (await repo.bySlug(slug)) throw new Error(`There is a site "${slug}" already.`);
+      const icon = input.iconFile ? await makeIcon(slug, input.iconFile) : null;
+      try {
+        return await repo.insert({ slug, name, hosts, icon });
+      } catch (error) {
+        await removeIcon(icon);
+        throw error;
+      }
+    },
+
+    /** Changes a site's name, hosts or icon (`iconFile: null` goes back to the drawn initial). */
+    async edit(slugText: string, change: { name?: string; hosts?: string; iconFile?: string | null }) {
+      const slug = checkSlug(slugText);
+      const before = await repo.bySlug(slug);
+      if (!before) throw new Error(`No site "${slug}".`);
+      const name = change.name === undefined ? undefined : checkName(change.name);
+      const hosts = change.hosts === undefined ? undefined : parseHosts(change.hosts);
+      const icon = change.iconFile === undefined ? undefined : change.iconFile === null ? null : await makeIcon(slug, change.iconFile);
+      const after = await repo.update(slug, { name, hosts, icon });
+      if (icon !== undefined && before.icon !== icon) await removeIcon(before.icon);
+      return after!;
+    },
+
+    async remove(slugText: string) {
+      const removed = await repo.remove(checkSlug(slugText));
+      if (!removed) throw new Error(`No site "${slugText}".`);
+      await removeIcon(removed.icon);
+      return removed;
+    },
+  };
+}
+
+export type WebcamSitesService = ReturnType<typeof webcamSitesService>;
