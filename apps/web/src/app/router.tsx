@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
           },
           ...feedRoutePatterns.map((path): RouteObject => ({ path, lazy: feedRoute(path) })),
           { path: '/tag/:id', lazy: () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.TagGridRoute })) },
+          { path: paths.discover, lazy: () => import('./routes/discover.tsx').then((m) => ({ Component: m.DiscoverRoute })) },
           { path: paths.channels, lazy: () => import('./routes/channels.tsx').then((m) => ({ Component: m.ChannelsRoute })) },
           // A creator's or channel's profile: any other one-segment path (the static routes above rank first).
           {

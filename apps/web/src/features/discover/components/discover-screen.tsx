@@ -1,0 +1,127 @@
+import { discoverCategories, discoverCategoryLabels, SEARCH_QUERY_MAX_LENGTH } from '@flick/contract';
+import { useState } from 'react';
+import { AlertIcon, CloseIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
+import { useDiscover } from '../api/get-discover.ts';
+import { useDiscoverSearch } from '../api/search-discover.ts';
+import { Carousel } from './carousel.tsx';
+import { CreatorSlide, MoreVideosSlide, SiteSlide, VideoSlide } from './discover-slides.tsx';
+import { SearchResults } from './search-results.tsx';
+
+function Loading() {
+  return (
+    <div aria-label="Loading Discover" role="status" className="flex flex-col gap-8">
+      {[0, 1, 2].map((row) => (
+        <div key={row}>
+          <span className="mb-3 block h-5 w-40 animate-pulse rounded-full bg-surface-2" />
+          <div className="flex gap-3 overflow-hidden">
+            {Array.from({ length: 10 }, (_, index) => (
+              <span key={index} className="size-16 flex-none animate-pulse rounded-full bg-surface-2" />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The carousels and sections (viewer.md §2 Discover), for the viewer's categories. */
+function Browse() {
+  const { categories } = useFeedPreferences();
+  const discover = useDiscover(categories);
+  if (discover.isPending) return <Loading />;
+  if (discover.isError) {
+    return (
+      <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-8 text-center">
+        <AlertIcon width="26" height="26" className="text-danger" />
+        <p className="mt-3 font-semibold">Discover could not load.</p>
+        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void discover.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const { liveUsers, latestUsers, videos, webcam_sites: sites } = discover.data;
+  return (
+    <div>
+      {liveUsers.length > 0 && (
+        <Carousel title="Live Creators" kind="creators">
+          {liveUsers.map((user) => (
+            <CreatorSlide key={user.id} user={user} />
+          ))}
+        </Carousel>
+      )}
+      {latestUsers.length > 0 && (
+        <Carousel title="Newest Creators" kind="creators">
+          {latestUsers.map((user) => (
+            <CreatorSlide key={user.id} user={user} />
+          ))}
+        </Carousel>
+      )}
+      {sites.length > 0 && (
+        <Carousel title="Cams sites" kind="creators">
+          {sites.map((site) => (
+            <SiteSlide key={site.slug} site={site} />
+          ))}
+        </Carousel>
+      )}
+      {discoverCategories.map((category) =>
+        videos[category].length > 0 ? (
+          <Carousel key={category} title={discoverCategoryLabels[category]} kind="videos">
+            {videos[category].map((video, index) => (
+              <VideoSlide key={video.id} video={video} index={index} videos={videos[category]} category={category} />
+            ))}
+            <MoreVideosSlide category={category} count={videos[category].length} />
+          </Carousel>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+/** viewer.md §2 /discover: a search box over the carousels; typing switches to search results, clearing back. */
+export function DiscoverScreen() {
+  const [text, setText] = useState('');
+  const { categories } = useFeedPreferences();
+  const search = useDiscoverSearch(text, categories);
+  return (
+    <div className="mx-auto w-full max-w-6xl animate-rise-in px-3 pt-3 pb-16 sm:px-5 lg:px-8 lg:pt-10">
+      <title>Discover · Flick</title>
+      <h1 className="mt-4 px-1 text-[1.875rem] leading-tight font-extrabold tracking-tight">Discover</h1>
+      <form role="search" className="relative mt-4 mb-6" onSubmit={(event) => event.preventDefault()}>
+        <SearchIcon width="20" height="20" aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted" />
+        <input
+          type="search"
+          className="field pr-12 pl-12 [&::-webkit-search-cancel-button]:hidden"
+          aria-label="Search creators, tags and videos"
+          placeholder="Search creators, tags and videos"
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          enterKeyHint="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        {search.searching ? (
+          <Spinner label="Searching" className="absolute top-1/2 right-4 size-5 -translate-y-1/2" />
+        ) : (
+          text && (
+            <button type="button" aria-label="Clear search" className="icon-btn absolute top-1/2 right-1.5 size-10 -translate-y-1/2 text-muted" onClick={() => setText('')}>
+              <CloseIcon width="18" height="18" />
+            </button>
+          )
+        )}
+      </form>
+      {search.query ? (
+        search.results ? (
+          <SearchResults results={search.results} />
+        ) : search.failed ? (
+          <p role="alert" className="px-1 text-muted">
+            The search did not go through. Check your connection and type again.
+          </p>
+        ) : null
+      ) : (
+        <Browse />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { DISCOVER_SECTION_SIZE, formatCompactNumber, type DiscoverCategory, type DiscoverUser, type Video, type WebcamSite } from '@flick/contract';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { EyeIcon } from '../../../components/ui/account-icons.tsx';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { LiveBadge } from '../../../components/ui/live-badge.tsx';
+import { VideoThumb } from '../../videos/components/video-thumb.tsx';
+import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
+import { videoTitle } from '../../videos/video-status.ts';
+
+const slide = 'min-w-0 snap-start';
+
+/** A creator of a carousel: picture (ringed when live), name; opens the profile. */
+export function CreatorSlide({ user }: { user: DiscoverUser }) {
+  return (
+    <li className={slide}>
+      <Link to={`/${user.slug}`} className="group flex flex-col items-center gap-2 rounded-2xl p-1 text-center">
+        <span className={`relative rounded-full p-[3px] ${user.isLive ? 'bg-live' : 'bg-transparent'}`}>
+          <span className="block rounded-full bg-ink p-[2px]">
+            <Avatar user={{ name: user.name, username: user.slug, avatar: user.avatar, color: null }} sources={user.avatarSources} size="md" />
+          </span>
+          {user.isLive && <LiveBadge className="absolute -bottom-1.5 left-1/2 -translate-x-1/2 ring-2 ring-ink" />}
+        </span>
+        <span className="w-full truncate text-sm font-semibold group-hover:text-fg">{user.name}</span>
+      </Link>
+    </li>
+  );
+}
+
+const hueOf = (key: string) => [...key].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 360, 0);
+
+/** A webcam site: its icon (served by us), or its initial on a hue of its own; opens "Best of {site}". */
+export function SiteSlide({ site }: { site: WebcamSite }) {
+  return (
+    <li className={slide}>
+      <Link to={`/discover/webcam-site/${site.slug}/feed`} className="group flex flex-col items-center gap-2 rounded-2xl p-1 text-center">
+        {site.icon ? (
+          <img src={site.icon} alt="" loading="lazy" decoding="async" className="size-14 rounded-2xl bg-surface-2 object-contain ring-1 ring-line" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-14 place-items-center rounded-2xl text-2xl font-extrabold text-white ring-1 ring-white/10"
+            style={{ backgroundColor: `hsl(${hueOf(site.slug)} 62% 44%)` }}
+          >
+            {site.name.charAt(0).toUpperCase()}
+          </span>
+        )}
+        <span className="w-full truncate text-sm font-semibold">{site.name}</span>
+      </Link>
+    </li>
+  );
+}
+
+/** A video of a section: opens the category feed at it, carrying the section's videos (viewer.md §2). */
+export function VideoSlide({ video, index, videos, category }: { video: Video; index: number; videos: Video[]; category: DiscoverCategory }) {
+  const id = useId();
+  const state: FeedNavigationState = { startVideoList: videos, startVideoIndex: index, startPage: 1, startNext: null };
+  return (
+    <li className={slide}>
+      <Link
+        to={`/discover/category/${category}/feed`}
+        state={state}
+        aria-label={videoTitle(video)}
+        aria-describedby={`${id}-duration ${id}-views`}
+        className="group block rounded-2xl"
+      >
+        <VideoThumb video={video} durationId={`${id}-duration`}>
+          <span id={`${id}-views`} className="absolute bottom-2 left-2 flex items-center gap-1 text-xs font-bold tabular-nums drop-shadow">
+            <EyeIcon width="15" height="15" aria-hidden="true" />
+            <span className="sr-only">Views: </span>
+            {formatCompactNumber(video.viewCount)}
+          </span>
+        </VideoThumb>
+      </Link>
+    </li>
+  );
+}
+
+/** viewer.md §2: a section with DISCOVER_SECTION_SIZE or more videos ends with this tile. */
+export function MoreVideosSlide({ category, count }: { category: DiscoverCategory; count: number }) {
+  if (count < DISCOVER_SECTION_SIZE) return null;
+  return (
+    <li className={slide}>
+      <Link
+        to={`/discover/category/${category}/feed`}
+        className="grid aspect-[9/16] place-items-center rounded-2xl border border-dashed border-line-strong bg-surface-1 text-center transition-colors hover:border-accent-soft"
+      >
+        <span className="flex flex-col items-center gap-2 px-2 text-sm font-bold">
+          <span className="grid size-10 place-items-center rounded-full bg-brand text-white shadow-glow">
+            <ChevronRightIcon width="20" height="20" />
+          </span>
+          More Videos
+        </span>
+      </Link>
+    </li>
+  );
+}
