@@ -13,6 +13,7 @@ export * from './pages.ts';
 export * from './profile-page.ts';
 export * from './ratings.ts';
 export * from './reports.ts';
+export * from './sidebar.ts';
 export * from './tracking.ts';
 export * from './users.ts';
 export * from './videos.ts';

@@ -127,6 +127,17 @@ export function feedRepository(pool: pg.Pool) {
       };
     },
 
+    /**
+     * Published videos without a tag: the left sidebar leaves them out, since a tap on an item opens a
+     * tag's feed. An anti-join over the video_tags key, read once per snapshot epoch, not per request.
+     */
+    async taglessVideoIds(): Promise<Set<number>> {
+      const { rows } = await pool.query<{ id: number }>(
+        `select v.id::float8 as id from videos v where ${PUBLISHED_SQL} and not exists (select 1 from video_tags vt where vt.video_id = v.id)`,
+      );
+      return new Set(rows.map((r) => r.id));
+    },
+
     async videoIdsWithTags(tagIds: readonly number[]): Promise<Set<number>> {
       const { rows } = await pool.query<{ id: number }>('select distinct video_id::float8 as id from video_tags where tag_id = any($1::bigint[])', [tagIds]);
       return new Set(rows.map((r) => r.id));

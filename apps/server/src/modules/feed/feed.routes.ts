@@ -8,6 +8,9 @@ import {
   homeFeedQuerySchema,
   ratedVideoListResponseSchema,
   ratingListQuerySchema,
+  SIDEBAR_PAGE_SIZE,
+  sidebarListResponseSchema,
+  sidebarQuerySchema,
   tagListResponseSchema,
   tagsQuerySchema,
   videoListResponseSchema,
@@ -21,6 +24,15 @@ import type { FeedService } from './feed.service.ts';
 
 const id = z.coerce.number().int().positive().max(2 ** 32 - 1);
 const errors = { 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
+
+/** The sidebar's next page: the same query at page n+1, pinned to the epoch it was read from. */
+function nextSidebarLink(request: FastifyRequest, next: { page: number; epoch: number } | null): string | null {
+  if (!next) return null;
+  const url = new URL(request.url, 'http://flick.invalid');
+  url.searchParams.set('page', String(next.page));
+  url.searchParams.set('epoch', String(next.epoch));
+  return `${url.pathname}${url.search}`;
+}
 
 const answer = <T>(request: FastifyRequest, page: Page<T>) => ({ data: page.data, links: { next: nextLink(request, page.next) } });
 
@@ -130,6 +142,22 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
       },
     },
     async (request) => answer(request, await feed.rated(request.query, viewerOf(request, request.query.guest_id))),
+  );
+
+  app.get(
+    '/sidebar/left',
+    {
+      schema: {
+        tags: ['feed'],
+        summary: `Left sidebar (viewer.md §2, §7): recommended videos by page, ${SIDEBAR_PAGE_SIZE} a page, each with the tag whose recommended feed it opens; the same for every viewer`,
+        querystring: sidebarQuerySchema,
+        response: { 200: sidebarListResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const { data, next } = await feed.sidebar(request.query);
+      return { data, links: { next: nextSidebarLink(request, next) } };
+    },
   );
 
   app.get(

@@ -6,6 +6,8 @@ import {
   type Category,
   type DiscoverCategory,
   type RatedVideo,
+  SIDEBAR_MAX_PAGE,
+  type SidebarItem,
   type Tag,
   type Video,
 } from '@flick/contract';
@@ -44,6 +46,12 @@ const SLACK = 5;
 /** The categories for SQL: null when all are asked for, so no row needs its creator looked up. */
 const genderFilter = (genders: readonly Category[]) => (categories.every((c) => genders.includes(c)) ? null : genders);
 
+interface SidebarPage {
+  items: SidebarItem[];
+  /** Whether the filtered order goes on past this page. */
+  more: boolean;
+}
+
 export function feedService({
   pool,
   media,
@@ -58,6 +66,8 @@ export function feedService({
   const repo = feedRepository(pool);
   const store = snapshotStore(pool);
   const pages = new Lru<string, { at: number; page: Promise<{ videos: Video[]; next: number | null }> }>(4000);
+  const sidebarPages = new Lru<string, { at: number; page: Promise<SidebarPage> }>(1000);
+  let tagless: { epoch: number; ids: Promise<Set<number>> } | null = null;
 
   // statusReason is for the owner only; viewers never see why (viewer.md §3, the issue).
   const present = (row: FeedVideoRow): Video => toVideo({ ...row, statusReason: null }, row.owner, row.tags, media);
@@ -116,6 +126,49 @@ export function feedService({
       data: await withViewer(page.videos, viewer),
       next: page.next === null ? null : encodeRankCursor({ epoch: snapshot.epoch, position: page.next, skip }),
     };
+  }
+
+  /** The home order without tagless videos (their sidebar item would have no tag feed to open), per epoch. */
+  const taggedFilter = (genders: readonly Category[], epoch: number): ViewFilter => ({
+    genderMask: genderMask(genders),
+    key: 'tagged',
+    accept: async () => {
+      if (tagless?.epoch !== epoch) {
+        const ids = repo.taglessVideoIds();
+        ids.catch(() => (tagless = null));
+        tagless = { epoch, ids };
+      }
+      const without = await tagless.ids;
+      return (videoId) => !without.has(videoId);
+    },
+  });
+
+  /**
+   * Page n of the sidebar: positions (n-1)*size .. n*size of the filtered home order (an array slice,
+   * not SQL OFFSET). A video unpublished since the snapshot leaves its page one shorter, never shifts
+   * the next one, so walking pages never repeats an item.
+   */
+  async function readSidebarPage(view: Uint32Array, page: number, size: number): Promise<SidebarPage> {
+    const start = (page - 1) * size;
+    const ids = Array.from(view.subarray(start, start + size));
+    const rows = await repo.hydrate(ids);
+    const items = ids.flatMap((id): SidebarItem[] => {
+      const row = rows.get(id);
+      const tag = row?.tags[0];
+      if (!row || !tag) return [];
+      const video = present(row);
+      return [
+        {
+          id: video.id,
+          thumbnailUrl: video.thumbnailUrl ?? video.firstFrameUrl,
+          thumbnailSources: video.thumbnailUrl ? video.thumbnailSources : [],
+          viewCount: video.viewCount,
+          likeCount: video.likeCount,
+          redirectToTag: { slug: tag.slug },
+        },
+      ];
+    });
+    return { items, more: start + size < view.length };
   }
 
   const tagFilter = (genders: readonly Category[], tagIds: readonly number[]): ViewFilter => {
@@ -239,6 +292,30 @@ export function feedService({
       const { rows, data, next } = await videoPage(found, q.per_page, (row) => row.ratedAt, viewer);
       const ratings = new Map(rows.map((r) => [r.id, r.rating]));
       return { data: data.map((v) => ({ ...v, isRated: true, myRating: ratings.get(v.id)! })), next };
+    },
+
+    /**
+     * GET /v1/sidebar/left (viewer.md §2 App shell, §7): recommended videos, the home ranking of one
+     * epoch for the viewer's categories, by page. The same for every viewer (no per-viewer flags).
+     * `epoch` (from links.next) keeps a walk on one order; an epoch since dropped falls back to the newest.
+     */
+    async sidebar(q: { gender: Category[]; per_page: number; page: number; epoch?: number }): Promise<{ data: SidebarItem[]; next: { page: number; epoch: number } | null }> {
+      const latest = await store.latestEpoch();
+      if (latest === null) return { data: [], next: null };
+      const pinned = q.epoch !== undefined && q.epoch <= latest ? await store.list(q.epoch, 'home') : null;
+      const snapshot = pinned ?? (await store.list(latest, 'home'));
+      if (!snapshot) return { data: [], next: null };
+      const filter = taggedFilter(q.gender, snapshot.epoch);
+      const view = await store.view(snapshot, filter);
+      const key = `${snapshot.epoch}:${filter.genderMask}:${q.page}:${q.per_page}`;
+      let cached = sidebarPages.get(key);
+      if (!cached || Date.now() - cached.at > PAGE_CACHE_MS) {
+        cached = { at: Date.now(), page: readSidebarPage(view, q.page, q.per_page) };
+        cached.page.catch(() => sidebarPages.delete(key));
+        sidebarPages.set(key, cached);
+      }
+      const { items, more } = await cached.page;
+      return { data: items, next: more && q.page < SIDEBAR_MAX_PAGE ? { page: q.page + 1, epoch: snapshot.epoch } : null };
     },
 
     /** GET /v1/tags: tags with videos in the categories, by slug; `search` matches the start. */
