@@ -1,4 +1,4 @@
-import { discoverCategories, feedMessages, type DiscoverCategory } from '@flick/contract';
+import { discoverCategories, feedMessages, type DiscoverCategory, type DiscoverResponse } from '@flick/contract';
 import { useEffect, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ShieldIcon } from '../../components/ui/account-icons.tsx';
@@ -7,14 +7,15 @@ import { paths, type feedRoutePatterns } from '../../config/paths.ts';
 import { FeedScreen, readFeedState } from '../../features/feed/components/feed-screen.tsx';
 import { feedTitle, type FeedSource } from '../../features/feed/feed-source.ts';
 import { useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
 /** The feed routes of viewer.md §2 and the region-blocked screen they lead to; one download, shared with the home feed. */
 
 const positiveInt = (value: string | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
-function Feed({ source }: { source: FeedSource }) {
-  return <FeedScreen source={source} title={feedTitle(source)} empty={<EmptyFeed />} notFound={<NotFoundRoute />} />;
+function Feed({ source, title = feedTitle(source), gridPath }: { source: FeedSource; title?: string | null; gridPath?: string }) {
+  return <FeedScreen source={source} title={title} gridPath={gridPath} empty={<EmptyFeed />} notFound={<NotFoundRoute />} />;
 }
 
 /** "/": the home feed, narrowed by the selected tags of the preferences. */
@@ -25,7 +26,7 @@ export function HomeFeed() {
 
 export function TagFeedRoute() {
   const tagId = positiveInt(useParams().id);
-  return tagId ? <Feed source={{ kind: 'tag', tagId }} /> : <NotFoundRoute />;
+  return tagId ? <Feed source={{ kind: 'tag', tagId }} gridPath={paths.tag(tagId)} /> : <NotFoundRoute />;
 }
 
 export function TagRecommendedFeedRoute() {
@@ -40,9 +41,14 @@ export function CategoryFeedRoute() {
   return known ? <Feed source={{ kind: 'category', category: category as DiscoverCategory }} /> : <NotFoundRoute />;
 }
 
+/** "Best of {site}", named as Discover lists the site when its answer is at hand, else by the slug in the address. */
 export function WebcamSiteFeedRoute() {
   const { site = '' } = useParams();
-  return <Feed source={{ kind: 'webcam-site', site }} />;
+  const name = queryClient
+    .getQueriesData<DiscoverResponse>({ queryKey: ['discover'] })
+    .flatMap(([, answer]) => answer?.webcam_sites ?? [])
+    .find((known) => known.slug === site)?.name;
+  return <Feed source={{ kind: 'webcam-site', site }} title={`Best of ${name ?? site}`} />;
 }
 
 /** /video/{id} and /video/{id}/{slug}: the video first, then the feed goes on (viewer.md §2). */

@@ -151,13 +151,6 @@ export const AlertIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const SearchIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="10.5" cy="10.5" r="6" />
-    <path d="m15 15 5 5" />
-  </Icon>
-);
-
 export const SearchOffIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="10.5" cy="10.5" r="6" />

@@ -1,6 +1,7 @@
 import { discoverCategories, discoverCategoryLabels, SEARCH_QUERY_MAX_LENGTH } from '@flick/contract';
 import { useState } from 'react';
-import { AlertIcon, CloseIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { AlertIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { SearchIcon } from '../../../components/ui/search-icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { useDiscover } from '../api/get-discover.ts';

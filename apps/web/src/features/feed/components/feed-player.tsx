@@ -1,7 +1,8 @@
 import { feedMessages, type Video } from '@flick/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button.tsx';
-import { MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
+import { GridIcon, MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
 import { ChevronLeftIcon, PlayIcon } from '../../../components/ui/icons.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
@@ -39,6 +40,8 @@ export interface FeedPlayerProps {
   startIndex?: number;
   /** The feed's title (viewer.md §2 table); the home feed has none and no Back button. */
   title: string | null;
+  /** The same videos as a grid, offered beside the title. */
+  gridPath?: string;
   hasMore: boolean;
   onLoadMore: () => void;
   /** The preferences modal belongs to the feed screen: a change of categories makes a new player. */
@@ -48,7 +51,7 @@ export interface FeedPlayerProps {
 }
 
 /** The vertical swipe feed (viewer.md §2 "Feed screen"): three reused players and their controls. */
-export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore, onOpenPreferences, held }: FeedPlayerProps) {
+export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, onLoadMore, onOpenPreferences, held }: FeedPlayerProps) {
   const [current, setCurrent] = useState(() => Math.min(Math.max(0, startIndex), Math.max(0, videos.length - 1)));
   const [paused, setPaused] = useState(false);
   const [muted, setMuted] = useState(sessionMuted);
@@ -198,6 +201,11 @@ export function FeedPlayer({ videos, startIndex = 0, title, hasMore, onLoadMore,
             <div className="feed-title">
               <BackButton className="ml-0 bg-black/25 backdrop-blur-md" />
               <h1 className="truncate pr-2 text-lg font-extrabold tracking-tight [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{title}</h1>
+              {gridPath && (
+                <Link to={gridPath} aria-label={`${title} as a grid`} className="icon-btn flex-none bg-black/25 backdrop-blur-md">
+                  <GridIcon width="20" height="20" />
+                </Link>
+              )}
             </div>
           )}
           <div className="feed-top">

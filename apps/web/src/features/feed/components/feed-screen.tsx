@@ -28,6 +28,8 @@ export function readFeedState(state: unknown): { start: FeedStart | null; startI
 export interface FeedScreenProps {
   source: FeedSource;
   title: string | null;
+  /** The same videos as a grid (a tag's feed opens /tag/{id} from its title bar). */
+  gridPath?: string;
   /** Shown when the feed has no videos at all (the home feed's invitation). */
   empty: ReactNode;
   /** Shown when the server says the feed does not exist (404). */
@@ -43,7 +45,7 @@ export function FeedScreen(props: FeedScreenProps) {
   );
 }
 
-function LoadedFeed({ source, title, empty, notFound }: FeedScreenProps) {
+function LoadedFeed({ source, title, gridPath, empty, notFound }: FeedScreenProps) {
   const location = useLocation();
   const preferences = useFeedPreferences();
   const { start, startIndex } = readFeedState(location.state);
@@ -72,6 +74,7 @@ function LoadedFeed({ source, title, empty, notFound }: FeedScreenProps) {
         videos={feed.videos}
         startIndex={startIndex}
         title={title}
+        gridPath={gridPath}
         hasMore={Boolean(hasNextPage)}
         onLoadMore={loadMore}
         onOpenPreferences={() => setPreferencesOpen(true)}
