@@ -1,5 +1,6 @@
+import { SIDEBAR_MIN_VIEWPORT } from '@flick/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { feedRoutePatterns } from '../../config/paths.ts';
 import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
@@ -9,6 +10,7 @@ import { getGuestId } from '../../features/session/stores/session-store.ts';
 import { RateVideosSignUpPrompt } from '../../features/videos-rating/components/rate-videos-sign-up-prompt.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { ToastProvider } from '../../components/ui/toast.tsx';
+import { useMediaQuery } from '../../hooks/use-media-query.ts';
 import { FloatingLiveCams } from './floating-live-cams.tsx';
 import { InstallHint } from './install-hint.tsx';
 import { SideMenu } from './side-menu.tsx';
@@ -18,6 +20,11 @@ import { SideMenu } from './side-menu.tsx';
  * button. On forms and long pages it would sit on top of buttons and text.
  */
 const floatingLiveCamsPaths: readonly string[] = ['/', ...feedRoutePatterns];
+
+// viewer.md §9: the left sidebar appears at 1400 px; narrower windows never download it. It comes
+// with these overlays, right after the first paint, so it adds nothing to the initial JavaScript.
+const LeftSidebarSlot = lazy(() => import('./left-sidebar-slot.tsx').then((m) => ({ default: m.LeftSidebarSlot })));
+const SIDEBAR_QUERY = `(min-width: ${SIDEBAR_MIN_VIEWPORT}px)`;
 
 export interface ShellOverlaysProps {
   menuOpen: boolean;
@@ -38,10 +45,16 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
   const session = useSession();
   const [signUpPromptOpen, setSignUpPromptOpen] = useState(false);
   const { pathname } = useLocation();
+  const wide = useMediaQuery(SIDEBAR_QUERY);
   const visitor = { guestId: getGuestId(), userId: session?.userId ?? null };
 
   return (
     <>
+      {wide && (
+        <Suspense fallback={null}>
+          <LeftSidebarSlot />
+        </Suspense>
+      )}
       {config.livecamsUrl && floatingLiveCamsPaths.some((pattern) => matchPath(pattern, pathname)) && <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />}
       {menuOpen && (
         <SideMenu
