@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { sql } from './support/db.ts';
+import { quietFeed, waitUntilPlaying } from './support/feed-page.ts';
+import { seedFeed, type SeededFeed } from './support/feed-seed.ts';
+import { snap } from './support/screenshot.ts';
+
+let seeded: SeededFeed;
+const baseURL = () => test.info().project.use.baseURL!;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  seeded = await seedFeed(baseURL(), 12);
+  // Live on Chaturbate, so the creator is a 'Live Creator' and Chaturbate's "Best of" lists the clips.
+  await sql(`insert into user_links (user_id, url, name, site, is_live) values ($1, $2, 'Chaturbate', 'chaturbate.com', true)`, [
+    seeded.model.id,
+    `https://chaturbate.com/${seeded.model.slug}`,
+  ]);
+});
+
+test('Discover shows the carousels and sections, and each leads where it should', async ({ page }, testInfo) => {
+  await quietFeed(page);
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Discover', exact: true }).click();
+  await expect(page).toHaveURL(/\/discover$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover' })).toBeVisible();
+  // Discover is shared for 30 s: a run that seeded just now may wait for the answer that lists its creator.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Live Creators' }).getByRole('link', { name: new RegExp(seeded.model.slug.replace('model_', 'Ava ')) })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 45_000 });
+  for (const name of ['Newest Creators', 'Cams sites', 'Most liked this week', 'Most liked all time', 'Most viewed this week', 'Most viewed all time']) {
+    await expect(page.getByRole('list', { name })).toBeVisible();
+  }
+  await snap(page, testInfo, 'discover');
+
+  await page.getByRole('list', { name: 'Most liked this week' }).getByRole('link', { name: 'More Videos' }).click();
+  await expect(page).toHaveURL(/\/discover\/category\/liked_weekly\/feed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Most liked this week' })).toBeVisible();
+  await waitUntilPlaying(page);
+
+  await page.goBack();
+  await page.getByRole('list', { name: 'Cams sites' }).getByRole('link', { name: 'Chaturbate' }).click();
+  await expect(page).toHaveURL(/\/discover\/webcam-site\/chaturbate\/feed$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Best of Chaturbate' })).toBeVisible();
+  expect(seeded.videoIds).toContain(await waitUntilPlaying(page));
+
+  await page.goBack();
+  await page.getByRole('list', { name: 'Live Creators' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/${seeded.model.slug}$`));
+});
+
+test("a tag's feed opens its grid from the title bar", async ({ page }) => {
+  await quietFeed(page);
+  await page.goto(`/tag/${seeded.tag.id}/feed`);
+  await waitUntilPlaying(page);
+  await page.getByRole('link', { name: /as a grid$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/tag/${seeded.tag.id}$`));
+  await expect(page.getByRole('list', { name: /^Videos tagged/ }).getByRole('link').first()).toBeVisible();
+});
