@@ -26,7 +26,7 @@ function ChannelTile({ channel }: { channel: ChannelCard }) {
         style={accent}
         className="group block overflow-hidden rounded-3xl border border-line bg-surface-1 transition-colors hover:border-[var(--channel)] focus-visible:border-[var(--channel)]"
       >
-        <div className="relative aspect-[2/1] bg-[linear-gradient(135deg,var(--channel),transparent_85%)] bg-surface-2">
+        <div className="relative aspect-[3/1] bg-[linear-gradient(135deg,var(--channel),transparent_85%)] bg-surface-2 min-[480px]:aspect-[2/1]">
           {channel.cover && (
             <img
               src={channel.cover}
@@ -40,7 +40,7 @@ function ChannelTile({ channel }: { channel: ChannelCard }) {
           <span aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1 bg-[var(--channel)]" />
         </div>
         <div className="flex items-end gap-3 px-4 pb-4">
-          <div className="-mt-7 rounded-full bg-surface-1 p-1">
+          <div className="relative z-10 -mt-7 rounded-full bg-surface-1 p-1">
             <Avatar user={{ name: channel.name, username: channel.slug, avatar: channel.avatar, color }} sources={channel.avatarSources} size="md" />
           </div>
           <div className="min-w-0 flex-1 pt-2">
@@ -69,7 +69,7 @@ export function ChannelGrid() {
       <ul aria-label="Loading channels" className={grid}>
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="overflow-hidden rounded-3xl border border-line bg-surface-1">
-            <div className="aspect-[2/1] animate-pulse bg-surface-2" />
+            <div className="aspect-[3/1] animate-pulse bg-surface-2 min-[480px]:aspect-[2/1]" />
             <div className="flex flex-col gap-2 p-4">
               <span className="h-4 w-32 animate-pulse rounded-full bg-surface-2" />
               <span className="h-3 w-20 animate-pulse rounded-full bg-surface-2" />
