@@ -26,6 +26,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.t
 import { verificationService } from './modules/verification/verification.service.ts';
 import { discoverRoutes } from './modules/discover/discover.routes.ts';
 import { discoverService } from './modules/discover/discover.service.ts';
+import { searchService } from './modules/discover/search.service.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedService } from './modules/feed/feed.service.ts';
 import { webcamSitesService } from './modules/webcam-sites/webcam-sites.service.ts';
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const sites = webcamSitesService({ pool, media });
   const feed = feedService({ pool, media, sites });
   const discover = discoverService({ pool, feed, sites });
+  const search = searchService({ db, pool, media });
   const counters = counterBuffer(pool, api.log as Logger);
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
   api.addHook('onClose', () => counters.stop());
@@ -124,7 +126,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(videosRoutes, { videos });
       await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });
       await v1.register(feedRoutes, { feed });
-      await v1.register(discoverRoutes, { discover });
+      await v1.register(discoverRoutes, { discover, search });
       await v1.register(trackingRoutes, { tracking });
       await v1.register(usersRoutes, { users });
     },

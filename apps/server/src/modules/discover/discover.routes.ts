@@ -1,9 +1,20 @@
-import { discoverQuerySchema, discoverResponseSchema, errorResponseSchema } from '@flick/contract';
+import {
+  discoverQuerySchema,
+  discoverResponseSchema,
+  errorResponseSchema,
+  feedMessages,
+  searchQuerySchema,
+  searchRequestSchema,
+  searchResponseSchema,
+} from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { optionalBearer, viewerOf } from '../../plugins/authenticate.ts';
+import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { DiscoverService } from './discover.service.ts';
+import type { SearchService } from './search.service.ts';
 
-/** viewer.md §2 Discover, §7 GET /discover. */
-export const discoverRoutes: FastifyPluginAsyncZod<{ discover: DiscoverService }> = async (app, { discover }) => {
+/** viewer.md §2 Discover, §7 GET /discover and POST /discover/search. */
+export const discoverRoutes: FastifyPluginAsyncZod<{ discover: DiscoverService; search: SearchService }> = async (app, { discover, search }) => {
   app.get(
     '/discover',
     {
@@ -19,5 +30,23 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ discover: DiscoverService }
       void reply.header('cache-control', 'public, max-age=15');
       return discover.discover(request.query.gender);
     },
+  );
+
+  app.post(
+    '/discover/search',
+    {
+      // The box asks while the viewer types (viewer.md §4): a few a second from one person is normal.
+      config: perClientLimit(300, 60, feedMessages.tooManyRequests),
+      schema: {
+        tags: ['discover'],
+        summary: 'Search creators, tags and video titles by prefix and misspelling, best matches first; is_final searches are recorded',
+        security: optionalBearer,
+        querystring: searchQuerySchema,
+        body: searchRequestSchema,
+        response: { 200: searchResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      search.search(request.query.query, request.query.gender, viewerOf(request, request.body.guest_id), request.body.is_final),
   );
 };

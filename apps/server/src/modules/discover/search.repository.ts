@@ -1,0 +1,157 @@
+import type { Category, Tag } from '@flick/contract';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import { searches } from '../../db/schema.ts';
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
+import type { DiscoverUserRow } from './discover.repository.ts';
+
+/**
+ * Search statements (ADR 0011). They are deliberately not named: a prepared statement's generic plan
+ * would serve "c" (every creator matches) and "creator1234" (one does) alike. Unnamed, each search is
+ * planned with its own text, whose matching functions are IMMUTABLE and so folded to constants, letting
+ * the planner size the match from the index statistics and walk the index that fits.
+ *
+ * Parameters shared by all three: $1 the query, $2 the categories, $3 how many.
+ */
+
+const CREATOR_SQL = `u.type in ('model', 'channel') and u.slug is not null`;
+const HAS_VIDEO_SQL = `exists (select 1 from videos v where v.user_id = u.id and ${PUBLISHED_SQL})`;
+
+/**
+ * Creators and channels: an exact handle or name (users_search_slug_idx, users_search_name_idx), then
+ * handles and names starting with the query, most followed first (those ranges, or users_search_followers_idx
+ * walked until enough match when most creators do), then — only when those are too few and $4 allows it —
+ * misspellings by trigram similarity to a whole word of the handle or name (users_search_trgm_idx;
+ * strict_word_similarity >= 0.5, pg_trgm's default, lets one wrong letter of a five-letter word through).
+ */
+export const searchUsersSql = `
+  with exact as (
+    select u.id, 0 as tier, 1::real as similarity
+    from users u
+    where ${CREATOR_SQL} and u.gender = any($2::text[])
+      and (flick_search_norm(u.slug) = flick_search_norm($1) or flick_search_norm(u.name) = flick_search_norm($1))
+      and ${HAS_VIDEO_SQL}
+    limit $3
+  ), prefix as (
+    select u.id, 1 as tier, 1::real as similarity
+    from users u
+    where ${CREATOR_SQL} and u.gender = any($2::text[])
+      and (flick_search_norm(u.slug) like flick_search_prefix($1) or flick_search_norm(u.name) like flick_search_prefix($1))
+      and ${HAS_VIDEO_SQL}
+    order by u.followers_count desc, u.id desc
+    limit $3
+  ), misspelt as (
+    select u.id, 2 as tier, strict_word_similarity(flick_search_norm($1), flick_search_norm(u.slug || ' ' || u.name)) as similarity
+    from users u
+    where $4::boolean and (select count(*) from prefix) < $3
+      and ${CREATOR_SQL} and u.gender = any($2::text[])
+      and flick_search_norm($1) <<% flick_search_norm(u.slug || ' ' || u.name)
+      and ${HAS_VIDEO_SQL}
+    order by similarity desc, u.followers_count desc, u.id desc
+    limit $3
+  ), found as (
+    select distinct on (id) id, tier, similarity
+    from (select * from exact union all select * from prefix union all select * from misspelt) m
+    order by id, tier
+  )
+  select u.id::float8 as id, u.name, u.slug, u.avatar,
+         exists (select 1 from user_links l where l.user_id = u.id and l.is_live) as "isLive"
+  from found f join users u on u.id = f.id
+  order by f.tier, f.similarity desc, u.followers_count desc, u.id desc
+  limit $3`;
+
+/** Does a tag have a published video in the categories (video_tags_tag_id_idx, then the video and its creator by key). */
+const TAG_HAS_VIDEO_SQL = `exists (select 1 from video_tags vt join videos v on v.id = vt.video_id join users u on u.id = v.user_id
+                                   where vt.tag_id = t.id and ${PUBLISHED_SQL} and u.gender = any($2::text[]))`;
+
+/**
+ * Tags: exact name, then names starting with the query (tags_search_name_idx), then misspellings
+ * (tags_search_trgm_idx) when $4 allows, by similarity of the whole name (a tag is a word or two: one
+ * wrong letter in a short word leaves too few trigrams for word similarity's stricter bar); within each, those holding the most published videos of the
+ * categories first (tag_search_counts).
+ */
+export const searchTagsSql = `
+  with matched as (
+    select t.id, t.name, t.slug,
+           case when flick_search_norm(t.name) = flick_search_norm($1) then 0
+                when flick_search_norm(t.name) like flick_search_prefix($1) then 1 else 2 end as tier,
+           case when $4::boolean then similarity(flick_search_norm($1), flick_search_norm(t.name)) else 1 end as similarity
+    from tags t
+    where flick_search_norm(t.name) like flick_search_prefix($1)
+       or ($4::boolean and flick_search_norm($1) % flick_search_norm(t.name))
+  )
+  select t.id::float8 as id, t.name, t.slug
+  from matched t
+  cross join lateral (select coalesce(sum(c.videos), 0) as videos from tag_search_counts c where c.tag_id = t.id and c.gender = any($2::text[])) n
+  where ${TAG_HAS_VIDEO_SQL}
+  order by t.tier, case when t.tier = 2 then t.similarity else 1 end desc, n.videos desc, t.name
+  limit $3`;
+
+/** At most this many videos with the words are read from the full-text index per search. */
+const TITLE_HITS = 1000;
+/** When more have them (a word most titles hold), the most liked this many are checked as well. */
+const POPULAR_CHECKED = 2000;
+
+/**
+ * Published videos whose title has the query's words (videos_search_title_idx), the last one as a
+ * prefix when $4; most liked, then most viewed first. The cost is bounded either way: a rare word reads
+ * its few matches from the index; a common one stops at TITLE_HITS of them and also checks the
+ * POPULAR_CHECKED most liked videos (videos_search_popular_idx), so the best known ones still come first.
+ */
+export const searchVideosSql = `
+  with hits as materialized (
+    select v.id from videos v
+    where to_tsvector('simple', flick_search_norm(v.title)) @@ flick_search_tsquery($1, $4::boolean)
+      and v.status = 'approved' and v.details_at is not null
+    limit ${TITLE_HITS}
+  ), popular as (
+    select p.id from (
+      select v.id, v.title from videos v
+      where (select count(*) from hits) >= ${TITLE_HITS} and v.status = 'approved' and v.details_at is not null
+      order by v.like_count desc, v.view_count desc, v.id desc
+      limit ${POPULAR_CHECKED}
+    ) p
+    where to_tsvector('simple', flick_search_norm(p.title)) @@ flick_search_tsquery($1, $4::boolean)
+  )
+  select v.id::float8 as id
+  from videos v
+  join users u on u.id = v.user_id
+  where v.id in (select id from hits union select id from popular)
+    and ${PUBLISHED_SQL} and u.gender = any($2::text[])
+  order by v.like_count desc, v.view_count desc, v.id desc
+  limit $3`;
+
+export function searchRepository(db: Database, pool: pg.Pool) {
+  return {
+    /** `fuzzy`: also misspellings (the query has at least 3 letters or digits). */
+    async users(query: string, genders: readonly Category[], limit: number, fuzzy: boolean): Promise<DiscoverUserRow[]> {
+      const { rows } = await pool.query<DiscoverUserRow>(searchUsersSql, [query, genders, limit, fuzzy]);
+      return rows;
+    },
+    async tags(query: string, genders: readonly Category[], limit: number, fuzzy: boolean): Promise<Tag[]> {
+      const { rows } = await pool.query<Tag>(searchTagsSql, [query, genders, limit, fuzzy]);
+      return rows;
+    },
+    /** `prefix`: the last word may be the start of a longer one. */
+    async videoIds(query: string, genders: readonly Category[], limit: number, prefix: boolean): Promise<number[]> {
+      const { rows } = await pool.query<{ id: number }>(searchVideosSql, [query, genders, limit, prefix]);
+      return rows.map((r) => r.id);
+    },
+
+    async record(search: { query: string; userId: number | null; guestId: string | null; results: number }) {
+      await db.insert(searches).values({
+        query: search.query,
+        normalized: sql`flick_search_norm(${search.query})`,
+        userId: search.userId,
+        guestId: search.guestId,
+        results: search.results,
+      });
+    },
+
+    /** Brings the tags' video counts up to date without blocking searches meanwhile. */
+    async refreshTagCounts() {
+      await pool.query('refresh materialized view concurrently tag_search_counts');
+    },
+  };
+}

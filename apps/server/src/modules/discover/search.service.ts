@@ -1,0 +1,102 @@
+import { SEARCH_RESULTS_PER_KIND, type Category, type SearchResponse, type Video } from '@flick/contract';
+import type pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+import { viewerKey, type Viewer } from '../../lib/viewer.ts';
+import { imageSources } from '../accounts/profile-images.ts';
+import { feedRepository } from '../feed/feed.repository.ts';
+import { toVideo } from '../videos/video-view.ts';
+import { searchRepository } from './search.repository.ts';
+
+/** Tags are ranked by counts this old at most (ADR 0011). */
+export const TAG_COUNTS_MAX_AGE_MS = 5 * 60_000;
+/** Trigrams of a shorter text say nothing; such a query matches by prefix only. */
+const FUZZY_MIN_CHARACTERS = 3;
+
+const empty = (): SearchResponse => ({ users: [], tags: [], videos: [] });
+
+/**
+ * The query as searched: control characters (which PostgreSQL text cannot hold, or which no name has)
+ * become spaces, runs of spaces one. Counted in characters, not UTF-16 units, so an emoji is one.
+ */
+export function searchText(query: string) {
+  const text = query
+    .replace(/[\p{Cc}\p{Cs}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const lastWord = text.match(/[\p{L}\p{N}]+$/u)?.[0] ?? '';
+  const alphanumerics = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  return {
+    text,
+    /** Misspellings too: enough letters or digits for trigrams to mean something. */
+    fuzzy: alphanumerics >= FUZZY_MIN_CHARACTERS,
+    /** Titles: the last word may be the start of one (a shorter start would match too many words to be worth it). */
+    titlePrefix: [...lastWord].length >= FUZZY_MIN_CHARACTERS,
+    /** Titles match whole words, so a query of signs and emoji alone has nothing to look for. */
+    hasWords: alphanumerics > 0,
+  };
+}
+
+/** viewer.md §4, §7 POST /discover/search: creators, tags and videos for a text, for the viewer's categories. */
+export function searchService({
+  db,
+  pool,
+  media,
+  tagCountsMaxAgeMs = TAG_COUNTS_MAX_AGE_MS,
+}: {
+  db: Database;
+  pool: pg.Pool;
+  media: MediaStorage;
+  tagCountsMaxAgeMs?: number;
+}) {
+  const repo = searchRepository(db, pool);
+  const feed = feedRepository(pool);
+  let countsAt = 0;
+
+  /** The tags' counts are refreshed in the background, at most once per period; a search never waits for it. */
+  function refreshTagCountsWhenOld() {
+    if (Date.now() - countsAt < tagCountsMaxAgeMs) return;
+    countsAt = Date.now();
+    repo.refreshTagCounts().catch(() => {
+      countsAt = 0;
+    });
+  }
+
+  async function videos(ids: number[], viewer: Viewer): Promise<Video[]> {
+    if (ids.length === 0) return [];
+    const key = viewerKey(viewer);
+    const [rows, flags] = await Promise.all([feed.hydrate(ids), key ? feed.viewerFlags(key, viewer.userId, ids) : null]);
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      if (!row) return [];
+      // statusReason is for the owner only (viewer.md §3).
+      return [toVideo({ ...row, statusReason: null }, row.owner, row.tags, media, { isLiked: flags?.liked.has(id), isRated: flags?.rated.has(id) })];
+    });
+  }
+
+  return {
+    async search(query: string, genders: readonly Category[], viewer: Viewer, isFinal: boolean): Promise<SearchResponse> {
+      const { text, fuzzy, titlePrefix, hasWords } = searchText(query);
+      if (!text) return empty();
+      refreshTagCountsWhenOld();
+      const limit = SEARCH_RESULTS_PER_KIND;
+      const [users, tags, videoIds] = await Promise.all([
+        repo.users(text, genders, limit, fuzzy),
+        repo.tags(text, genders, limit, fuzzy),
+        hasWords ? repo.videoIds(text, genders, limit, titlePrefix) : [],
+      ]);
+      const answer: SearchResponse = {
+        users: users.map((row) => ({ ...row, avatarSources: imageSources('avatar', row.avatar) })),
+        tags,
+        videos: await videos(videoIds, viewer),
+      };
+      if (isFinal) {
+        const results = answer.users.length + answer.tags.length + answer.videos.length;
+        await repo.record({ query: text, userId: viewer.userId, guestId: viewer.guestId, results });
+      }
+      return answer;
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof searchService>;
