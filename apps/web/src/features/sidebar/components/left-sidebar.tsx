@@ -20,8 +20,8 @@ export const sidebarItemPath = (item: SidebarItem) => `/tag/${encodeURIComponent
  */
 const gridClassName = 'grid grid-cols-1 gap-2 @min-[250px]:grid-cols-2 @min-[350px]:grid-cols-3 @min-[600px]:grid-cols-4';
 
-/** A tile is a column of a sidebar of 16 to 40 rem: never more than a tenth of the window or 12 rem. */
-const TILE_SIZES = 'min(10vw, 12rem)';
+/** A tile is a column of a sidebar of 10 to 40 rem: never more than 12 rem wide. */
+const TILE_SIZES = '12rem';
 
 /** The first rows are on screen at once. */
 const EAGER_TILES = 6;
@@ -40,7 +40,7 @@ export function SidebarTile({ item, eager = false }: { item: SidebarItem; eager?
         aria-describedby={`${id}-counts`}
         className="group block rounded-xl"
       >
-        <span className="relative block aspect-[9/16] overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
+        <span className="relative block aspect-[3/4] overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
           {item.thumbnailUrl && (
             <img
               src={item.thumbnailUrl}
@@ -107,7 +107,7 @@ function SidebarList() {
     body = (
       <ul aria-label="Loading recommended videos" className={gridClassName}>
         {Array.from({ length: 8 }, (_, index) => (
-          <li key={index} className="aspect-[9/16] animate-pulse rounded-xl bg-surface-2" />
+          <li key={index} className="aspect-[3/4] animate-pulse rounded-xl bg-surface-2" />
         ))}
       </ul>
     );
@@ -163,8 +163,8 @@ export function LeftSidebar() {
   }
   return (
     <aside aria-label="Recommended" className="@container flex h-full flex-col border-r border-line bg-surface-1/40">
-      <div className="flex h-20 flex-none items-center justify-between gap-2 pr-2 pl-4">
-        <h2 className="text-[0.9375rem] font-bold">Recommended</h2>
+      <div className="flex h-20 flex-none items-center justify-between gap-1 pr-1 pl-3">
+        <h2 className="min-w-0 truncate text-sm font-bold">Recommended</h2>
         <button type="button" className="icon-btn" aria-label="Hide recommended videos" aria-expanded="true" title="Hide recommended videos" onClick={() => collapse(true)}>
           <ChevronLeftIcon />
         </button>
