@@ -18,10 +18,16 @@ import type { DiscoverUserRow } from './discover.repository.ts';
 const CREATOR_SQL = `u.type in ('model', 'channel') and u.slug is not null`;
 const HAS_VIDEO_SQL = `exists (select 1 from videos v where v.user_id = u.id and ${PUBLISHED_SQL})`;
 
+/** The most followed creators, or most liked videos, checked first: a common start or word fills the answer from them. */
+const POPULAR_CHECKED = 300;
+/** Otherwise at most this many creators with the start are read from the prefix indexes. */
+const PREFIX_HITS = 200;
+
 /**
  * Creators and channels: an exact handle or name (users_search_slug_idx, users_search_name_idx), then
- * handles and names starting with the query, most followed first (those ranges, or users_search_followers_idx
- * walked until enough match when most creators do), then — only when those are too few and $4 allows it —
+ * handles and names starting with the query, most followed first: among the POPULAR_CHECKED most
+ * followed (users_search_followers_idx), and when those hold too few, among PREFIX_HITS read from the
+ * two prefix ranges (so a start most creators share never reads them all); then — only when those are too few and $4 allows it —
  * misspellings by trigram similarity to a whole word of the handle or name (users_search_trgm_idx;
  * strict_word_similarity >= 0.5, pg_trgm's default, lets one wrong letter of a five-letter word through).
  */
@@ -33,12 +39,21 @@ export const searchUsersSql = `
       and (flick_search_norm(u.slug) = flick_search_norm($1) or flick_search_norm(u.name) = flick_search_norm($1))
       and ${HAS_VIDEO_SQL}
     limit $3
+  ), popular as (
+    select u.id, u.followers_count
+    from (select u.id, u.slug, u.name, u.followers_count from users u where ${CREATOR_SQL} and u.gender = any($2::text[])
+          order by u.followers_count desc, u.id desc limit ${POPULAR_CHECKED}) u
+    where flick_search_norm(u.slug) like flick_search_prefix($1) or flick_search_norm(u.name) like flick_search_prefix($1)
+  ), hits as materialized (
+    select u.id, u.followers_count from users u
+    where (select count(*) from popular) < $3 and ${CREATOR_SQL}
+      and (flick_search_norm(u.slug) like flick_search_prefix($1) or flick_search_norm(u.name) like flick_search_prefix($1))
+    limit ${PREFIX_HITS}
   ), prefix as (
     select u.id, 1 as tier, 1::real as similarity
     from users u
-    where ${CREATOR_SQL} and u.gender = any($2::text[])
-      and (flick_search_norm(u.slug) like flick_search_prefix($1) or flick_search_norm(u.name) like flick_search_prefix($1))
-      and ${HAS_VIDEO_SQL}
+    where u.id in (select id from popular union select id from hits)
+      and u.gender = any($2::text[]) and ${HAS_VIDEO_SQL}
     order by u.followers_count desc, u.id desc
     limit $3
   ), misspelt as (
@@ -68,8 +83,10 @@ const TAG_HAS_VIDEO_SQL = `exists (select 1 from video_tags vt join videos v on 
 /**
  * Tags: exact name, then names starting with the query (tags_search_name_idx), then misspellings
  * (tags_search_trgm_idx) when $4 allows, by similarity of the whole name (a tag is a word or two: one
- * wrong letter in a short word leaves too few trigrams for word similarity's stricter bar); within each, those holding the most published videos of the
- * categories first (tag_search_counts).
+ * wrong letter in a short word leaves too few trigrams for word similarity's stricter bar); within each,
+ * those holding the most published videos of the categories first (tag_search_counts, which also drops
+ * the tags with none without reading their videos). The few kept are checked live, in case their
+ * videos went since the counts were taken.
  */
 export const searchTagsSql = `
   with matched as (
@@ -80,44 +97,50 @@ export const searchTagsSql = `
     from tags t
     where flick_search_norm(t.name) like flick_search_prefix($1)
        or ($4::boolean and flick_search_norm($1) % flick_search_norm(t.name))
+  ), counted as (
+    select m.*, n.videos, case when m.tier = 2 then m.similarity else 1 end as closeness
+    from matched m
+    cross join lateral (select sum(c.videos) as videos from tag_search_counts c where c.tag_id = m.id and c.gender = any($2::text[])) n
+    where n.videos > 0
+    order by m.tier, closeness desc, n.videos desc, m.name
+    limit $3 * 2
   )
   select t.id::float8 as id, t.name, t.slug
-  from matched t
-  cross join lateral (select coalesce(sum(c.videos), 0) as videos from tag_search_counts c where c.tag_id = t.id and c.gender = any($2::text[])) n
+  from counted t
   where ${TAG_HAS_VIDEO_SQL}
-  order by t.tier, case when t.tier = 2 then t.similarity else 1 end desc, n.videos desc, t.name
+  order by t.tier, t.closeness desc, t.videos desc, t.name
   limit $3`;
 
-/** At most this many videos with the words are read from the full-text index per search. */
+/** At most this many videos with the words are read from the full-text index. */
 const TITLE_HITS = 1000;
-/** When more have them (a word most titles hold), the most liked this many are checked as well. */
-const POPULAR_CHECKED = 2000;
 
 /**
- * Published videos whose title has the query's words (videos_search_title_idx), the last one as a
- * prefix when $4; most liked, then most viewed first. The cost is bounded either way: a rare word reads
- * its few matches from the index; a common one stops at TITLE_HITS of them and also checks the
- * POPULAR_CHECKED most liked videos (videos_search_popular_idx), so the best known ones still come first.
+ * Published videos whose title has the query's words, the last one as a prefix when $4; most liked,
+ * then most viewed first. The POPULAR_CHECKED most liked (videos_search_popular_idx) are checked first,
+ * which fills the answer at once for a word many titles hold; only when they hold too few is the
+ * full-text index read (videos_search_title_idx), for at most TITLE_HITS videos.
  */
 export const searchVideosSql = `
-  with hits as materialized (
-    select v.id from videos v
-    where to_tsvector('simple', flick_search_norm(v.title)) @@ flick_search_tsquery($1, $4::boolean)
-      and v.status = 'approved' and v.details_at is not null
-    limit ${TITLE_HITS}
-  ), popular as (
+  with popular as (
     select p.id from (
       select v.id, v.title from videos v
-      where (select count(*) from hits) >= ${TITLE_HITS} and v.status = 'approved' and v.details_at is not null
+      where ${PUBLISHED_SQL} and exists (select 1 from users u where u.id = v.user_id and u.gender = any($2::text[]))
       order by v.like_count desc, v.view_count desc, v.id desc
       limit ${POPULAR_CHECKED}
     ) p
     where to_tsvector('simple', flick_search_norm(p.title)) @@ flick_search_tsquery($1, $4::boolean)
+    limit $3
+  ), hits as materialized (
+    select v.id from videos v
+    where (select count(*) from popular) < $3
+      and to_tsvector('simple', flick_search_norm(v.title)) @@ flick_search_tsquery($1, $4::boolean)
+      and v.status = 'approved' and v.details_at is not null
+    limit ${TITLE_HITS}
   )
   select v.id::float8 as id
   from videos v
   join users u on u.id = v.user_id
-  where v.id in (select id from hits union select id from popular)
+  where v.id in (select id from popular union select id from hits)
     and ${PUBLISHED_SQL} and u.gender = any($2::text[])
   order by v.like_count desc, v.view_count desc, v.id desc
   limit $3`;
