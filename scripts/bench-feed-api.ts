@@ -1,75 +1,19 @@
 import autocannon from 'autocannon';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { runFeedRebuild } from '../apps/server/src/modules/feed/feed-jobs.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { BENCH_PG_PORT, benchDataDir, ensureBenchData, prepareBenchDataDir, seconds } from './support/bench-feed-data.ts';
 
 /**
- * `npm run bench:feed-api`: the home feed on 1,000,000 approved videos from 20,000 creators. The data is
- * generated once with set-based SQL into an embedded PostgreSQL under the system's temp directory and
- * kept for later runs (delete the folder, or FRESH=1, to start over).
+ * `npm run bench:feed-api`: the home feed on 1,000,000 approved videos from 20,000 creators (the
+ * catalogue of support/bench-feed-data.ts, generated on the first run).
  */
 const PORT = 8298;
-const PG_PORT = 54398;
-const VIDEOS = 1_000_000;
-const CREATORS = 20_000;
-const TAGS = 500;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const dataDir = path.join(os.tmpdir(), 'flick-bench-feed');
-const marker = path.join(dataDir, `generated-${VIDEOS}`);
-
-if (process.env.FRESH === '1') fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(dataDir, { recursive: true });
-fs.chmodSync(dataDir, 0o755);
-
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-
-/** Creators (half Girls, a fifth Couples, a fifth Guys, a tenth Trans), videos over a year, tags, links. */
-async function generate(client: pg.Client) {
-  const started = performance.now();
-  await client.query(`truncate users, tags restart identity cascade`);
-  await client.query(
-    `insert into users (type, email, password_hash, name, username, slug, gender, is_verified, email_verified_at)
-     select 'model', 'creator' || g || '@bench.invalid', 'x', 'Creator ' || g, 'creator' || g, 'creator' || g,
-            case when g % 10 < 5 then 'f' when g % 10 < 7 then 'c' when g % 10 < 9 then 'm' else 't' end, 'approved', now()
-     from generate_series(1, $1) g`,
-    [CREATORS],
-  );
-  // Views and likes skewed like real ones: most videos get few, some get many.
-  await client.query(
-    `insert into videos (user_id, slug, title, status, details_at, processed_at, playable_at, upload_date, duration, width, height,
-                         view_count, like_count, watch_seconds, completions, rating_sum, rating_count)
-     select 1 + (g::bigint * 7919) % $2, 'clip-' || g, 'Clip ' || g, 'approved', now(), now(), now(),
-            now() - (random() * interval '365 days'), 8 + random() * 50, 1080, 1920,
-            v.views, (v.views * random() * 0.12)::bigint, v.views * 10 * random(), (v.views * random() * 0.4)::bigint,
-            (r.n * (1 + random() * 4))::bigint, r.n
-     from generate_series(1, $1) g
-     cross join lateral (select floor(power(random(), 4) * 200000)::bigint as views) v
-     cross join lateral (select floor(random() * 20)::bigint as n) r`,
-    [VIDEOS, CREATORS],
-  );
-  await client.query(`insert into tags (name, slug) select 'tag' || g, 'tag' || g from generate_series(1, $1) g`, [TAGS]);
-  await client.query(
-    `insert into video_tags (video_id, tag_id, position)
-     select v.id, 1 + (v.id * k * 31 + k) % $1, k from videos v cross join generate_series(0, 2) k
-     on conflict do nothing`,
-    [TAGS],
-  );
-  await client.query(
-    `insert into user_links (user_id, url, name, site, is_live, is_important, position)
-     select u.id, 'https://' || s.site || '/creator' || u.id, initcap(split_part(s.site, '.', 1)), s.site, u.id % 50 = 0, true, 0
-     from users u cross join lateral (select (array['chaturbate.com','stripchat.com','bongacams.com'])[1 + u.id % 3] as site) s
-     where u.id % 3 = 0`,
-  );
-  await client.query('vacuum analyze');
-  fs.writeFileSync(marker, new Date().toISOString());
-  console.log(`generated ${VIDEOS.toLocaleString('en')} videos of ${CREATORS.toLocaleString('en')} creators in ${seconds(started)} s`);
-}
+prepareBenchDataDir();
 
 const get = async (url: string) => {
   const res = await fetch(url);
@@ -110,10 +54,10 @@ async function timed(url: string) {
 
 const config = loadConfig({
   ...process.env,
-  DATA_DIR: dataDir,
+  DATA_DIR: benchDataDir,
   PORT: String(PORT),
   HOST: '127.0.0.1',
-  EMBEDDED_PG_PORT: String(PG_PORT),
+  EMBEDDED_PG_PORT: String(BENCH_PG_PORT),
   DATABASE_URL: '',
   SEED_DEMO: '0',
   // The benchmark ranks by itself; a worker in the same process would only add noise.
@@ -122,13 +66,12 @@ const config = loadConfig({
 });
 const server = await startServer(config, pino({ level: 'warn' }));
 const base = `http://127.0.0.1:${PORT}`;
-const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUrl(dataDir, PG_PORT) });
+const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT) });
 await client.connect();
 try {
-  if (!fs.existsSync(marker)) await generate(client);
-  else console.log(`using the generated database in ${path.basename(dataDir)} (FRESH=1 to regenerate)`);
+  await ensureBenchData(client);
   // As the rebuild-feed job does it: in a worker thread, while the server keeps answering.
-  const build = await runFeedRebuild((await runningEmbeddedPostgresUrl(dataDir, PG_PORT))!);
+  const build = await runFeedRebuild((await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT))!);
   console.log(
     `feed rebuild: ${build.videos.toLocaleString('en')} videos ranked in ${(build.totalMs / 1000).toFixed(1)} s ` +
       `(load ${(build.loadMs / 1000).toFixed(1)} s, rank ${(build.rankMs / 1000).toFixed(1)} s, rest is writing the snapshot)`,
