@@ -57,3 +57,36 @@ test("a tag's feed opens its grid from the title bar", async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/tag/${seeded.tag.id}$`));
   await expect(page.getByRole('list', { name: /^Videos tagged/ }).getByRole('link').first()).toBeVisible();
 });
+
+test('search asks twice as typing settles (300 ms, then final at 2 s) and shows users, tags and videos, or no results', async ({ page }, testInfo) => {
+  const searches: { at: number; isFinal: boolean; url: string }[] = [];
+  page.on('request', (request) => {
+    if (!request.url().includes('/v1/discover/search')) return;
+    searches.push({ at: Date.now(), isFinal: (request.postDataJSON() as { is_final: boolean }).is_final, url: request.url() });
+  });
+  await page.goto('/discover');
+  const box = page.getByRole('searchbox', { name: 'Search creators, tags and videos' });
+  await box.pressSequentially(seeded.tag.name, { delay: 30 });
+  const typedAt = Date.now();
+  await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: `#${seeded.tag.name}` })).toBeVisible();
+  await expect.poll(() => searches.filter((s) => s.isFinal).length, { timeout: 5000 }).toBe(1);
+  const first = searches.find((s) => !s.isFinal && s.url.includes(`query=${seeded.tag.name}&`))!;
+  const final = searches.find((s) => s.isFinal)!;
+  expect(first.at - typedAt).toBeGreaterThanOrEqual(250);
+  expect(final.at - typedAt).toBeGreaterThanOrEqual(1900);
+  expect(searches.filter((s) => !s.isFinal && !s.url.includes(`query=${seeded.tag.name}&`))).toEqual([]);
+  await box.fill('Original clip');
+  await expect(page.getByRole('list', { name: 'Videos' }).getByRole('link', { name: 'Original clip' }).first()).toBeVisible();
+
+  await box.fill(seeded.model.slug);
+  await expect(page.getByRole('list', { name: 'Users' }).getByRole('link', { name: new RegExp(seeded.model.slug) })).toBeVisible();
+  await snap(page, testInfo, 'discover-search');
+  await page.getByRole('list', { name: 'Users' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/${seeded.model.slug}$`));
+
+  await page.goto('/discover');
+  await page.getByRole('searchbox', { name: 'Search creators, tags and videos' }).fill('qqxqzv zzqx');
+  await expect(page.getByText('No results found')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page.getByRole('list', { name: 'Cams sites' })).toBeVisible();
+});

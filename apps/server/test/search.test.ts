@@ -132,6 +132,12 @@ describe('POST /v1/discover/search: tags', () => {
     expect(tagNames(await search('fitness', { gender: 'gender=f' }))).toEqual([]);
     expect((await search('fitness', { gender: 'gender=m' })).tags).toEqual([{ id: tagIds.Fitness, name: 'Fitness', slug: 'fitness' }]);
   });
+
+  it('finds a tag made after the tag counts were last taken, at once', async () => {
+    await search('dance');
+    await publishedVideos(t, ids.kai_power!, 1, { tags: ['Brandnewtag'] });
+    expect(tagNames(await search('brandnewtag'))).toEqual(['Brandnewtag']);
+  });
 });
 
 describe('POST /v1/discover/search: videos', () => {

@@ -101,14 +101,15 @@ export const searchTagsSql = `
     select m.*, n.videos, case when m.tier = 2 then m.similarity else 1 end as closeness
     from matched m
     cross join lateral (select sum(c.videos) as videos from tag_search_counts c where c.tag_id = m.id and c.gender = any($2::text[])) n
-    where n.videos > 0
-    order by m.tier, closeness desc, n.videos desc, m.name
+    -- A tag newer than the counts (none yet, so null) goes on to the live check rather than waiting for the refresh.
+    where n.videos is null or n.videos > 0
+    order by m.tier, closeness desc, n.videos desc nulls last, m.name
     limit $3 * 2
   )
   select t.id::float8 as id, t.name, t.slug
   from counted t
   where ${TAG_HAS_VIDEO_SQL}
-  order by t.tier, t.closeness desc, t.videos desc, t.name
+  order by t.tier, t.closeness desc, t.videos desc nulls last, t.name
   limit $3`;
 
 /** At most this many videos with the words are read from the full-text index. */
