@@ -1,11 +1,11 @@
-import { DISCOVER_SECTION_SIZE, formatCompactNumber, type DiscoverCategory, type DiscoverUser, type Video, type WebcamSite } from '@flick/contract';
+import { DISCOVER_SECTION_SIZE, type DiscoverCategory, type DiscoverUser, type Video, type WebcamSite } from '@flick/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { VideoThumb } from '../../videos/components/video-thumb.tsx';
+import { ViewCount } from '../../videos/components/view-count.tsx';
 import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
 import { videoTitle } from '../../videos/video-status.ts';
 
@@ -66,11 +66,7 @@ export function VideoSlide({ video, index, videos, category }: { video: Video; i
         className="group block rounded-2xl"
       >
         <VideoThumb video={video} durationId={`${id}-duration`}>
-          <span id={`${id}-views`} className="absolute bottom-2 left-2 flex items-center gap-1 text-xs font-bold tabular-nums drop-shadow">
-            <EyeIcon width="15" height="15" aria-hidden="true" />
-            <span className="sr-only">Views: </span>
-            {formatCompactNumber(video.viewCount)}
-          </span>
+          <ViewCount id={`${id}-views`} count={video.viewCount} />
         </VideoThumb>
       </Link>
     </li>

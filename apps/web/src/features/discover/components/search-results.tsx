@@ -1,11 +1,11 @@
-import { formatCompactNumber, searchMessages, type SearchResponse } from '@flick/contract';
+import { searchMessages, type SearchResponse } from '@flick/contract';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { SearchOffIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { VideoThumb } from '../../videos/components/video-thumb.tsx';
+import { ViewCount } from '../../videos/components/view-count.tsx';
 import { videoTitle } from '../../videos/video-status.ts';
 
 function ResultSection({ title, children }: { title: string; children: ReactNode }) {
@@ -88,11 +88,7 @@ function VideoResult({ video }: { video: SearchResponse['videos'][number] }) {
     <li className="min-w-0">
       <Link to={`/video/${video.id}`} aria-label={videoTitle(video)} aria-describedby={`${id}-views`} className="group block rounded-2xl">
         <VideoThumb video={video}>
-          <span id={`${id}-views`} className="absolute bottom-2 left-2 flex items-center gap-1 text-xs font-bold tabular-nums drop-shadow">
-            <EyeIcon width="15" height="15" aria-hidden="true" />
-            <span className="sr-only">Views: </span>
-            {formatCompactNumber(video.viewCount)}
-          </span>
+          <ViewCount id={`${id}-views`} count={video.viewCount} />
         </VideoThumb>
         <span className="mt-1.5 block truncate px-0.5 text-sm font-semibold">{videoTitle(video)}</span>
       </Link>

@@ -1,11 +1,11 @@
-import { formatCompactNumber, type Video } from '@flick/contract';
+import type { Video } from '@flick/contract';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { VideoThumb } from './video-thumb.tsx';
+import { ViewCount } from './view-count.tsx';
 import { videoTitle } from '../video-status.ts';
 import type { VideoList } from '../api/get-video-list.ts';
 import type { FeedNavigationState } from '../feed-navigation.ts';
@@ -34,7 +34,6 @@ const EAGER_TILES = 6;
 
 function GridTile({ video, to, state, eager }: { video: Video; to: string; state: FeedNavigationState; eager: boolean }) {
   const id = useId();
-  const views = formatCompactNumber(video.viewCount);
   return (
     <li className="min-w-0 animate-fade-in">
       <Link
@@ -45,11 +44,7 @@ function GridTile({ video, to, state, eager }: { video: Video; to: string; state
         className="group block rounded-2xl"
       >
         <VideoThumb video={video} durationId={`${id}-duration`} eager={eager}>
-          <span id={`${id}-views`} className="absolute bottom-2 left-2 flex items-center gap-1 text-xs font-bold tabular-nums drop-shadow">
-            <EyeIcon width="15" height="15" aria-hidden="true" />
-            <span className="sr-only">Views: </span>
-            {views}
-          </span>
+          <ViewCount id={`${id}-views`} count={video.viewCount} />
         </VideoThumb>
       </Link>
     </li>
