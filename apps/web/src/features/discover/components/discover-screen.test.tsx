@@ -101,7 +101,8 @@ describe('search in Discover (viewer.md §2, §4, §7 POST /discover/search, §9
     type('kai');
     const typedAt = Date.now();
     await waitFor(() => expect(searches).toHaveLength(1));
-    expect(searches[0]!.at - typedAt).toBeGreaterThanOrEqual(290);
+    // Loose bounds against a busy machine's timer jitter; the browser test measures them exactly.
+    expect(searches[0]!.at - typedAt).toBeGreaterThanOrEqual(250);
     expect(searches[0]!.url).toBe('/v1/discover/search?query=kai&gender=f,c');
     expect(searches[0]!.body).toMatchObject({ is_final: false, guest_id: expect.any(String) });
 
@@ -111,7 +112,7 @@ describe('search in Discover (viewer.md §2, §4, §7 POST /discover/search, §9
     expect(screen.queryByRole('list', { name: 'Live Creators' })).toBeNull();
 
     await waitFor(() => expect(searches).toHaveLength(2), { timeout: 4000 });
-    expect(searches[1]!.at - typedAt).toBeGreaterThanOrEqual(1990);
+    expect(searches[1]!.at - typedAt).toBeGreaterThanOrEqual(1900);
     expect(searches[1]!.body).toMatchObject({ is_final: true });
   });
 
