@@ -2,11 +2,12 @@ import { channelMessages, formatCompactNumber, srcSetOf, type ChannelCard } from
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { AlertIcon, ChannelsIcon } from '../../../components/ui/icons.tsx';
+import { ChannelsIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { useChannels } from '../api/get-channels.ts';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** Cards are tall: the next page is asked for a card or so before the end. */
 const LOAD_MARGIN_PX = 400;
@@ -81,13 +82,7 @@ export function ChannelGrid() {
   }
   if (list.isError && list.channels.length === 0) {
     return (
-      <div className={`${panel} flex flex-col items-center px-6 py-8 text-center`}>
-        <AlertIcon width="26" height="26" className="text-danger" />
-        <p className="mt-3 font-semibold">The channels could not load.</p>
-        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message="The channels could not load." onRetry={() => void list.refetch()} />
     );
   }
   if (list.channels.length === 0) {

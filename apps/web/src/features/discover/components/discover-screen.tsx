@@ -1,6 +1,6 @@
 import { discoverCategories, discoverCategoryLabels, SEARCH_QUERY_MAX_LENGTH } from '@flick/contract';
 import { useState } from 'react';
-import { AlertIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { SearchIcon } from '../../../components/ui/search-icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
@@ -9,6 +9,7 @@ import { useDiscoverSearch } from '../api/search-discover.ts';
 import { Carousel } from './carousel.tsx';
 import { CreatorSlide, MoreVideosSlide, SiteSlide, VideoSlide } from './discover-slides.tsx';
 import { SearchResults } from './search-results.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 function Loading() {
   return (
@@ -34,13 +35,7 @@ function Browse() {
   if (discover.isPending) return <Loading />;
   if (discover.isError) {
     return (
-      <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-8 text-center">
-        <AlertIcon width="26" height="26" className="text-danger" />
-        <p className="mt-3 font-semibold">Discover could not load.</p>
-        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void discover.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message="Discover could not load." onRetry={() => void discover.refetch()} />
     );
   }
   const { liveUsers, latestUsers, videos, webcam_sites: sites } = discover.data;

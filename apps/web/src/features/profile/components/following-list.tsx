@@ -1,6 +1,6 @@
 import { profilePageMessages, type FollowedModel } from '@flick/contract';
 import { Link } from 'react-router';
-import { AlertIcon, UserIcon } from '../../../components/ui/icons.tsx';
+import { UserIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -8,6 +8,7 @@ import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useFollowingModels } from '../api/get-following-models.ts';
 import { useToggleFollow } from '../../creators/api/toggle-follow.ts';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** Rows are short: the next page is asked for a few rows before the end. */
 const LOAD_MARGIN_PX = 200;
@@ -100,13 +101,7 @@ export function FollowingList() {
   }
   if (list.isError && list.models.length === 0) {
     return (
-      <div className={`${panel} flex flex-col items-center px-6 py-8 text-center`}>
-        <AlertIcon width="26" height="26" className="text-danger" />
-        <p className="mt-3 font-semibold">The models you follow could not load.</p>
-        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message="The models you follow could not load." onRetry={() => void list.refetch()} />
     );
   }
   if (list.models.length === 0) {

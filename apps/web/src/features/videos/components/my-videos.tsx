@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { AlertIcon, PlusIcon } from '../../../components/ui/icons.tsx';
+import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -19,6 +19,7 @@ import { canPlay, formatPublishMoment, isScheduled, statusExplanations, videoBad
 import { StatusBadge } from './status-badge.tsx';
 import { VideoPlayerDialog } from './video-player-dialog.tsx';
 import { VideoTile } from './video-tile.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** How long a deleted video stays in the list, marked "Deleting", before it leaves. */
 export const DELETED_TILE_MS = 1500;
@@ -128,13 +129,7 @@ export function MyVideos() {
     );
   } else if (list.isError && videos.length === 0) {
     body = (
-      <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-8 text-center">
-        <AlertIcon width="26" height="26" className="text-danger" />
-        <p className="mt-3 font-semibold">Your videos could not load.</p>
-        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message="Your videos could not load." onRetry={() => void list.refetch()} />
     );
   } else if (videos.length === 0) {
     body = <EmptyState />;

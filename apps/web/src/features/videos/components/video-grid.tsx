@@ -1,7 +1,6 @@
 import type { Video } from '@flick/contract';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { VideoThumb } from './video-thumb.tsx';
@@ -9,6 +8,7 @@ import { ViewCount } from './view-count.tsx';
 import { videoTitle } from '../video-status.ts';
 import type { VideoList } from '../api/get-video-list.ts';
 import type { FeedNavigationState } from '../feed-navigation.ts';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** viewer.md §9: tag and rating lists load the next page 50 px before their end. */
 export const GRID_LOAD_MARGIN_PX = 50;
@@ -72,13 +72,7 @@ export function VideoGrid(props: VideoGridProps) {
   }
   if (isError && videos.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-8 text-center">
-        <AlertIcon width="26" height="26" className="text-danger" />
-        <p className="mt-3 font-semibold">Videos could not load.</p>
-        <button type="button" className="btn btn-secondary mt-5 min-w-40" onClick={() => void list.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message="Videos could not load." onRetry={() => void list.refetch()} />
     );
   }
   if (videos.length === 0) return <>{empty}</>;
