@@ -103,7 +103,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const sites = webcamSitesService({ pool, media });
   const feed = feedService({ pool, media, sites });
   const discover = discoverService({ pool, feed, sites });
-  const search = searchService({ db, pool, media });
+  const search = searchService({ db, pool, feed });
   const counters = counterBuffer(pool, api.log as Logger);
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
   api.addHook('onClose', () => counters.stop());

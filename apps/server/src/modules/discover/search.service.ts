@@ -1,11 +1,9 @@
-import { SEARCH_RESULTS_PER_KIND, type Category, type SearchResponse, type Video } from '@flick/contract';
+import { SEARCH_RESULTS_PER_KIND, type Category, type SearchResponse } from '@flick/contract';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
-import { viewerKey, type Viewer } from '../../lib/viewer.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 import { imageSources } from '../accounts/profile-images.ts';
-import { feedRepository } from '../feed/feed.repository.ts';
-import { toVideo } from '../videos/video-view.ts';
+import type { FeedService } from '../feed/feed.service.ts';
 import { searchRepository } from './search.repository.ts';
 
 /** Tags are ranked by counts this old at most (ADR 0011). */
@@ -41,16 +39,16 @@ export function searchText(query: string) {
 export function searchService({
   db,
   pool,
-  media,
+  feed,
   tagCountsMaxAgeMs = TAG_COUNTS_MAX_AGE_MS,
 }: {
   db: Database;
   pool: pg.Pool;
-  media: MediaStorage;
+  /** Videos are shown as the feed shows them (one hydration, the viewer's likes and ratings). */
+  feed: FeedService;
   tagCountsMaxAgeMs?: number;
 }) {
   const repo = searchRepository(db, pool);
-  const feed = feedRepository(pool);
   let countsAt = 0;
 
   /** The tags' counts are refreshed in the background, at most once per period; a search never waits for it. */
@@ -59,18 +57,6 @@ export function searchService({
     countsAt = Date.now();
     repo.refreshTagCounts().catch(() => {
       countsAt = 0;
-    });
-  }
-
-  async function videos(ids: number[], viewer: Viewer): Promise<Video[]> {
-    if (ids.length === 0) return [];
-    const key = viewerKey(viewer);
-    const [rows, flags] = await Promise.all([feed.hydrate(ids), key ? feed.viewerFlags(key, viewer.userId, ids) : null]);
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      if (!row) return [];
-      // statusReason is for the owner only (viewer.md §3).
-      return [toVideo({ ...row, statusReason: null }, row.owner, row.tags, media, { isLiked: flags?.liked.has(id), isRated: flags?.rated.has(id) })];
     });
   }
 
@@ -88,7 +74,7 @@ export function searchService({
       const answer: SearchResponse = {
         users: users.map((row) => ({ ...row, avatarSources: imageSources('avatar', row.avatar) })),
         tags,
-        videos: await videos(videoIds, viewer),
+        videos: await feed.videosById(videoIds, viewer),
       };
       if (isFinal) {
         const results = answer.users.length + answer.tags.length + answer.videos.length;

@@ -207,9 +207,14 @@ export function feedService({
    */
   async function videoPage<R extends { id: number }>(found: readonly R[], size: number, timeOf: (row: R) => string, viewer: Viewer) {
     const { rows, next } = keysetPage(found, size, (last) => encodeTimestampCursor({ at: timeOf(last), id: last.id }));
-    const hydrated = await repo.hydrate(rows.map((r) => r.id));
-    const videos = rows.flatMap((r) => (hydrated.has(r.id) ? [present(hydrated.get(r.id)!)] : []));
-    return { rows, data: await withViewer(videos, viewer), next };
+    return { rows, data: await videosById(rows.map((r) => r.id), viewer), next };
+  }
+
+  /** Published videos by id in the order given, hydrated in one statement and flagged for the viewer; one unpublished meanwhile drops out. */
+  async function videosById(ids: readonly number[], viewer: Viewer): Promise<Video[]> {
+    if (ids.length === 0) return [];
+    const hydrated = await repo.hydrate([...ids]);
+    return withViewer(ids.flatMap((id) => (hydrated.has(id) ? [present(hydrated.get(id)!)] : [])), viewer);
   }
 
   async function tagOr404(by: { id: number } | { slug: string }): Promise<Tag> {
@@ -220,6 +225,7 @@ export function feedService({
 
   return {
     store,
+    videosById,
 
     /** viewer.md §2 home: ranked, by the viewer's categories and selected tags. */
     home(q: { gender: Category[]; tags: number[]; cursor?: string }, viewer: Viewer): Promise<Page<Video>> {
