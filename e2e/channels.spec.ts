@@ -22,6 +22,8 @@ test('the Channels tab shows the channel cards, most followed first, and a card 
   await expect(page).toHaveURL(/\/channels$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Channels' })).toBeVisible();
   const cards = page.getByRole('list', { name: 'Channels' }).getByRole('link');
+  // allInnerTexts does not wait: read the names once this run's channels are drawn.
+  await expect(cards.filter({ hasText: network.name })).toBeVisible();
   const names = await cards.locator('h2').allInnerTexts();
   expect(names.indexOf(studio.name)).toBeGreaterThanOrEqual(0);
   expect(names.indexOf(studio.name)).toBeLessThan(names.indexOf(network.name));
