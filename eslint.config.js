@@ -29,6 +29,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS only where a tool loads the file with require() (dependency-cruiser, autocannon's workers).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['scripts/**', 'apps/*/scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**'],
     rules: { 'no-console': 'off' },
   },

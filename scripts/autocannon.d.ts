@@ -1,4 +1,4 @@
-/** The part of autocannon's programmatic API the feed benchmark uses (the package ships no types). */
+/** The part of autocannon's programmatic API our benchmarks use (the package ships no types). */
 declare module 'autocannon' {
   interface Options {
     url: string;
@@ -7,6 +7,8 @@ declare module 'autocannon' {
     workers?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    /** Sent in turn by each connection; in workers mode a `setupRequest` is the path of a CommonJS file. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: string }>;
   }
   interface Histogram {
     average: number;

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
@@ -19,12 +23,36 @@ const SEARCH_GOAL_P99_MS = 30;
 const DISCOVER_WARM_GOAL_MS = 20;
 const DISCOVER_COLD_GOAL_MS = 300;
 
-/** Prefix and misspelt queries of 1, 3 and 8 characters. */
+/** Prefix and misspelt queries of 1, 3 and 8 characters, as many people type them (the same starts again and again). */
 const queries = {
   1: ['c', 't', 'k', 'x', '7'],
   3: ['cre', 'tag', 'cli', 'crx', 'tga', 'cr3'],
   8: ['creator1', 'creator7', 'clip 123', 'tag 45 c', 'cretor12', 'craetor5', 'kreator7', 'clpi 999'],
 };
+
+/**
+ * Queries no one asked before, so no answer is shared: three random letters, and handles, titles and
+ * tags of random numbers, typed right or misspelt ("cretor4821", "clpi 77310").
+ */
+function distinctQueries(count: number) {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const pick = <T,>(from: ArrayLike<T>) => from[Math.floor(Math.random() * from.length)]!;
+  const number = () => 1 + Math.floor(Math.random() * 20_000);
+  const shapes = [
+    () => pick(letters) + pick(letters) + pick(letters),
+    () => `creator${number()}`,
+    () => `cretor${number()}`,
+    () => `craetor${number()}`,
+    () => `kreator${number()}`,
+    () => `clip ${number() * 50}`,
+    () => `clpi ${number() * 50}`,
+    () => `tag ${number() % 500} c`,
+  ];
+  const found = new Set<string>();
+  // A shape with few answers (the 500 tags) only comes up again at random, so the loop ends.
+  while (found.size < count) found.add(pick(shapes)());
+  return [...found];
+}
 
 prepareBenchDataDir();
 const config = loadConfig({
@@ -67,19 +95,30 @@ const searchUrl = (query: string) => `/v1/discover/search?query=${encodeURICompo
 
 type Result = Awaited<ReturnType<typeof autocannon>>;
 
-/** Autocannon over `list` in turn, from 50 client addresses per query (the per-client limit stays out of the measurement). */
+/** A search as the app sends it while typing: the visitor's guest id (for isLiked) and is_final false. */
+const searchRequest = (query: string) => ({
+  method: 'POST',
+  path: searchUrl(query),
+  headers: { 'content-type': 'application/json', 'x-forwarded-for': from() },
+  body: JSON.stringify({ guest_id: randomUUID(), is_final: false }),
+});
+
+/**
+ * Autocannon over `list` in turn, each query from 50 visitors and client addresses (the per-client limit stays out of the
+ * measurement). Each connection walks the list from its start, so the ten ask much the same at once, as a crowd does.
+ */
 function searchLoad(list: string[], duration: number) {
-  const requests = Array.from({ length: 50 }, () =>
-    list.map((query) => ({
-      method: 'POST',
-      path: searchUrl(query),
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': from() },
-      body: JSON.stringify({ is_final: false }),
-    })),
-  ).flat();
-  // `requests` is autocannon's too; scripts/autocannon.d.ts names only what the feed benchmark uses.
-  const options = { url: base, connections: 10, duration, workers: 1, requests };
-  return autocannon(options);
+  const requests = Array.from({ length: 50 }, () => list.map(searchRequest)).flat();
+  return autocannon({ url: base, connections: 10, duration, workers: 1, requests });
+}
+
+/** Enough queries no one asked before that none comes twice in the run: each one goes to the database. */
+function newSearchesLoad(duration: number) {
+  const file = path.join(benchDataDir, 'new-search-queries.json');
+  fs.writeFileSync(file, JSON.stringify(distinctQueries(60_000)));
+  process.env.BENCH_SEARCH_QUERIES = file;
+  const requests = [{ setupRequest: fileURLToPath(new URL('./support/new-search-request.cjs', import.meta.url)) }];
+  return autocannon({ url: base, connections: 10, duration, workers: 1, requests });
 }
 
 const report = (what: string, result: Result, goal?: number) =>
@@ -117,6 +156,7 @@ try {
   await searchLoad(Object.values(queries).flat(), 3);
   for (const [length, list] of Object.entries(queries)) report(`search, ${length}-character queries, 10 connections`, await searchLoad(list, Math.max(3, DURATION_SECONDS / 2)));
   report('search, the mix of 1, 3 and 8 characters (prefix and misspelt), 10 connections', await searchLoad(Object.values(queries).flat(), DURATION_SECONDS), SEARCH_GOAL_P99_MS);
+  report('search, every query new (3 and 8 characters, prefix and misspelt), 10 connections', await newSearchesLoad(DURATION_SECONDS));
 
   report('GET /v1/discover warm, 10 connections', await autocannon({ url: discoverUrl, connections: 10, duration: DURATION_SECONDS, workers: 1 }), DISCOVER_WARM_GOAL_MS);
   // The shared answer lives 30 s (DISCOVER_CACHE_MS): the first request after it is built again.

@@ -163,6 +163,9 @@ describe('POST /v1/discover/search: videos', () => {
     await t.pool.query('insert into video_likes (video_id, viewer_key) values ($1, $2)', [beachMostLiked, `g${guestId}`]);
     const [first] = (await search('volleyball', { body: { guest_id: guestId } })).videos;
     expect(first).toMatchObject({ id: beachMostLiked, isLiked: true });
+    // The same search a moment later is the shared answer, with this other guest's own likes (none).
+    const [forAnother] = (await search('volleyball', { body: { guest_id: '5d0c1b7e-3f43-4a59-8f2e-5a3a0e1c2b44' } })).videos;
+    expect(forAnother).toMatchObject({ id: beachMostLiked, isLiked: false });
   });
 
   it(`answers at most ${SEARCH_RESULTS_PER_KIND} of each kind`, async () => {
@@ -278,10 +281,11 @@ describe('search plans (ADR 0011)', () => {
     }
   });
 
-  it('finds creators by the handle and name indexes, and misspellings by the trigram index', () => {
+  it('finds creators by the handle and name indexes, and misspellings nearest first from the trigram index, a bounded walk', () => {
     expect(plans.usersPrefix).toContain('users_search_slug_idx');
     expect(plans.usersPrefix).toContain('users_search_name_idx');
-    expect(plans.usersMisspelt).toContain('users_search_trgm_idx');
+    expect(plans.usersMisspelt).toMatch(/Index Scan using users_search_words_idx on users \w+[^\n]*\n\s+Order By: \(search_words <->> 'lunna'::text\)/);
+    expect(plans.usersMisspelt).toMatch(/One-Time Filter: \(NOT \(InitPlan \d+\)\.col1\)/);
   });
 
   it('walks the creators most followed first when most of them start with the query, and skips misspellings then', () => {

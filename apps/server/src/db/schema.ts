@@ -49,6 +49,11 @@ export const users = pgTable(
     followersCount: bigint('followers_count', { mode: 'number' }).notNull().default(0),
     /** Added to from the in-memory counters (POST /v1/profile-view), like a video's views. */
     profileViewsCount: bigint('profile_views_count', { mode: 'number' }).notNull().default(0),
+    /**
+     * "handle name" in search's normal form (ADR 0011), stored so a misspelt search weighs a value instead of
+     * folding accents for every creator it looks at. flick_search_norm is created by migration 0010.
+     */
+    searchWords: text('search_words').generatedAlwaysAs(sql`flick_search_norm(coalesce(slug, '') || ' ' || name)`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,9 @@ export interface Viewer {
   guestId: string | null;
 }
 
+/** Nobody in particular: for answers every viewer shares, which carry no one's likes or ratings. */
+export const anonymous: Viewer = Object.freeze({ userId: null, guestId: null });
+
 /** The key a like or view is stored under: one per user, else one per guest. */
 export function viewerKey(viewer: Viewer): string | null {
   if (viewer.userId !== null) return `u${viewer.userId}`;

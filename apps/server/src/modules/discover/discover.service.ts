@@ -1,5 +1,7 @@
 import { categories, DISCOVER_CAROUSEL_SIZE, type Category, type DiscoverResponse, type DiscoverUser } from '@flick/contract';
 import type pg from 'pg';
+import { SharedAnswers } from '../../lib/shared-answers.ts';
+import { anonymous } from '../../lib/viewer.ts';
 import type { FeedService } from '../feed/feed.service.ts';
 import { imageSources } from '../accounts/profile-images.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
@@ -8,20 +10,18 @@ import { discoverRepository, type DiscoverUserRow } from './discover.repository.
 /** Every visitor of the same categories asks the same question: the answer is shared this long. */
 export const DISCOVER_CACHE_MS = 30_000;
 
-/** The sections are the same for everyone: no viewer, so no per-viewer isLiked in a shared answer. */
-const nobody = { userId: null, guestId: null };
 
 const toUser = (row: DiscoverUserRow): DiscoverUser => ({ ...row, avatarSources: imageSources('avatar', row.avatar) });
 
 /** viewer.md §2 Discover: the carousels, the four sections and the webcam sites, in one answer. */
 export function discoverService({ pool, feed, sites }: { pool: pg.Pool; feed: FeedService; sites: WebcamSitesService }) {
   const repo = discoverRepository(pool);
-  const answers = new Map<string, { at: number; answer: Promise<DiscoverResponse> }>();
+  const answers = new SharedAnswers<DiscoverResponse>(DISCOVER_CACHE_MS, 16);
 
   async function build(genders: readonly Category[]): Promise<DiscoverResponse> {
     const only = categories.every((c) => genders.includes(c)) ? null : genders;
     const section = async (category: 'liked_weekly' | 'liked_all_time' | 'viewed_weekly' | 'viewed_all_time') =>
-      (await feed.discoverCategory(category, { gender: [...genders] }, nobody)).data;
+      (await feed.discoverCategory(category, { gender: [...genders] }, anonymous)).data;
     const [liveUsers, latestUsers, likedWeekly, likedAllTime, viewedWeekly, viewedAllTime, webcamSites] = await Promise.all([
       repo.liveUsers(only, DISCOVER_CAROUSEL_SIZE),
       repo.latestUsers(only, DISCOVER_CAROUSEL_SIZE),
@@ -42,13 +42,7 @@ export function discoverService({ pool, feed, sites }: { pool: pg.Pool; feed: Fe
   return {
     /** GET /v1/discover: built at most once per DISCOVER_CACHE_MS per set of categories (a failed build is not kept). */
     discover(genders: readonly Category[]): Promise<DiscoverResponse> {
-      const key = [...genders].sort().join(',');
-      const cached = answers.get(key);
-      if (cached && Date.now() - cached.at < DISCOVER_CACHE_MS) return cached.answer;
-      const answer = build(genders);
-      answers.set(key, { at: Date.now(), answer });
-      answer.catch(() => answers.delete(key));
-      return answer;
+      return answers.get([...genders].sort().join(','), () => build(genders));
     },
   };
 }

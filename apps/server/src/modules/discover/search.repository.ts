@@ -22,14 +22,19 @@ const HAS_VIDEO_SQL = `exists (select 1 from videos v where v.user_id = u.id and
 const POPULAR_CHECKED = 300;
 /** Otherwise at most this many creators with the start are read from the prefix indexes. */
 const PREFIX_HITS = 200;
+/** Misspellings: at most this many creators nearest the query are weighed, wherever the walk of the trigram index stops. */
+const NEAREST_CHECKED = 50;
 
 /**
  * Creators and channels: an exact handle or name (users_search_slug_idx, users_search_name_idx), then
  * handles and names starting with the query, most followed first: among the POPULAR_CHECKED most
  * followed (users_search_followers_idx), and when those hold too few, among PREFIX_HITS read from the
- * two prefix ranges (so a start most creators share never reads them all); then — only when those are too few and $4 allows it —
- * misspellings by trigram similarity to a whole word of the handle or name (users_search_trgm_idx;
- * strict_word_similarity >= 0.5, pg_trgm's default, lets one wrong letter of a five-letter word through).
+ * two prefix ranges (so a start most creators share never reads them all). Then, only when no creator
+ * starts with the query and $4 allows it, misspellings: the NEAREST_CHECKED creators whose
+ * "handle name" (users.search_words) is nearest the query by word similarity, read in that order from
+ * the GiST trigram index (users_search_words_idx), so the cost is bounded however many names look alike; of those,
+ * the ones a whole word of which is close (strict_word_similarity >= 0.5: one wrong letter of a
+ * five-letter word), best first, then most followed.
  */
 export const searchUsersSql = `
   with exact as (
@@ -40,30 +45,31 @@ export const searchUsersSql = `
       and ${HAS_VIDEO_SQL}
     limit $3
   ), popular as (
-    select u.id, u.followers_count
-    from (select u.id, u.slug, u.name, u.followers_count from users u where ${CREATOR_SQL} and u.gender = any($2::text[])
+    select u.id, u.gender, u.followers_count
+    from (select u.id, u.gender, u.followers_count, u.slug, u.name from users u where ${CREATOR_SQL} and u.gender = any($2::text[])
           order by u.followers_count desc, u.id desc limit ${POPULAR_CHECKED}) u
     where flick_search_norm(u.slug) like flick_search_prefix($1) or flick_search_norm(u.name) like flick_search_prefix($1)
   ), hits as materialized (
-    select u.id, u.followers_count from users u
+    select u.id, u.gender, u.followers_count from users u
     where (select count(*) from popular) < $3 and ${CREATOR_SQL}
       and (flick_search_norm(u.slug) like flick_search_prefix($1) or flick_search_norm(u.name) like flick_search_prefix($1))
     limit ${PREFIX_HITS}
-  ), prefix as (
+  ), prefix as materialized (
+    -- What the walks read is carried along, so the creators are not looked up again.
     select u.id, 1 as tier, 1::real as similarity
-    from users u
-    where u.id in (select id from popular union select id from hits)
-      and u.gender = any($2::text[]) and ${HAS_VIDEO_SQL}
+    from (select * from popular union select * from hits) u
+    where u.gender = any($2::text[]) and ${HAS_VIDEO_SQL}
     order by u.followers_count desc, u.id desc
     limit $3
   ), misspelt as (
-    select u.id, 2 as tier, strict_word_similarity(flick_search_norm($1), flick_search_norm(u.slug || ' ' || u.name)) as similarity
-    from users u
-    where $4::boolean and (select count(*) from prefix) < $3
-      and ${CREATOR_SQL} and u.gender = any($2::text[])
-      and flick_search_norm($1) <<% flick_search_norm(u.slug || ' ' || u.name)
-      and ${HAS_VIDEO_SQL}
-    order by similarity desc, u.followers_count desc, u.id desc
+    select u.id, 2 as tier, u.similarity
+    from (select u.id, u.gender, u.followers_count, strict_word_similarity(flick_search_norm($1), u.search_words) as similarity
+          from users u
+          where $4::boolean and not exists (select 1 from prefix) and ${CREATOR_SQL}
+          order by u.search_words <->> flick_search_norm($1)
+          limit ${NEAREST_CHECKED}) u
+    where u.similarity >= 0.5 and u.gender = any($2::text[]) and ${HAS_VIDEO_SQL}
+    order by u.similarity desc, u.followers_count desc, u.id desc
     limit $3
   ), found as (
     select distinct on (id) id, tier, similarity

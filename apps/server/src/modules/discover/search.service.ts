@@ -1,13 +1,21 @@
 import { SEARCH_RESULTS_PER_KIND, type Category, type SearchResponse } from '@flick/contract';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import { SharedAnswers } from '../../lib/shared-answers.ts';
+import { anonymous, type Viewer } from '../../lib/viewer.ts';
 import { imageSources } from '../accounts/profile-images.ts';
 import type { FeedService } from '../feed/feed.service.ts';
 import { searchRepository } from './search.repository.ts';
 
 /** Tags are ranked by counts this old at most (ADR 0011). */
 export const TAG_COUNTS_MAX_AGE_MS = 5 * 60_000;
+/**
+ * Everyone typing "c" or "lun" asks the same question: an answer is shared by every viewer of the same
+ * categories this long (ADR 0011), and a burst of the same search is one trip to the database.
+ */
+export const SEARCH_SHARE_MS = 5000;
+/** Distinct searches kept at once: an answer is a few kilobytes. */
+const SHARED_SEARCHES = 5000;
 /** Trigrams of a shorter text say nothing; such a query matches by prefix only. */
 const FUZZY_MIN_CHARACTERS = 3;
 
@@ -49,6 +57,7 @@ export function searchService({
   tagCountsMaxAgeMs?: number;
 }) {
   const repo = searchRepository(db, pool);
+  const answers = new SharedAnswers<SearchResponse>(SEARCH_SHARE_MS, SHARED_SEARCHES);
   let countsAt = 0;
 
   /** The tags' counts are refreshed in the background, at most once per period; a search never waits for it. */
@@ -60,22 +69,29 @@ export function searchService({
     });
   }
 
+  /** What every viewer of these categories is answered for this text; videos without anyone's likes. */
+  async function sharedAnswer(text: string, genders: readonly Category[]): Promise<SearchResponse> {
+    const { fuzzy, titlePrefix, hasWords } = searchText(text);
+    const limit = SEARCH_RESULTS_PER_KIND;
+    const [users, tags, videoIds] = await Promise.all([
+      repo.users(text, genders, limit, fuzzy),
+      repo.tags(text, genders, limit, fuzzy),
+      hasWords ? repo.videoIds(text, genders, limit, titlePrefix) : [],
+    ]);
+    return {
+      users: users.map((row) => ({ ...row, avatarSources: imageSources('avatar', row.avatar) })),
+      tags,
+      videos: await feed.videosById(videoIds, anonymous),
+    };
+  }
+
   return {
     async search(query: string, genders: readonly Category[], viewer: Viewer, isFinal: boolean): Promise<SearchResponse> {
-      const { text, fuzzy, titlePrefix, hasWords } = searchText(query);
+      const { text } = searchText(query);
       if (!text) return empty();
       refreshTagCountsWhenOld();
-      const limit = SEARCH_RESULTS_PER_KIND;
-      const [users, tags, videoIds] = await Promise.all([
-        repo.users(text, genders, limit, fuzzy),
-        repo.tags(text, genders, limit, fuzzy),
-        hasWords ? repo.videoIds(text, genders, limit, titlePrefix) : [],
-      ]);
-      const answer: SearchResponse = {
-        users: users.map((row) => ({ ...row, avatarSources: imageSources('avatar', row.avatar) })),
-        tags,
-        videos: await feed.videosById(videoIds, viewer),
-      };
+      const shared = await answers.get(`${[...genders].sort().join(',')}:${text}`, () => sharedAnswer(text, genders));
+      const answer: SearchResponse = { ...shared, videos: await feed.withViewer(shared.videos, viewer) };
       if (isFinal) {
         const results = answer.users.length + answer.tags.length + answer.videos.length;
         await repo.record({ query: text, userId: viewer.userId, guestId: viewer.guestId, results });

@@ -25,12 +25,13 @@ import {
   type Page,
   type RankCursor,
 } from '../../lib/keyset.ts';
+import { SharedAnswers } from '../../lib/shared-answers.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import { toVideo } from '../videos/video-view.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';
 import { genderMask, type FeedList } from './feed-snapshot.ts';
-import { Lru, snapshotStore, type ViewFilter } from './snapshot-store.ts';
+import { snapshotStore, type ViewFilter } from './snapshot-store.ts';
 
 /**
  * Geo-blocking plugs in here (accounts.md "geo-blocking", a later issue): given the creator of a video or
@@ -65,8 +66,8 @@ export function feedService({
 }) {
   const repo = feedRepository(pool);
   const store = snapshotStore(pool);
-  const pages = new Lru<string, { at: number; page: Promise<{ videos: Video[]; next: number | null }> }>(4000);
-  const sidebarPages = new Lru<string, { at: number; page: Promise<SidebarPage> }>(1000);
+  const pages = new SharedAnswers<{ videos: Video[]; next: number | null }>(PAGE_CACHE_MS, 4000);
+  const sidebarPages = new SharedAnswers<SidebarPage>(PAGE_CACHE_MS, 1000);
   let tagless: { epoch: number; ids: Promise<Set<number>> } | null = null;
 
   // statusReason is for the owner only; viewers never see why (viewer.md §3, the issue).
@@ -115,13 +116,7 @@ export function feedService({
     const view = await store.view(snapshot, filter);
     const position = cursor?.position ?? 0;
     const key = `${snapshot.epoch}:${list}:${filter.genderMask}:${filter.key}:${position}:${size}:${skip}`;
-    let cached = pages.get(key);
-    if (!cached || Date.now() - cached.at > PAGE_CACHE_MS) {
-      cached = { at: Date.now(), page: readView(view, position, size, skip) };
-      cached.page.catch(() => pages.delete(key));
-      pages.set(key, cached);
-    }
-    const page = await cached.page;
+    const page = await pages.get(key, () => readView(view, position, size, skip));
     return {
       data: await withViewer(page.videos, viewer),
       next: page.next === null ? null : encodeRankCursor({ epoch: snapshot.epoch, position: page.next, skip }),
@@ -226,6 +221,8 @@ export function feedService({
   return {
     store,
     videosById,
+    /** Videos of an answer shared by every viewer (built for `anonymous`), with this viewer's isLiked and isRated. */
+    withViewer,
 
     /** viewer.md §2 home: ranked, by the viewer's categories and selected tags. */
     home(q: { gender: Category[]; tags: number[]; cursor?: string }, viewer: Viewer): Promise<Page<Video>> {
@@ -314,13 +311,7 @@ export function feedService({
       const filter = taggedFilter(q.gender, snapshot.epoch);
       const view = await store.view(snapshot, filter);
       const key = `${snapshot.epoch}:${filter.genderMask}:${q.page}:${q.per_page}`;
-      let cached = sidebarPages.get(key);
-      if (!cached || Date.now() - cached.at > PAGE_CACHE_MS) {
-        cached = { at: Date.now(), page: readSidebarPage(view, q.page, q.per_page) };
-        cached.page.catch(() => sidebarPages.delete(key));
-        sidebarPages.set(key, cached);
-      }
-      const { items, more } = await cached.page;
+      const { items, more } = await sidebarPages.get(key, () => readSidebarPage(view, q.page, q.per_page));
       return { data: items, next: more && q.page < SIDEBAR_MAX_PAGE ? { page: q.page + 1, epoch: snapshot.epoch } : null };
     },
 

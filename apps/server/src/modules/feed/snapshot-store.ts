@@ -1,32 +1,11 @@
 import type pg from 'pg';
+import { Lru } from '../../lib/shared-answers.ts';
 import { loadSnapshotList, type FeedList, type SnapshotList } from './feed-snapshot.ts';
 
 /** How often an instance asks whether a newer epoch exists (one indexed max() per period, shared). */
 const EPOCH_CHECK_MS = 1000;
 const MAX_LISTS = 12;
 const MAX_VIEWS = 64;
-
-/** A small least-recently-used map: the snapshot lists and filtered views are large, keep few. */
-export class Lru<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly max: number) {}
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
-  }
-  set(key: K, value: V) {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
-  }
-  delete(key: K) {
-    this.map.delete(key);
-  }
-}
 
 /** Which videos of a list a viewer can page through: the positions that pass the filters. */
 export interface ViewFilter {
