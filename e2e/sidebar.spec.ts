@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { sql } from './support/db.ts';
 import { quietFeed } from './support/feed-page.ts';
 import { seedFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
@@ -44,8 +45,10 @@ test('at 1440 px the sidebar shows recommended videos, loads more as it scrolls,
   expect(href).toMatch(/^\/tag\/[a-z0-9-]+\/recommended\/\d+$/);
   await tile.click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+  // The feed is titled with the tag's name, as its videos carry it.
   const slug = href.split('/')[2]!;
-  await expect(page.getByText(`#${slug}`).first()).toBeVisible();
+  const [tag] = (await sql('select name from tags where slug = $1', [slug])) as { name: string }[];
+  await expect(page.getByText(`#${tag!.name}`, { exact: true }).first()).toBeVisible();
 });
 
 test('has 2 columns at 1600 px, 3 at 1920x1080: the columns follow the sidebar\'s own width', async ({ page }, testInfo) => {

@@ -5,7 +5,7 @@ import { ShieldIcon } from '../../components/ui/account-icons.tsx';
 import { PlayIcon } from '../../components/ui/icons.tsx';
 import { paths, type feedRoutePatterns } from '../../config/paths.ts';
 import { FeedScreen, readFeedState } from '../../features/feed/components/feed-screen.tsx';
-import { feedTitle, type FeedSource } from '../../features/feed/feed-source.ts';
+import type { FeedSource } from '../../features/feed/feed-source.ts';
 import { useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { NotFoundRoute } from './not-found.tsx';
@@ -14,7 +14,7 @@ import { NotFoundRoute } from './not-found.tsx';
 
 const positiveInt = (value: string | undefined) => (value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null);
 
-function Feed({ source, title = feedTitle(source), gridPath }: { source: FeedSource; title?: string | null; gridPath?: string }) {
+function Feed({ source, title, gridPath }: { source: FeedSource; title?: string | null; gridPath?: string }) {
   return <FeedScreen source={source} title={title} gridPath={gridPath} empty={<EmptyFeed />} notFound={<NotFoundRoute />} />;
 }
 

@@ -25,6 +25,13 @@ describe('feed sources (viewer.md §2, §7)', () => {
     expect(feedTitle({ kind: 'rating' })).toBe('Unrated videos');
   });
 
+  it("titles a tag's feed with the tag's name once its videos have come", () => {
+    const videos = [videoOf({ id: 1, tags: [{ id: 4, name: 'Beach Dance', slug: 'beach-dance' }] })];
+    expect(feedTitle({ kind: 'tag', tagId: 4 }, videos)).toBe('#Beach Dance');
+    expect(feedTitle({ kind: 'tag-recommended', slug: 'beach-dance', videoId: 1 }, videos)).toBe('#Beach Dance');
+    expect(feedTitle({ kind: 'tag', tagId: 5 }, videos)).toBe('#5');
+  });
+
   it('joins pages without repeating a video', () => {
     const list = joinPages([[videoOf({ id: 1 }), videoOf({ id: 2 })], [videoOf({ id: 2 }), videoOf({ id: 3 })]]);
     expect(list.map((video) => video.id)).toEqual([1, 2, 3]);

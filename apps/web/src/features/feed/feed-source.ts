@@ -44,13 +44,17 @@ export function firstPagePath(source: FeedSource, categories: readonly Category[
   }
 }
 
-/** viewer.md §2 titles of the feed routes; the home feed has none. */
-export function feedTitle(source: FeedSource, tagSlug?: string): string | null {
+/**
+ * viewer.md §2 titles of the feed routes; the home feed has none. A tag's feed is titled with the tag's
+ * name as its videos carry it, and by its id or slug until they have come.
+ */
+export function feedTitle(source: FeedSource, videos: readonly Video[] = []): string | null {
+  const tags = videos.flatMap((video) => video.tags);
   switch (source.kind) {
     case 'tag':
-      return `#${source.tagId}`;
+      return `#${tags.find((tag) => tag.id === source.tagId)?.name ?? source.tagId}`;
     case 'tag-recommended':
-      return `#${tagSlug ?? source.slug}`;
+      return `#${tags.find((tag) => tag.slug === source.slug)?.name ?? source.slug}`;
     case 'category':
       return discoverCategoryLabels[source.category];
     case 'webcam-site':

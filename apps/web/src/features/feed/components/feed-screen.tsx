@@ -9,7 +9,7 @@ import { PreferencesModal } from '../../preferences/components/preferences-modal
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { preloadHls } from '../../videos/attach-hls.ts';
 import { useFeed, type FeedStart } from '../api/get-feed.ts';
-import type { FeedSource } from '../feed-source.ts';
+import { feedTitle, type FeedSource } from '../feed-source.ts';
 import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
 import { FeedPlayer } from './feed-player.tsx';
 
@@ -27,7 +27,8 @@ export function readFeedState(state: unknown): { start: FeedStart | null; startI
 
 export interface FeedScreenProps {
   source: FeedSource;
-  title: string | null;
+  /** The title bar's text; without one, the source's own (feedTitle), null for none. */
+  title?: string | null;
   /** The same videos as a grid (a tag's feed opens /tag/{id} from its title bar). */
   gridPath?: string;
   /** Shown when the feed has no videos at all (the home feed's invitation). */
@@ -73,7 +74,7 @@ function LoadedFeed({ source, title, gridPath, empty, notFound }: FeedScreenProp
         key={JSON.stringify([source, preferences.categories])}
         videos={feed.videos}
         startIndex={startIndex}
-        title={title}
+        title={title === undefined ? feedTitle(source, feed.videos) : title}
         gridPath={gridPath}
         hasMore={Boolean(hasNextPage)}
         onLoadMore={loadMore}
