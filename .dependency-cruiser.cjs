@@ -51,6 +51,7 @@ const serverModules = {
   users: ['accounts', 'videos'],
   discover: ['accounts', 'feed', 'videos', 'webcam-sites'],
   profile: ['accounts', 'users', 'feed', 'videos'],
+  live: ['accounts', 'users'],
   // Demo content is seeded through the other modules' services; nothing imports it.
   demo: ['accounts', 'users', 'videos'],
 };

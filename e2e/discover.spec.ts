@@ -11,7 +11,7 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   seeded = await seedFeed(baseURL(), 12);
   // Live on Chaturbate, so the creator is a 'Live Creator' and Chaturbate's "Best of" lists the clips.
-  await sql(`insert into user_links (user_id, url, name, site, is_live) values ($1, $2, 'Chaturbate', 'chaturbate.com', true)`, [
+  await sql(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, $2, 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [
     seeded.model.id,
     `https://chaturbate.com/${seeded.model.slug}`,
   ]);

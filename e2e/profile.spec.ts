@@ -90,7 +90,7 @@ test.describe('profiles on a phone', () => {
 
   test('a live link opens in a new tab and its click is counted', async ({ page, context }) => {
     const [link] = await sql(
-      `insert into user_links (user_id, url, name, site, is_live, is_important, position) values ($1, 'https://cams.example.com/ava', 'cams.example.com', 'cams.example.com', true, true, 1) returning id`,
+      `insert into user_links (user_id, url, name, site, live_source, live_until, is_important, position) values ($1, 'https://cams.example.com/ava', 'cams.example.com', 'cams.example.com', 'manual', now() + interval '1 hour', true, 1) returning id`,
       [seeded.model.id],
     );
     const linkId = Number(link!.id);

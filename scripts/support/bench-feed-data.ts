@@ -57,8 +57,8 @@ async function generate(client: pg.Client) {
     [TAGS],
   );
   await client.query(
-    `insert into user_links (user_id, url, name, site, is_live, is_important, position)
-     select u.id, 'https://' || s.site || '/creator' || u.id, initcap(split_part(s.site, '.', 1)), s.site, u.id % 50 = 0, true, 0
+    `insert into user_links (user_id, url, name, site, is_important, position)
+     select u.id, 'https://' || s.site || '/creator' || u.id, initcap(split_part(s.site, '.', 1)), s.site, true, 0
      from users u cross join lateral (select (array['chaturbate.com','stripchat.com','bongacams.com'])[1 + u.id % 3] as site) s
      where u.id % 3 = 0`,
   );

@@ -35,6 +35,8 @@ import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { trackingService } from './modules/tracking/tracking.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersService } from './modules/users/users.service.ts';
+import { liveRoutes } from './modules/live/live.routes.ts';
+import { liveService } from './modules/live/live.service.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -110,6 +112,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const tracking = trackingService({ pool, counters });
   const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger });
   const users = usersService(pool);
+  const live = liveService({ pool, logger: api.log as Logger, jobs });
   const pages = pagesService(db);
   const contact = contactService(db);
 
@@ -129,6 +132,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(discoverRoutes, { discover, search });
       await v1.register(trackingRoutes, { tracking });
       await v1.register(usersRoutes, { users });
+      await v1.register(liveRoutes, { live });
     },
     { prefix: '/v1' },
   );

@@ -4,6 +4,8 @@ import type { Database } from './db/client.ts';
 import { jobRegistry, type JobQueue, type JobRegistry } from './jobs/job-queue.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { registerFeedJobs } from './modules/feed/feed-jobs.ts';
+import { registerLiveJobs } from './modules/live/live-jobs.ts';
+import { liveService } from './modules/live/live.service.ts';
 import { registerVideoJobs } from './modules/videos/video-jobs.ts';
 
 /** Every job's handler, registered by the module that owns it: for the inline worker, `npm run worker` and the tests alike. */
@@ -17,5 +19,6 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
     moderation: config.videoModeration,
   });
   registerFeedJobs(registry, { pool: db.$client, logger });
+  registerLiveJobs(registry, { live: liveService({ pool: db.$client, logger, jobs }) });
   return registry;
 }

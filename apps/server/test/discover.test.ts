@@ -42,7 +42,7 @@ beforeAll(async () => {
   }
   await publishedVideos(t, kai.id, 2);
   await publishedVideos(t, unapproved.id, 1);
-  await t.pool.query(`insert into user_links (user_id, url, name, site, is_live) values ($1, 'https://chaturbate.com/luna', 'Chaturbate', 'chaturbate.com', true)`, [luna.id]);
+  await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/luna', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [luna.id]);
   await rebuildFeed(t);
 });
 afterAll(() => t.close());

@@ -99,8 +99,8 @@ describe('GET /v1/profile/following-models', () => {
     const viewer = await signUp(t, 'user');
     const live = await signUp(t, 'model');
     const quiet = await signUp(t, 'model');
-    await t.pool.query(`insert into user_links (user_id, url, name, site, is_live) values ($1, 'https://chaturbate.com/x', 'Chaturbate', 'chaturbate.com', true)`, [live.id]);
-    await t.pool.query(`insert into user_links (user_id, url, name, site, is_live) values ($1, 'https://onlyfans.com/x', 'OnlyFans', 'onlyfans.com', false)`, [quiet.id]);
+    await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/x', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [live.id]);
+    await t.pool.query(`insert into user_links (user_id, url, name, site) values ($1, 'https://onlyfans.com/x', 'OnlyFans', 'onlyfans.com')`, [quiet.id]);
     await t.pool.query(`update users set avatar = '/media/users/' || id || '/avatar.jpg' where id = $1`, [quiet.id]);
     for (const model of [live, quiet]) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/follow-model', payload: { model_id: model.id, action: 'follow' }, headers: { ...viewer.auth, ...client() } });

@@ -82,7 +82,7 @@ describe('GET /v1/users/{id or slug} for the profile screen', () => {
     const model = await signUp(t, 'model');
     await publishedVideos(t, model.id, 2, { likes: 5, views: 50 });
     await t.pool.query(`update users set avatar = '/media/users/1/avatar.jpg' where id = $1`, [model.id]);
-    await t.pool.query(`insert into user_links (user_id, url, name, site, is_live) values ($1, 'https://chaturbate.com/m', 'Chaturbate', 'chaturbate.com', true)`, [model.id]);
+    await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/m', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [model.id]);
     await t.pool.query(
       `insert into contests (user_id, title, content, position) values
          ($1, 'Top fan', '<p onclick="steal()">Win a <a href="https://example.com/prize" style="color:red">call</a>.<script>alert(1)</script></p><img src=x onerror=alert(1)>', 0),

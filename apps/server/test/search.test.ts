@@ -107,7 +107,7 @@ describe('POST /v1/discover/search: creators (viewer.md §3 Search response, §7
   });
 
   it('shapes a creator like the Discover carousels, live when a link is', async () => {
-    await t.pool.query(`insert into user_links (user_id, url, name, site, is_live) values ($1, 'https://stripchat.com/star', 'Stripchat', 'stripchat.com', true)`, [
+    await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://stripchat.com/star', 'Stripchat', 'stripchat.com', 'manual', now() + interval '1 hour')`, [
       ids.luna_star,
     ]);
     const star = (await search('luna_star')).users[0]!;

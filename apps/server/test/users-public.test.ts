@@ -13,9 +13,9 @@ beforeAll(async () => {
   await publishedVideos(t, model.id, 3, { likes: 10, views: 100 });
   await publishedVideos(t, model.id, 1, { status: 'rejected', likes: 1000, views: 1000 });
   await t.pool.query(
-    `insert into user_links (user_id, url, name, site, is_live, is_important, position) values
-       ($1, 'https://chaturbate.com/m', 'Chaturbate', 'chaturbate.com', true, false, 1),
-       ($1, 'https://onlyfans.com/m', 'OnlyFans', 'onlyfans.com', false, true, 0)`,
+    `insert into user_links (user_id, url, name, site, live_source, live_until, is_important, position) values
+       ($1, 'https://chaturbate.com/m', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour', false, 1),
+       ($1, 'https://onlyfans.com/m', 'OnlyFans', 'onlyfans.com', null, null, true, 0)`,
     [model.id],
   );
   await t.pool.query(`insert into contests (user_id, title, content) values ($1, 'Top fan', '<p>Win a call.</p>')`, [model.id]);

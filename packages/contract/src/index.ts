@@ -9,6 +9,7 @@ export * from './feed.ts';
 export * from './format.ts';
 export * from './health.ts';
 export * from './images.ts';
+export * from './live.ts';
 export * from './pages.ts';
 export * from './profile-page.ts';
 export * from './ratings.ts';

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -380,7 +381,25 @@ export const userLinks = pgTable(
     url: text('url').notNull(),
     name: text('name').notNull(),
     site: text('site').notNull(),
-    isLive: boolean('is_live').notNull().default(false),
+    /**
+     * The room a cam site's status feed names: the first segment of the URL's path, lower-case
+     * (https://chaturbate.com/LunaVega/ is `lunavega`).
+     */
+    room: text('room').generatedAlwaysAs(
+      sql`lower(split_part(split_part(split_part(regexp_replace(url, '^[a-z][a-z0-9+.-]*://[^/]*/*', '', 'i'), '/', 1), '?', 1), '#', 1))`,
+    ),
+    /**
+     * Live status (ADR 0012): who said the link is live. 'feed': the site's status feed listed the room
+     * (live while the site's last good poll is recent); 'push': a partner pushed it, and 'manual': the
+     * creator said so, both live until `live_until`. Null: not live. Read through flick_link_live().
+     */
+    liveSource: text('live_source'),
+    liveSiteId: bigint('live_site_id', { mode: 'number' }).references((): AnyPgColumn => webcamSites.id, { onDelete: 'set null' }),
+    /** When the link went live (the live notifications: one per creator per few hours). */
+    liveSince: timestamp('live_since', { withTimezone: true }),
+    /** When a push or the creator last said so; a feed-live link is confirmed by its site's last good poll. */
+    liveConfirmedAt: timestamp('live_confirmed_at', { withTimezone: true }),
+    liveUntil: timestamp('live_until', { withTimezone: true }),
     isImportant: boolean('is_important').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -388,10 +407,19 @@ export const userLinks = pgTable(
   (t) => [
     index('user_links_user_id_idx').on(t.userId, t.position),
     index('user_links_site_idx').on(t.site),
-    // Discover's 'Live Creators': the few live links, not every link.
-    index('user_links_live_idx').on(t.userId).where(sql`${t.isLive}`),
+    // Discover's 'Live Creators' and /live: the few links someone said are live, not every link.
+    index('user_links_live_idx').on(t.userId).where(sql`${t.liveSource} is not null`),
+    // A site's feed-live links, to drop the ones its next status no longer lists.
+    index('user_links_live_site_idx').on(t.liveSiteId).where(sql`${t.liveSource} = 'feed'`),
+    check('user_links_live_source_check', sql`${t.liveSource} in ('feed', 'push', 'manual')`),
   ],
 );
+
+/** Whether the user_links row named `alias` is live now (ADR 0012): the one reading of live status every statement uses. */
+export const linkLiveSql = (alias: string) => `flick_link_live(${alias}.live_source, ${alias}.live_until, ${alias}.live_site_id)`;
+/** Whether the creator of the users row named `alias` has a live link now (over user_links_live_idx: only links someone said are live). */
+export const creatorLiveSql = (alias: string) =>
+  `exists (select 1 from user_links ll where ll.user_id = ${alias}.id and ll.live_source is not null and ${linkLiveSql('ll')})`;
 
 /**
  * The webcam sites of Discover's 'Cams sites' and the "Best of {site}" feeds: data an admin edits
@@ -408,9 +436,39 @@ export const webcamSites = pgTable(
     hosts: text('hosts').array().notNull(),
     icon: text('icon'),
     position: integer('position').notNull().default(0),
+    /**
+     * The site's status feed (ADR 0012): a URL answering JSON with the rooms online, where the list is
+     * in it (a dot path, empty for the whole answer) and which field of an entry names the room (empty
+     * when entries are the names). Polled every `status_interval_seconds`, longer after failures.
+     */
+    statusUrl: text('status_url'),
+    statusListPath: text('status_list_path').notNull().default(''),
+    statusRoomField: text('status_room_field').notNull().default(''),
+    statusIntervalSeconds: integer('status_interval_seconds').notNull().default(60),
+    /** Claimed by the instance polling it: one poll per interval whatever the number of instances. */
+    statusPolledAt: timestamp('status_polled_at', { withTimezone: true }),
+    /** The last poll whose answer was read: the site's feed-live links are live while it is recent. */
+    statusConfirmedAt: timestamp('status_confirmed_at', { withTimezone: true }),
+    statusFailures: integer('status_failures').notNull().default(0),
+    statusError: text('status_error'),
+    /** The HMAC key of POST /v1/live-status/{site}; null takes no pushes. */
+    pushSecret: text('push_secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('webcam_sites_slug_key').on(t.slug), check('webcam_sites_slug_check', sql`${t.slug} ~ '^[a-z0-9][a-z0-9-]{0,39}$'`)],
+);
+
+/** Pushes of live status already taken (POST /v1/live-status/{site}): the same signed body is refused again. */
+export const liveStatusPushes = pgTable(
+  'live_status_pushes',
+  {
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => webcamSites.id, { onDelete: 'cascade' }),
+    signature: text('signature').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.signature] }), index('live_status_pushes_received_at_idx').on(t.receivedAt)],
 );
 
 /** viewer.md §3 Contest; `content` is sanitized HTML. */

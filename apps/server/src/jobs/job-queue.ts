@@ -12,6 +12,8 @@ export interface JobPayloads {
   'rebuild-feed': Record<string, never>;
   /** Writes the stills older processed videos lack (thumbnail-360.jpg), from `afterId` on by video id. */
   'backfill-stills': { afterId?: number };
+  /** Polls the cam sites' status feeds that are due (ADR 0012). */
+  'poll-live-status': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 
@@ -27,6 +29,8 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // Stately too: every worker asks for it at start, and one runs. A job hands over to a new one after
   // 5 minutes of work (stills-backfill.ts), well inside the expiry.
   'backfill-stills': { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // One poll at a time across all workers; a poll that failed is simply the next minute's to do.
+  'poll-live-status': { policy: 'singleton', retryLimit: 0, expireInSeconds: 2 * 60 },
 };
 
 /** Every job, in the order its queue is created. */
@@ -34,6 +38,9 @@ export const JOB_NAMES = Object.keys(queues) as JobName[];
 
 /** The stills backfill's one key: however many workers start, the queue holds one waiting backfill. */
 export const STILLS_BACKFILL_KEY = 'stills';
+
+/** ADR 0012: the cam sites' status feeds are looked at this often (each site at its own interval, at least this). */
+export const LIVE_POLL_CRON = '* * * * *';
 
 /** ADR 0007: the feed is re-ranked this often, and this soon after a video is published. */
 export const FEED_REBUILD_CRON = '*/5 * * * *';
@@ -95,6 +102,7 @@ export async function startJobQueue(options: { databaseUrl: string; logger: Logg
     await boss.createQueue(name, { name, ...policy });
   }
   await boss.schedule('rebuild-feed', FEED_REBUILD_CRON, {});
+  await boss.schedule('poll-live-status', LIVE_POLL_CRON, {});
   const queue: JobQueue = {
     async send(name, data, options = {}) {
       await boss.send(name, data as object, options);

@@ -1,3 +1,4 @@
+import { MANUAL_LIVE_HOURS } from '@flick/contract';
 import { runFfmpeg } from '@flick/media';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -90,7 +91,8 @@ export async function seedDemoContent({ db, media, videos, logger, clipSeconds =
           url: link.url,
           name: linkName(site),
           site,
-          isLive: link.isLive ?? false,
+          // The demo creator's own 'I'm live now' (ADR 0012): it lasts its hours like anyone's.
+          ...(link.isLive ? { liveSource: 'manual', liveSince: new Date(), liveUntil: new Date(Date.now() + MANUAL_LIVE_HOURS * 3_600_000) } : {}),
           isImportant: link.isImportant ?? false,
           position,
         };

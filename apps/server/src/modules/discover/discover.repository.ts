@@ -1,5 +1,6 @@
 import type { Category } from '@flick/contract';
 import type pg from 'pg';
+import { creatorLiveSql } from '../../db/schema.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
 export interface DiscoverUserRow {
@@ -14,7 +15,7 @@ export interface DiscoverUserRow {
 const liveUsersSql = `
   select u.id::float8 as id, u.name, u.slug, u.avatar, true as "isLive"
   from users u
-  where u.id in (select l.user_id from user_links l where l.is_live)
+  where ${creatorLiveSql('u')}
     and u.type in ('model', 'channel') and u.slug is not null
     and ($1::text[] is null or u.gender = any($1::text[]))
   order by u.followers_count desc, u.id desc
@@ -23,7 +24,7 @@ const liveUsersSql = `
 /** Approved creators with a published video, newest first (users_newest_creators_idx). */
 const latestUsersSql = `
   select u.id::float8 as id, u.name, u.slug, u.avatar,
-         exists (select 1 from user_links l where l.user_id = u.id and l.is_live) as "isLive"
+         ${creatorLiveSql('u')} as "isLive"
   from users u
   where u.type = 'model' and u.is_verified = 'approved' and u.slug is not null
     and ($1::text[] is null or u.gender = any($1::text[]))

@@ -2,7 +2,7 @@ import type { Category, Tag } from '@flick/contract';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { searches } from '../../db/schema.ts';
+import { creatorLiveSql, searches } from '../../db/schema.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 import type { DiscoverUserRow } from './discover.repository.ts';
 
@@ -77,7 +77,7 @@ export const searchUsersSql = `
     order by id, tier
   )
   select u.id::float8 as id, u.name, u.slug, u.avatar,
-         exists (select 1 from user_links l where l.user_id = u.id and l.is_live) as "isLive"
+         ${creatorLiveSql('u')} as "isLive"
   from found f join users u on u.id = f.id
   order by f.tier, f.similarity desc, u.followers_count desc, u.id desc
   limit $3`;

@@ -1,12 +1,13 @@
 import type { FollowedModel } from '@flick/contract';
 import type pg from 'pg';
+import { creatorLiveSql } from '../../db/schema.ts';
 import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeMicrosCursor, encodeMicrosCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { imageSources } from '../accounts/profile-images.ts';
 
 /** Newest follow first, by keyset on (followed at, model id): a range of follows_follower_created_idx in its order. */
 const followingSql = `
   select u.id::float8 as id, u.type, u.name, u.slug, u.avatar,
-         exists (select 1 from user_links l where l.user_id = u.id and l.is_live) as "isLive",
+         ${creatorLiveSql('u')} as "isLive",
          f.created_at as "followedAt", ${cursorMicrosSql('f.created_at')} as "followedMicros"
   from follows f
   join users u on u.id = f.model_id

@@ -1,14 +1,22 @@
-import { LINKS_MAX, normalizeLinkUrl, profilePageMessages, type Link, type LinkChange } from '@flick/contract';
+import {
+  IMPORTANT_LINKS_MAX,
+  LINKS_MAX,
+  liveMessages,
+  normalizeLinkUrl,
+  profilePageMessages,
+  type Link,
+  type LinkChange,
+  type LinkChangeResponse,
+} from '@flick/contract';
 import type pg from 'pg';
-import type { UserRow } from '../../db/schema.ts';
+import { linkLiveSql, type UserRow } from '../../db/schema.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { linkName, linkSite } from '../users/link-site.ts';
 import { toLink, type LinkRow } from '../users/user-links.ts';
 
-const listSql = `
-  select id::float8 as id, url, name, site, is_live as "isLive", is_important as "isImportant"
-  from user_links where user_id = $1 order by position, id`;
+const linkSql = `select id::float8 as id, url, name, site, ${linkLiveSql('user_links')} as "isLive", is_important as "isImportant" from user_links`;
+const listSql = `${linkSql} where user_id = $1 order by position, id`;
 
 /**
  * A creator's own links (viewer.md §6 owner actions): POST /v1/profile `{links: [...]}` adds and deletes
@@ -81,6 +89,36 @@ export function profileLinks(pool: pg.Pool) {
       if (deletes.length === 0) return profilePageMessages.linkAdded;
       if (adds.length === 0) return profilePageMessages.linkDeleted;
       return profilePageMessages.linksUpdated;
+    },
+
+    /** POST /v1/profile/links/{id}/important: the accent border, on at most IMPORTANT_LINKS_MAX of the owner's links. */
+    async setImportant(user: UserRow, linkId: number, important: boolean): Promise<LinkChangeResponse> {
+      if (user.type === 'user') throw new HttpError(403, liveMessages.linksForCreators);
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        // One change of this account's links at a time, so the count holds.
+        await client.query('select 1 from users where id = $1 for update', [user.id]);
+        const { rows: found } = await client.query<{ userId: number }>('select user_id::float8 as "userId" from user_links where id = $1', [linkId]);
+        if (!found[0]) throw new HttpError(404, liveMessages.linkNotFound);
+        if (found[0].userId !== user.id) throw new HttpError(403, liveMessages.notYourLink);
+        if (important) {
+          const { rows } = await client.query<{ n: number }>(
+            'select count(*)::int as n from user_links where user_id = $1 and is_important and id <> $2',
+            [user.id, linkId],
+          );
+          if (rows[0]!.n >= IMPORTANT_LINKS_MAX) throw validationError([{ field: 'important', message: liveMessages.tooManyImportant }]);
+        }
+        await client.query('update user_links set is_important = $2 where id = $1', [linkId, important]);
+        const { rows } = await client.query<LinkRow>(`${linkSql} where id = $1`, [linkId]);
+        await client.query('commit');
+        return { message: important ? liveMessages.markedImportant : liveMessages.unmarkedImportant, data: toLink(rows[0]!) };
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
   };
 }

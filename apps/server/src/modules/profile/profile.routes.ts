@@ -2,6 +2,10 @@ import {
   errorResponseSchema,
   feedMessages,
   followedModelListResponseSchema,
+  IMPORTANT_LINKS_MAX,
+  linkChangeResponseSchema,
+  linkIdParamsSchema,
+  linkImportantRequestSchema,
   ownProfileResponseSchema,
   ownProfileUpdateResponseSchema,
   PROFILE_IMAGE_MAX_BYTES,
@@ -60,6 +64,23 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         : await profile.update(user, request.authTokenId, request.body ?? {});
       return { message: result.message, user: await profile.own(result.user ?? user) };
     },
+  );
+
+  app.post(
+    '/profile/links/:id/important',
+    {
+      preHandler: app.requireUser,
+      config: perClientLimit(60, 600, feedMessages.tooManyRequests),
+      schema: {
+        tags: ['accounts'],
+        summary: `Mark one of the signed-in creator's links as important (the accent border; at most ${IMPORTANT_LINKS_MAX}), or not`,
+        security: [{ bearer: [] }],
+        params: linkIdParamsSchema,
+        body: linkImportantRequestSchema,
+        response: { 200: linkChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => profile.setLinkImportant(signedInUser(request), request.params.id, request.body.important),
   );
 
   app.get(

@@ -49,6 +49,8 @@ export function profileService({ db, pool, media, mediaBaseUrl, logger }: Profil
 
     likedVideos: (userId: number, q: { cursor?: string; per_page: number }) => liked.page(userId, q),
 
+    setLinkImportant: (user: UserRow, linkId: number, important: boolean) => links.setImportant(user, linkId, important),
+
     followingModels: (userId: number, q: { cursor?: string; per_page: number }) => following.page(userId, q),
 
     /**

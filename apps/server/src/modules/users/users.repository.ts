@@ -1,5 +1,6 @@
 import type { PublicUser } from '@flick/contract';
 import type pg from 'pg';
+import { linkLiveSql } from '../../db/schema.ts';
 import { KEYSET_TOP } from '../../lib/keyset.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 import type { LinkRow } from './user-links.ts';
@@ -34,7 +35,7 @@ const profileSql = `
          coalesce(t.likes, 0)::float8 as "totalLikes", coalesce(t.views, 0)::float8 as "totalVideoViews",
          exists (select 1 from follows f where f.follower_id = $3 and f.model_id = u.id) as "isFollowing",
          coalesce((select json_agg(json_build_object('id', l.id, 'url', l.url, 'name', l.name, 'site', l.site,
-                    'isLive', l.is_live, 'isImportant', l.is_important) order by l.position, l.id)
+                    'isLive', ${linkLiveSql('l')}, 'isImportant', l.is_important) order by l.position, l.id)
                    from user_links l where l.user_id = u.id), '[]') as links,
          coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title, 'content', c.content) order by c.position, c.id)
                    from contests c where c.user_id = u.id), '[]') as contests
