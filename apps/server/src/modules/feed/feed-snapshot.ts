@@ -1,5 +1,6 @@
 import { categories, discoverCategories, type Category, type DiscoverCategory } from '@flick/contract';
 import type pg from 'pg';
+import { linkLiveSql } from '../../db/schema.ts';
 import { rankFeed, type RankCandidate } from './ranking.ts';
 
 /** The orders a snapshot holds: the ranked home feed and the Discover sections (viewer.md §2). */
@@ -36,9 +37,12 @@ async function loadCandidates(pool: pg.Pool): Promise<Candidate[]> {
                   extract(epoch from now() - v.upload_date)::float8 / 3600, v.duration::float8,
                   v.view_count::float8, v.like_count::float8, v.rating_sum::float8, v.rating_count::float8,
                   v.watch_seconds::float8, v.completions::float8,
-                  coalesce(w.likes, 0)::float8, coalesce(w.views, 0)::float8
+                  coalesce(w.likes, 0)::float8, coalesce(w.views, 0)::float8, live.user_id is not null
            from videos v
            join users u on u.id = v.user_id
+           -- The few creators live now, once (not a look-up per video).
+           left join (select distinct l.user_id from user_links l where l.live_source is not null and ${linkLiveSql('l')}) live
+             on live.user_id = v.user_id
            left join (select video_id, sum(likes) as likes, sum(views) as views from video_daily_stats
                       where day > current_date - 7 group by video_id) w on w.video_id = v.id
            where ${PUBLISHED}
@@ -60,6 +64,7 @@ async function loadCandidates(pool: pg.Pool): Promise<Candidate[]> {
     completions: r[10]!,
     likesWeek: r[11]!,
     viewsWeek: r[12]!,
+    creatorLive: (r as unknown[])[13] === true,
   }));
 }
 

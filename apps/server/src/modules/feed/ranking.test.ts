@@ -12,6 +12,7 @@ const video = (id: number, overrides: Partial<RankCandidate> = {}): RankCandidat
   ratingCount: 0,
   watchSeconds: 0,
   completions: 0,
+  creatorLive: false,
   ...overrides,
 });
 
@@ -32,6 +33,20 @@ describe('engagementScore', () => {
     const old = engagementScore(video(1, { ageHours: 24 * 365 }));
     expect(old).toBeLessThan(fresh);
     expect(old).toBeGreaterThan(0.3 * fresh);
+  });
+});
+
+describe('the live boost', () => {
+  it("raises a live creator's video by the boost, and only while the creator is live", () => {
+    expect(engagementScore(video(1, { creatorLive: true }))).toBeCloseTo(rankingDefaults.liveBoost * engagementScore(video(1)));
+  });
+
+  it("puts a live creator's average video above better videos of creators who are not live", () => {
+    const better = Array.from({ length: 20 }, (_, i) => video(i + 1, { likes: 80 }));
+    const live = video(99, { creatorLive: true });
+    const ranked = rankFeed([...better, live], 7, { ...rankingDefaults, explorationEvery: 0 });
+    expect(ranked[0]!.id).toBe(99);
+    expect(rankFeed([...better, { ...live, creatorLive: false }], 7, { ...rankingDefaults, explorationEvery: 0 }).at(-1)!.id).toBe(99);
   });
 });
 

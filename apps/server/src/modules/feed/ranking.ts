@@ -16,6 +16,8 @@ export interface RankCandidate {
   /** Seconds watched in total and plays that reached the end, when clients report them. */
   watchSeconds: number;
   completions: number;
+  /** The creator is live on a cam site now (ADR 0012): a viewer can go from the clip to the show. */
+  creatorLive: boolean;
 }
 
 export const rankingDefaults = {
@@ -29,6 +31,8 @@ export const rankingDefaults = {
   creatorSpacing: 8,
   /** Freshness halves every this many hours. */
   freshnessHalfLifeHours: 72,
+  /** A live creator's videos score this many times higher while the show is on (ADR 0007). */
+  liveBoost: 2.5,
 };
 export type RankingOptions = typeof rankingDefaults;
 
@@ -42,7 +46,8 @@ const PRIOR_PLAYS = 20;
 
 /**
  * How good a video looks to viewers, about 1 for an average one: likes per view, ratings and watch-through
- * (each smoothed toward a prior), times a freshness factor that fades old videos but never to nothing.
+ * (each smoothed toward a prior), times a freshness factor that fades old videos but never to nothing,
+ * times the live boost while its creator is live.
  */
 export function engagementScore(c: RankCandidate, options: RankingOptions = rankingDefaults): number {
   const likeRate = (c.likes + PRIOR_LIKE_RATE * PRIOR_LIKE_VIEWS) / (c.views + PRIOR_LIKE_VIEWS);
@@ -54,7 +59,7 @@ export function engagementScore(c: RankCandidate, options: RankingOptions = rank
   const watchThrough = (completion * plays + PRIOR_WATCH_THROUGH * PRIOR_PLAYS) / (plays + PRIOR_PLAYS);
   const quality = 0.5 * (likeRate / PRIOR_LIKE_RATE) + 0.3 * (rating / PRIOR_RATING) + 0.2 * (watchThrough / PRIOR_WATCH_THROUGH);
   const freshness = 0.35 + 0.65 * Math.pow(0.5, Math.max(0, c.ageHours) / options.freshnessHalfLifeHours);
-  return quality * freshness;
+  return quality * freshness * (c.creatorLive ? options.liveBoost : 1);
 }
 
 /** A deterministic number in [0, 1) per (seed, id): the same epoch always gives the same shuffle. */
