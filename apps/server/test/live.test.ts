@@ -334,6 +334,10 @@ describe('GET /v1/live: who is live now', () => {
     await t.app.inject({ method: 'POST', url: '/v1/follow-model', payload: { model_id: luna.id, action: 'follow' }, headers: { ...client(), ...viewer.auth } });
     const following = (await t.app.inject({ method: 'GET', url: '/v1/profile/following-models', headers: { ...client(), ...viewer.auth } })).json();
     expect(following.data[0]).toMatchObject({ id: luna.id, isLive: true });
+    // The 'Live now' strip of the following list: only followed creators who are live.
+    const strip = liveListResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/v1/profile/following-live', headers: { ...client(), ...viewer.auth } })).json());
+    expect(strip.data.map((c) => c.id)).toEqual([luna.id]);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/profile/following-live', headers: client() })).statusCode).toBe(401);
   });
 });
 

@@ -40,7 +40,7 @@ export const eventRequestSchema = z.object({
 });
 
 /** Where on screen a link was clicked (viewer.md §7 link_location). */
-export const linkLocations = ['profile', 'feed-panel', 'feed-chip', 'live-avatar'] as const;
+export const linkLocations = ['profile', 'feed-panel', 'feed-chip', 'live-avatar', 'live-page', 'following-live'] as const;
 
 export const linkClickRequestSchema = z.object({
   link_id: z.coerce.number().int().positive(),

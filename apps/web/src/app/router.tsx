@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: '/tag/:id', lazy: () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.TagGridRoute })) },
           { path: paths.discover, lazy: () => import('./routes/discover.tsx').then((m) => ({ Component: m.DiscoverRoute })) },
           { path: paths.channels, lazy: () => import('./routes/channels.tsx').then((m) => ({ Component: m.ChannelsRoute })) },
+          { path: paths.live, lazy: () => import('./routes/live.tsx').then((m) => ({ Component: m.LiveRoute })) },
           // A creator's or channel's profile: any other one-segment path (the static routes above rank first).
           {
             path: '/:slug',

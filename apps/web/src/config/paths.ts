@@ -4,6 +4,8 @@ export const paths = {
   discover: '/discover',
   upload: '/upload',
   channels: '/channels',
+  /** Creators live now: where Live Cams leads when no partner page is set (LIVECAMS_URL). */
+  live: '/live',
   account: '/account',
   accountSettings: '/account/settings',
   accountSetting: (entry: string) => `/account/settings/${entry}`,

@@ -112,6 +112,7 @@ const liveNowSql = `
   join users u on u.id = live.user_id
   where u.type in ('model', 'channel') and u.slug is not null
     and ($1::text[] is null or u.gender = any($1::text[]))
+    and ($5::bigint is null or exists (select 1 from follows f where f.follower_id = $5 and f.model_id = u.id))
     and ${beforeCursorSql('live.confirmed_at', 'u.id')}
   order by live.confirmed_at desc, u.id desc
   limit $4`;
@@ -210,8 +211,9 @@ export function liveRepository(pool: pg.Pool) {
       return { link, wentLive };
     },
 
-    async liveNow(genders: readonly Category[] | null, after: MicrosCursor | null, limit: number): Promise<LiveNowRow[]> {
-      const { rows } = await pool.query<LiveNowRow>(liveNowSql, [genders, ...cursorBound(after), limit]);
+    /** `followerId`: only the creators this account follows. */
+    async liveNow(genders: readonly Category[] | null, after: MicrosCursor | null, limit: number, followerId: number | null = null): Promise<LiveNowRow[]> {
+      const { rows } = await pool.query<LiveNowRow>(liveNowSql, [genders, ...cursorBound(after), limit, followerId]);
       return rows;
     },
   };

@@ -1,4 +1,5 @@
 import {
+  categories,
   errorResponseSchema,
   feedMessages,
   LIVE_PAGE_SIZE,
@@ -65,6 +66,24 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (a
     },
     async (request) => {
       const page = await live.liveNow(request.query, LIVE_PAGE_SIZE);
+      return { data: page.data, links: { next: nextLink(request, page.next) } };
+    },
+  );
+
+  app.get(
+    '/profile/following-live',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['live'],
+        summary: 'The creators the signed-in account follows who are live now, newest confirmation first (all categories)',
+        security: [{ bearer: [] }],
+        querystring: liveQuerySchema.pick({ cursor: true }),
+        response: { 200: liveListResponseSchema, 401: errorResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const page = await live.liveNow({ gender: [...categories], cursor: request.query.cursor }, LIVE_PAGE_SIZE, signedInUser(request).id);
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );

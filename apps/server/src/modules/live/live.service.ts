@@ -116,10 +116,10 @@ export function liveService({
       return { message: live ? liveMessages.wentLive : liveMessages.wentOffline, data: toLink(link) };
     },
 
-    /** GET /v1/live: creators live now, newest confirmation first. */
-    async liveNow(q: { gender: Category[]; cursor?: string }, size: number): Promise<Page<LiveCreator>> {
+    /** GET /v1/live: creators live now, newest confirmation first; GET /v1/profile/following-live: those the account follows. */
+    async liveNow(q: { gender: Category[]; cursor?: string }, size: number, followerId: number | null = null): Promise<Page<LiveCreator>> {
       const only = categories.every((c) => q.gender.includes(c)) ? null : q.gender;
-      const found = await repo.liveNow(only, decodeMicrosCursor(q.cursor), size + 1);
+      const found = await repo.liveNow(only, decodeMicrosCursor(q.cursor), size + 1, followerId);
       const { rows, next } = keysetPage(found, size, (last) => encodeMicrosCursor({ micros: last.micros, id: last.userId }));
       const data = rows.map(({ userId, userName, slug, avatar, confirmedAt, liveSince, micros: _, ...link }) => ({
         id: userId,

@@ -16,8 +16,9 @@ describe('floating Live Cams button (viewer.md §2, §7 event 7)', () => {
       'POST /v1/event': () => json({ message: 'Recorded' }, 201),
     });
     renderApp('/');
-    const link = await screen.findByRole('link', { name: 'Live Cams' }, { timeout: 5000 });
-    expect(link.getAttribute('href')).toBe('https://cams.example/live');
+    // Until the config has come, Live Cams leads to our own /live page.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Live Cams' }).getAttribute('href')).toBe('https://cams.example/live'), { timeout: 5000 });
+    const link = screen.getByRole('link', { name: 'Live Cams' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     clickWithoutLeaving(link);
@@ -33,12 +34,15 @@ describe('floating Live Cams button (viewer.md §2, §7 event 7)', () => {
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
   });
 
-  it('is not shown when no live-cams page is configured', async () => {
-    const api = mockApi({ 'GET /v1/config': () => json({ ...fullConfig, livecamsUrl: null }) });
+  it('opens our own /live page, in the app, when no live-cams partner page is configured, and still records event 7', async () => {
+    const api = mockApi({ 'GET /v1/config': () => json({ ...fullConfig, livecamsUrl: null }), 'POST /v1/event': () => json({ message: 'Recorded' }, 201) });
     renderApp('/');
     await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/config')).toBe(true));
-    await screen.findByRole('heading', { name: 'No videos yet' });
-    expect(screen.queryByRole('link', { name: 'Live Cams' })).toBeNull();
+    const link = await screen.findByRole('link', { name: 'Live Cams' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/live');
+    expect(link.getAttribute('target')).toBeNull();
+    clickWithoutLeaving(link);
+    expect(api.calls.find((call) => call.url === '/v1/event')?.body).toMatchObject({ event_id: 7 });
   });
 
   it('stays off forms and pages, where it would cover their buttons', async () => {

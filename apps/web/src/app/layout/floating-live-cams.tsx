@@ -3,7 +3,7 @@ import type { Visitor } from '../../features/live-cams/api/track-live-cams-event
 import { LiveCamsLink } from '../../features/live-cams/components/live-cams-link.tsx';
 
 /** viewer.md §2: the floating Live Cams button (event 7), above the tab bar on phones. */
-export function FloatingLiveCams({ url, visitor }: { url: string; visitor: Visitor }) {
+export function FloatingLiveCams({ url, visitor }: { url: string | null; visitor: Visitor }) {
   return (
     <LiveCamsLink
       url={url}

@@ -55,7 +55,7 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
           <LeftSidebarSlot />
         </Suspense>
       )}
-      {config.livecamsUrl && floatingLiveCamsPaths.some((pattern) => matchPath(pattern, pathname)) && <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />}
+      {floatingLiveCamsPaths.some((pattern) => matchPath(pattern, pathname)) && <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />}
       {menuOpen && (
         <SideMenu
           session={session}

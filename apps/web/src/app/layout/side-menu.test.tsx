@@ -88,14 +88,15 @@ describe('main side menu (viewer.md §2)', () => {
     expect(within(menu).getByRole('link', { name: 'Rate videos' }).getAttribute('href')).toBe('/videos-rating/unrated');
   });
 
-  it('hides Live Cams, Webcam Reviews and the social link when they are not configured', async () => {
+  it('hides Webcam Reviews and the social link when they are not configured, and leads Live Cams to our own /live page', async () => {
     const { menu } = await openMenu({ livecamsUrl: null, webcamReviewsUrl: null, socialUrl: null });
     const names = controlNames(menu);
-    expect(names.some((name) => name.includes('Live Cams'))).toBe(false);
     expect(names).not.toContain('Webcam Reviews');
     expect(names).not.toContain('Follow us');
     expect(names).toContain('Rate videos');
-    expect(screen.queryByRole('link', { name: 'Live Cams' })).toBeNull();
+    const live = within(menu).getByRole('link', { name: /Live Cams/ });
+    expect(live.getAttribute('href')).toBe('/live');
+    expect(live.getAttribute('target')).toBeNull();
   });
 
   it('links the footer to the static pages, support and the RTA label', async () => {

@@ -95,29 +95,27 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
           {session && internal(paths.upload, 'Upload video', UploadIcon)}
           {internal(paths.discover, 'Discover', CompassIcon)}
           {internal(paths.channels, 'Channels', ChannelsIcon)}
-          {config.livecamsUrl && (
-            <li>
-              <LiveCamsLink
-                url={config.livecamsUrl}
-                eventId={liveCamsEventIds.menuLiveCams}
-                visitor={visitor}
-                onClick={onClose}
-                className={itemClass}
-              >
-                <ItemContent
-                  Icon={BroadcastIcon}
-                  label="Live Cams"
-                  trailing={
-                    <span
-                      aria-hidden="true"
-                      className="rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
-                      LIVE
-                    </span>
-                  }
-                />
-              </LiveCamsLink>
-            </li>
-          )}
+          <li>
+            <LiveCamsLink
+              url={config.livecamsUrl}
+              eventId={liveCamsEventIds.menuLiveCams}
+              visitor={visitor}
+              onClick={onClose}
+              className={itemClass}
+            >
+              <ItemContent
+                Icon={BroadcastIcon}
+                label="Live Cams"
+                trailing={
+                  <span
+                    aria-hidden="true"
+                    className="rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
+                    LIVE
+                  </span>
+                }
+              />
+            </LiveCamsLink>
+          </li>
           {session ? (
             internal(paths.videosRating('unrated'), 'Rate videos', StarIcon)
           ) : (

@@ -15,7 +15,7 @@ export interface ActionColumnProps {
   creator: PublicUser | undefined;
   /** The creator has a live link now. */
   live: boolean;
-  /** LIVECAMS_URL, when the server has one. */
+  /** LIVECAMS_URL, or null for our own /live page. */
   livecamsUrl: string | null;
   muted: boolean;
   onToggleMute: () => void;
@@ -48,7 +48,7 @@ export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggl
 
   return (
     <div className="feed-actions">
-      {live && livecamsUrl ? (
+      {live ? (
         // viewer.md §2, §7: the live avatar (event 1, "bottom live icon") opens the live-cams page.
         <LiveCamsLink
           url={livecamsUrl}

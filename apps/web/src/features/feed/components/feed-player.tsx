@@ -1,10 +1,12 @@
-import { feedMessages, type Video } from '@flick/contract';
+import { feedMessages, liveCamsEventIds, type Video } from '@flick/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { GridIcon, MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
 import { ChevronLeftIcon, PlayIcon } from '../../../components/ui/icons.tsx';
+import { LiveCamsLink } from '../../live-cams/components/live-cams-link.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
+import { getGuestId } from '../../session/stores/session-store.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.tsx';
 import { RateVideosSignUpPrompt } from '../../videos-rating/components/rate-videos-sign-up-prompt.tsx';
@@ -209,7 +211,18 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
             </div>
           )}
           <div className="feed-top">
-            <button type="button" aria-label="Preferences" className="icon-btn ml-auto bg-black/25 backdrop-blur-md" onClick={onOpenPreferences}>
+            {/* viewer.md §2, §7: the top Live Cams button (event 5). */}
+            <LiveCamsLink
+              url={config.livecamsUrl}
+              eventId={liveCamsEventIds.topLiveButton}
+              visitor={{ guestId: getGuestId(), userId: session?.userId ?? null }}
+              aria-label="Live cams now"
+              className="ml-auto flex h-9 items-center gap-1.5 rounded-full bg-black/25 px-3 text-xs font-extrabold tracking-wider text-white backdrop-blur-md transition-transform active:scale-95"
+            >
+              <span aria-hidden="true" className="size-2 animate-live-pulse rounded-full bg-live" />
+              LIVE
+            </LiveCamsLink>
+            <button type="button" aria-label="Preferences" className="icon-btn bg-black/25 backdrop-blur-md" onClick={onOpenPreferences}>
               <SlidersIcon />
             </button>
           </div>

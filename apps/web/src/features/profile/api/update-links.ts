@@ -1,4 +1,4 @@
-import { ownProfileUpdateResponseSchema, profilePageMessages, type OwnProfileUser, type ProfileLinksRequest } from '@flick/contract';
+import { linkChangeResponseSchema, ownProfileUpdateResponseSchema, profilePageMessages, type OwnProfileUser, type ProfileLinksRequest } from '@flick/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api, FALLBACK_MESSAGE } from '../../../lib/api-client.ts';
@@ -74,6 +74,31 @@ export function useDeleteLink() {
     onSuccess: ({ user }) => {
       showLinksOf(queryClient, user);
       toast(profilePageMessages.linkDeleted);
+    },
+    onError: (error) => {
+      if (!signInAgain(error)) toast(deleteLinkFailure(error), { tone: 'error' });
+    },
+  });
+}
+
+/** A flag of one of the owner's links: 'I'm live now' or important (POST /profile/links/{id}/live or /important). */
+export type LinkFlag = { id: number; flag: 'live'; value: boolean } | { id: number; flag: 'important'; value: boolean };
+
+async function setLinkFlag({ id, flag, value }: LinkFlag) {
+  const body = flag === 'live' ? { live: value } : { important: value };
+  return linkChangeResponseSchema.parse(await api.post<unknown>(`/profile/links/${id}/${flag}`, body));
+}
+
+/** The owner switches 'I'm live now' or important on a link; the profiles showing it are asked again. */
+export function useLinkFlag() {
+  const queryClient = useQueryClient();
+  const signInAgain = useSignInAgain();
+  return useMutation({
+    mutationFn: setLinkFlag,
+    onSuccess: ({ message }) => {
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+      void queryClient.invalidateQueries({ queryKey: ['public-user'] });
+      toast(message);
     },
     onError: (error) => {
       if (!signInAgain(error)) toast(deleteLinkFailure(error), { tone: 'error' });

@@ -1,17 +1,17 @@
 import { profilePageMessages, type Link } from '@flick/contract';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Icon, PlusIcon, type IconProps } from '../../../components/ui/icons.tsx';
+import { BroadcastIcon, Icon, PlusIcon, StarIcon, type IconProps } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LinkList, type LinkLocation } from '../../creators/components/link-list.tsx';
-import { useDeleteLink } from '../api/update-links.ts';
+import { useDeleteLink, useLinkFlag } from '../api/update-links.ts';
 
 // Only an owner ever opens it, so viewers (and the feed's panel) do not load the form.
 const AddLinkModal = lazy(() => import('./add-link-modal.tsx').then((m) => ({ default: m.AddLinkModal })));
 
 export interface ProfileLinksProps {
   links: readonly Link[];
-  /** The signed-in owner's own links (viewer.md §6): an 'Add new' tile and a delete button per link. */
+  /** The signed-in owner's own links (viewer.md §6): an 'Add new' tile, and per link 'I'm live now', important and delete. */
   owner?: boolean;
   /** Where the list is on screen, sent with each click (viewer.md §7 link_location). */
   location: LinkLocation;
@@ -22,6 +22,7 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<Link | null>(null);
   const remove = useDeleteLink();
+  const flag = useLinkFlag();
 
   function deleteConfirmed(link: Link) {
     setConfirming(null);
@@ -36,6 +37,29 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
         actionFor={
           owner
             ? (link) => (
+                <>
+                <button
+                  type="button"
+                  aria-label={`I'm live now on ${link.name}`}
+                  aria-pressed={link.isLive}
+                  title={link.isLive ? 'Live now: tap to stop' : "I'm live now"}
+                  disabled={flag.isPending && flag.variables.id === link.id}
+                  className={`icon-btn ${link.isLive ? 'text-live' : 'text-muted hover:text-fg'} disabled:opacity-60`}
+                  onClick={() => flag.mutate({ id: link.id, flag: 'live', value: !link.isLive })}
+                >
+                  <BroadcastIcon width="20" height="20" />
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Important: ${link.name}`}
+                  aria-pressed={link.isImportant}
+                  title={link.isImportant ? 'Important: tap to unmark' : 'Mark as important'}
+                  disabled={flag.isPending && flag.variables.id === link.id}
+                  className={`icon-btn ${link.isImportant ? 'text-accent' : 'text-muted hover:text-fg'} disabled:opacity-60`}
+                  onClick={() => flag.mutate({ id: link.id, flag: 'important', value: !link.isImportant })}
+                >
+                  <StarIcon width="20" height="20" fill={link.isImportant ? 'currentColor' : 'none'} />
+                </button>
                 <button
                   type="button"
                   aria-label={`Delete ${link.name}`}
@@ -49,6 +73,7 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
                     <TrashIcon width="20" height="20" />
                   )}
                 </button>
+                </>
               )
             : undefined
         }

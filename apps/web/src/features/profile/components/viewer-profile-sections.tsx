@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { useVideoList } from '../../videos/api/get-video-list.ts';
 import { VideoGrid } from '../../videos/components/video-grid.tsx';
+import { FollowingLiveStrip } from '../../creators/components/following-live-strip.tsx';
 import { useFollowedModels } from '../api/get-following-models.ts';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { FollowedModelAvatar, modelProfilePath, NOT_FOLLOWING_ANYONE } from './following-list.tsx';
@@ -112,6 +113,7 @@ export function ViewerProfileSections({ userId }: { userId: number }) {
   if (session?.userType !== 'user' || session.userId !== String(userId)) return null;
   return (
     <div className="flex flex-col gap-5">
+      <FollowingLiveStrip />
       <FollowedModelsStrip />
       <div className="grid grid-cols-2 gap-3">
         <Link to={paths.discover} className="btn btn-primary">
