@@ -56,10 +56,14 @@ export async function fetchStatus(url: string, { timeoutMs = 10_000 }: { timeout
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > MAX_BYTES) throw new StatusFeedError(`answered more than ${MAX_BYTES / 1024 / 1024} MB`);
-      chunks.push(chunk);
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+      size += read.value.byteLength;
+      if (size > MAX_BYTES) {
+        await reader!.cancel();
+        throw new StatusFeedError(`answered more than ${MAX_BYTES / 1024 / 1024} MB`);
+      }
+      chunks.push(read.value);
     }
     try {
       return JSON.parse(Buffer.concat(chunks).toString('utf8'));

@@ -217,10 +217,12 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
               eventId={liveCamsEventIds.topLiveButton}
               visitor={{ guestId: getGuestId(), userId: session?.userId ?? null }}
               aria-label="Live cams now"
-              className="ml-auto flex h-9 items-center gap-1.5 rounded-full bg-black/25 px-3 text-xs font-extrabold tracking-wider text-white backdrop-blur-md transition-transform active:scale-95"
+              className="ml-auto flex h-11 items-center gap-2 rounded-full border border-white/15 bg-black/35 pr-4 pl-3.5 text-sm font-bold text-white shadow-float backdrop-blur-xl transition-transform active:scale-95"
             >
-              <span aria-hidden="true" className="size-2 animate-live-pulse rounded-full bg-live" />
-              LIVE
+              <span aria-hidden="true" className="size-2.5 animate-live-pulse rounded-full bg-live" />
+              <span>
+                <span className="text-live">LIVE</span> Cams
+              </span>
             </LiveCamsLink>
             <button type="button" aria-label="Preferences" className="icon-btn bg-black/25 backdrop-blur-md" onClick={onOpenPreferences}>
               <SlidersIcon />
