@@ -29,6 +29,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // CommonJS only where a tool loads the file with require() (dependency-cruiser, autocannon's workers).
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

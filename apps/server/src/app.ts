@@ -37,6 +37,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersService } from './modules/users/users.service.ts';
 import { liveRoutes } from './modules/live/live.routes.ts';
 import { liveService } from './modules/live/live.service.ts';
+import { notifyFollowersLater } from './modules/live/live-jobs.ts';
+import { liveNotifier, vapidKeys, vapidSubject } from './modules/live/live-notifications.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -112,7 +114,14 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const tracking = trackingService({ pool, counters });
   const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger });
   const users = usersService(pool);
-  const live = liveService({ pool, logger: api.log as Logger, jobs });
+  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs) });
+  const notifier = liveNotifier({
+    pool,
+    logger: api.log as Logger,
+    keys: await vapidKeys(config.dataDir),
+    subject: vapidSubject(config.links.supportEmail, config.publicUrl),
+    allowHttpEndpoints: config.env === 'test',
+  });
   const pages = pagesService(db);
   const contact = contactService(db);
 
@@ -132,7 +141,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(discoverRoutes, { discover, search });
       await v1.register(trackingRoutes, { tracking });
       await v1.register(usersRoutes, { users });
-      await v1.register(liveRoutes, { live });
+      await v1.register(liveRoutes, { live, notifier });
     },
     { prefix: '/v1' },
   );

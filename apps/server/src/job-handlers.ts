@@ -4,7 +4,8 @@ import type { Database } from './db/client.ts';
 import { jobRegistry, type JobQueue, type JobRegistry } from './jobs/job-queue.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { registerFeedJobs } from './modules/feed/feed-jobs.ts';
-import { registerLiveJobs } from './modules/live/live-jobs.ts';
+import { notifyFollowersLater, registerLiveJobs } from './modules/live/live-jobs.ts';
+import { liveNotifier, vapidKeys, vapidSubject, type LiveNotifier } from './modules/live/live-notifications.ts';
 import { liveService } from './modules/live/live.service.ts';
 import { registerVideoJobs } from './modules/videos/video-jobs.ts';
 
@@ -19,6 +20,13 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
     moderation: config.videoModeration,
   });
   registerFeedJobs(registry, { pool: db.$client, logger });
-  registerLiveJobs(registry, { live: liveService({ pool: db.$client, logger, jobs }) });
+  let notifier: Promise<LiveNotifier> | null = null;
+  registerLiveJobs(registry, {
+    live: liveService({ pool: db.$client, logger, jobs, onWentLive: notifyFollowersLater(jobs) }),
+    notifier: () =>
+      (notifier ??= vapidKeys(config.dataDir).then((keys) =>
+        liveNotifier({ pool: db.$client, logger, keys, subject: vapidSubject(config.links.supportEmail, config.publicUrl), allowHttpEndpoints: config.env === 'test' }),
+      )),
+  });
   return registry;
 }

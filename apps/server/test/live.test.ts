@@ -6,6 +6,7 @@ import {
   liveMessages,
   publicUserResponseSchema,
 } from '@flick/contract';
+import { createECDH, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -13,6 +14,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { liveService, type LiveService } from '../src/modules/live/live.service.ts';
+import { liveNotifier, vapidKeys } from '../src/modules/live/live-notifications.ts';
 import { pushSignature } from '../src/modules/live/push-signature.ts';
 import { client, signUp } from './helpers/accounts.ts';
 import { publishedVideos } from './helpers/feed.ts';
@@ -355,5 +357,76 @@ describe('important links', () => {
     expect((await mark(extra[IMPORTANT_LINKS_MAX]!, true)).statusCode).toBe(200);
     expect((await mark(extra[0]!, true, luna.auth)).statusCode).toBe(403);
     expect((await mark(extra[0]!, true, {})).statusCode).toBe(401);
+  });
+});
+
+describe('Web Push: followers are told when a creator goes live', () => {
+  let pushService: http.Server;
+  let pushBase: string;
+  const delivered: { url: string; headers: http.IncomingHttpHeaders; bytes: number }[] = [];
+
+  /** A browser's subscription keys: a P-256 public key and a 16-byte secret, base64url. */
+  const browserKeys = () => ({
+    p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  });
+  const subscribe = (endpoint: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/v1/push/subscriptions', payload: { endpoint, keys: browserKeys() }, headers: { ...client(), ...headers } });
+
+  beforeAll(async () => {
+    pushService = http.createServer((request, response) => {
+      let bytes = 0;
+      request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      request.on('end', () => {
+        delivered.push({ url: request.url!, headers: request.headers, bytes });
+        response.writeHead(request.url!.includes('gone') ? 410 : 201);
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    pushBase = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  });
+  afterAll(() => pushService.close());
+
+  it('gives the VAPID public key made on the first start and kept under DATA_DIR', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/push/key', headers: client() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect((await vapidKeys(t.dataDir)).publicKey).toBe(res.json().publicKey);
+  });
+
+  it('takes a subscription from a signed-in account only, and a real URL only', async () => {
+    expect((await subscribe(`${pushBase}/push/guest`)).statusCode).toBe(401);
+    expect((await subscribe('not a url', viewer.auth)).statusCode).toBe(422);
+    expect((await subscribe('ftp://push.example/x', viewer.auth)).json().message).toBe(liveMessages.badPushEndpoint);
+    expect((await subscribe(`${pushBase}/push/viewer`, viewer.auth)).statusCode).toBe(201);
+  });
+
+  it('sends one encrypted message to each follower browser, removes the ones the service says are gone, and not again within hours', async () => {
+    const other = await signUp(t, 'user');
+    await t.app.inject({ method: 'POST', url: '/v1/follow-model', payload: { model_id: luna.id, action: 'follow' }, headers: { ...client(), ...other.auth } });
+    expect((await subscribe(`${pushBase}/push/gone`, other.auth)).statusCode).toBe(201);
+    // kai's followers: none with a subscription.
+    const notifier = liveNotifier({ pool: t.pool, logger: pino({ level: 'silent' }), keys: await vapidKeys(t.dataDir), subject: 'mailto:support@flick.test', allowHttpEndpoints: true });
+
+    delivered.length = 0;
+    expect(await notifier.notify(luna.id)).toEqual({ sent: 1, removed: 1, failed: 0 });
+    const toViewer = delivered.find((d) => d.url === '/push/viewer')!;
+    expect(toViewer.headers.authorization).toMatch(/^vapid t=.+, k=.+$/);
+    expect(toViewer.headers['content-encoding']).toBe('aes128gcm');
+    expect(toViewer.headers.ttl).toBe('3600');
+    expect(toViewer.bytes).toBeGreaterThan(100);
+    expect((await t.pool.query("select 1 from push_subscriptions where endpoint like '%/push/gone'")).rowCount).toBe(0);
+
+    delivered.length = 0;
+    expect(await notifier.notify(luna.id)).toBeNull();
+    expect(delivered).toEqual([]);
+  });
+
+  it("asks for the followers to be told when a creator goes live by their own word", async () => {
+    await t.pool.query('update user_links set live_source = null, live_site_id = null, live_since = null, live_until = null');
+    await t.app.inject({ method: 'POST', url: `/v1/profile/links/${linkIds.kai}/live`, payload: { live: true }, headers: { ...client(), ...kai.auth } });
+    const { rows } = await t.pool.query("select data from pgboss.job where name = 'notify-live'");
+    expect(rows.map((r) => r.data)).toContainEqual({ creatorId: kai.id });
   });
 });

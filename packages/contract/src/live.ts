@@ -16,6 +16,8 @@ export const MANUAL_LIVE_HOURS = 4;
 export const IMPORTANT_LINKS_MAX = 3;
 /** Open screens (profile, feed panel, following, /live) ask again this often, so a change shows within a minute. */
 export const LIVE_REFRESH_MS = 30_000;
+/** A creator's followers are told at most once this often that they went live. */
+export const LIVE_NOTIFY_HOURS = 3;
 /** Creators per page of GET /v1/live. */
 export const LIVE_PAGE_SIZE = 30;
 
@@ -34,6 +36,9 @@ export const liveMessages = {
   staleTimestamp: 'The timestamp is missing, too old or in the future (5 minutes either way).',
   replayed: 'This push was already received.',
   badBody: 'The body must be JSON: {"rooms": [{"room": "name", "live": true}]}.',
+  badPushEndpoint: 'A push subscription endpoint must be an https URL.',
+  notificationsOn: "We'll tell you when creators you follow go live.",
+  notificationsOff: 'Live notifications are off on this device.',
 } as const;
 
 /** The link of POST /v1/profile/links/{id}/live and /important. */
@@ -82,3 +87,15 @@ export const liveListResponseSchema = z.object({
   data: z.array(liveCreatorSchema),
   links: z.object({ next: z.string().nullable() }),
 });
+
+/** GET /v1/push/key: the server's VAPID public key, for PushManager.subscribe. */
+export const pushKeyResponseSchema = z.object({ publicKey: z.string() });
+
+/** POST /v1/push/subscriptions: a browser's PushSubscription as toJSON() gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url().max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+/** DELETE /v1/push/subscriptions. */
+export const pushUnsubscribeSchema = z.object({ endpoint: z.url().max(2000) });

@@ -14,6 +14,8 @@ export interface JobPayloads {
   'backfill-stills': { afterId?: number };
   /** Polls the cam sites' status feeds that are due (ADR 0012). */
   'poll-live-status': Record<string, never>;
+  /** Tells the followers of a creator who went live (Web Push), at most once per creator per few hours. */
+  'notify-live': { creatorId: number };
 }
 export type JobName = keyof JobPayloads;
 
@@ -31,6 +33,8 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'backfill-stills': { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   // One poll at a time across all workers; a poll that failed is simply the next minute's to do.
   'poll-live-status': { policy: 'singleton', retryLimit: 0, expireInSeconds: 2 * 60 },
+  // The notification's own gate (once per creator per few hours) makes a retry safe.
+  'notify-live': { retryLimit: 2, retryDelay: 30, expireInSeconds: 10 * 60 },
 };
 
 /** Every job, in the order its queue is created. */

@@ -17,6 +17,7 @@ describe('the web app beside the API', () => {
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Flick</title>');
     await fs.writeFile(path.join(dist, 'assets', 'feed-abc123.js'), script);
     await fs.writeFile(path.join(dist, 'assets', 'feed-abc123.js.br'), brotliCompressSync(script));
+    await fs.writeFile(path.join(dist, 'sw.js'), "self.addEventListener('push', () => {});");
     await app.register(webApp, { distDir: dist });
   });
   afterAll(async () => {
@@ -36,6 +37,14 @@ describe('the web app beside the API', () => {
     const res = await app.inject({ url: '/assets/feed-abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(script);
+  });
+
+  it('serves the service worker from the root as JavaScript, revalidated every time, so a new one is taken at once', async () => {
+    const res = await app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain("addEventListener('push'");
   });
 
   it('answers a client route with index.html, revalidated every time; a missing asset is a 404', async () => {

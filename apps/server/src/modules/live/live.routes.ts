@@ -12,12 +12,18 @@ import {
   liveQuerySchema,
   liveStatusParamsSchema,
   liveStatusPushResponseSchema,
+  liveMessages,
+  messageResponseSchema,
+  pushKeyResponseSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nextLink } from '../../lib/keyset.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
+import type { LiveNotifier } from './live-notifications.ts';
 import type { LiveService } from './live.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
@@ -25,7 +31,7 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
 const PUSH_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Live status (ADR 0012): partners' pushes, who is live now (/live), and a creator's own 'I'm live now'. */
-export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (app, { live }) => {
+export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService; notifier: LiveNotifier }> = async (app, { live, notifier }) => {
   // The push is signed over its bytes as sent, so this route reads its JSON body as text.
   await app.register(async (raw) => {
     raw.removeContentTypeParser('application/json');
@@ -85,6 +91,58 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService }> = async (a
     async (request) => {
       const page = await live.liveNow({ gender: [...categories], cursor: request.query.cursor }, LIVE_PAGE_SIZE, signedInUser(request).id);
       return { data: page.data, links: { next: nextLink(request, page.next) } };
+    },
+  );
+
+  app.get(
+    '/push/key',
+    {
+      schema: {
+        tags: ['live'],
+        summary: "The server's VAPID public key, for a browser's PushManager.subscribe",
+        response: { 200: pushKeyResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=3600');
+      return { publicKey: notifier.publicKey };
+    },
+  );
+
+  app.post(
+    '/push/subscriptions',
+    {
+      preHandler: app.requireUser,
+      config: perClientLimit(30, 600, feedMessages.tooManyRequests),
+      schema: {
+        tags: ['live'],
+        summary: "This browser's Web Push subscription: the signed-in account is told when creators it follows go live",
+        security: [{ bearer: [] }],
+        body: pushSubscriptionSchema,
+        response: { 201: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await notifier.subscribe(signedInUser(request).id, request.body);
+      return reply.code(201).send({ message: liveMessages.notificationsOn });
+    },
+  );
+
+  app.delete(
+    '/push/subscriptions',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['live'],
+        summary: "Stops this browser's live notifications",
+        security: [{ bearer: [] }],
+        body: pushUnsubscribeSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await notifier.unsubscribe(signedInUser(request).id, request.body.endpoint);
+      return { message: liveMessages.notificationsOff };
     },
   );
 

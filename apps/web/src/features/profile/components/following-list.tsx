@@ -9,6 +9,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useFollowingModels } from '../api/get-following-models.ts';
 import { useToggleFollow } from '../../creators/api/toggle-follow.ts';
 import { FollowingLiveStrip } from '../../creators/components/following-live-strip.tsx';
+import { LiveNotificationsButton } from '../../creators/components/live-notifications-button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 
 /** Rows are short: the next page is asked for a few rows before the end. */
@@ -121,6 +122,7 @@ export function FollowingList() {
   return (
     <>
       <FollowingLiveStrip className="mb-4" />
+      <LiveNotificationsButton className="mb-4 w-full" />
       <ul aria-label="Followed models" className={`${panel} overflow-hidden`}>
         {list.models.map((model) => (
           <FollowingRow key={model.id} model={model} />
