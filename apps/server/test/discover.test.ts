@@ -146,6 +146,32 @@ describe('webcam sites: data an admin edits (npm run admin -- site:...)', () => 
     expect(await sites().rows()).toEqual(before);
   });
 
+  it('sets a live status feed and a push secret on a site (ADR 0012), refusing what could not be polled', async () => {
+    await sites().setStatusSource('stripchat', { url: 'https://status.stripchat.example/online.json', listPath: 'data.models', roomField: 'username', intervalSeconds: 30 });
+    expect((await sites().statusSources()).find((s) => s.slug === 'stripchat')).toMatchObject({
+      statusUrl: 'https://status.stripchat.example/online.json',
+      intervalSeconds: 30,
+      failures: 0,
+      takesPushes: false,
+    });
+    for (const bad of [
+      { url: 'not a url' },
+      { url: 'ftp://status.example/online' },
+      { url: 'https://status.example/online', intervalSeconds: 5 },
+      { url: 'https://status.example/online', listPath: 'data..models' },
+    ]) {
+      await expect(sites().setStatusSource('stripchat', bad), JSON.stringify(bad)).rejects.toThrow();
+    }
+    await expect(sites().setStatusSource('nowhere', { url: 'https://status.example/online' })).rejects.toThrow('No site "nowhere".');
+    const secret = await sites().newPushSecret('stripchat');
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await sites().newPushSecret('stripchat')).not.toBe(secret);
+    expect((await sites().statusSources()).find((s) => s.slug === 'stripchat')?.takesPushes).toBe(true);
+    await sites().newPushSecret('stripchat', false);
+    await sites().setStatusSource('stripchat', null);
+    expect((await sites().statusSources()).find((s) => s.slug === 'stripchat')).toMatchObject({ statusUrl: null, takesPushes: false });
+  });
+
   it('renames, re-hosts and removes a site; its icon file goes with it, and its feed then answers 404', async () => {
     await sites().edit('flirt4free', { name: 'Flirt 4 Free', hosts: 'flirt4free.com,f4f.example' });
     expect((await sites().rows()).find((s) => s.slug === 'flirt4free')).toMatchObject({ name: 'Flirt 4 Free', hosts: ['flirt4free.com', 'f4f.example'] });

@@ -35,6 +35,10 @@ const usage = `Usage: npm run admin -- <command>
   site:add <slug> <name> <hosts> [icon-file]          add a site; hosts comma-separated (stripchat.com,stripchat.global)
   site:edit <slug> name|hosts|icon <value>            change a site's name, hosts, or icon (a picture file, or "none")
   site:remove <slug>                                  remove a site (its feed then answers 404)
+  site:live-status                                    each site's live status source: feed, last good poll, errors, pushes
+  site:status-feed <slug> <url> [list-path] [room-field] [seconds]
+                                                      poll a JSON status feed (e.g. ... results username 60); "none" stops
+  site:push-secret <slug> [off]                       a new secret for the site's signed pushes (shown once), or none
 
 Page slugs: ${pageSlugSchema.options.join(', ')}`;
 
@@ -169,6 +173,41 @@ const commands: Record<string, { args: number; run: Command }> = {
         field === 'name' ? { name: text } : field === 'hosts' ? { hosts: text } : field === 'icon' ? { iconFile: text === 'none' ? null : text } : null;
       if (!change) throw new Error('Edit the name, hosts or icon of a site.');
       console.log(`Changed: ${describeSite(await sites(db).edit(slug!, change))}`);
+    },
+  },
+  'site:live-status': {
+    args: 0,
+    run: async (db) => {
+      for (const site of await sites(db).statusSources()) {
+        const feed = site.statusUrl
+          ? `${site.statusUrl} every ${site.intervalSeconds} s, last good ${site.confirmedAt?.toISOString() ?? 'never'}` +
+            (site.failures > 0 ? `, ${site.failures} failed in a row: ${site.error}` : '')
+          : 'no status feed';
+        console.log(`${site.slug.padEnd(14)} ${feed}; ${site.takesPushes ? 'takes signed pushes' : 'no pushes'}`);
+      }
+    },
+  },
+  'site:status-feed': {
+    args: 2,
+    run: async (db, [slug, url, listPath, roomField, seconds]) => {
+      if (url === 'none') {
+        await sites(db).setStatusSource(slug!, null);
+        console.log(`${slug}: no status feed.`);
+        return;
+      }
+      await sites(db).setStatusSource(slug!, { url: url!, listPath, roomField, intervalSeconds: seconds === undefined ? undefined : Number(seconds) });
+      console.log(`${slug}: polled from ${url} (list "${listPath ?? ''}", room field "${roomField ?? ''}") within the next minute.`);
+    },
+  },
+  'site:push-secret': {
+    args: 1,
+    run: async (db, [slug, off]) => {
+      const secret = await sites(db).newPushSecret(slug!, off !== 'off');
+      console.log(
+        secret
+          ? `${slug}: pushes to POST /v1/live-status/${slug} are signed with this secret (it is not shown again):\n${secret}`
+          : `${slug}: takes no pushes.`,
+      );
     },
   },
   'site:remove': {

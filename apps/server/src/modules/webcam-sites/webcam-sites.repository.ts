@@ -39,6 +39,37 @@ export function webcamSitesRepository(pool: pg.Pool) {
       );
       return rows[0];
     },
+    /** The site's live status feed (ADR 0012), or none; a new source is due at once. */
+    async setStatusSource(slug: string, source: { url: string; listPath: string; roomField: string; intervalSeconds: number } | null) {
+      const { rowCount } = await pool.query(
+        `update webcam_sites set status_url = $2, status_list_path = $3, status_room_field = $4, status_interval_seconds = $5,
+                status_polled_at = null, status_failures = 0, status_error = null
+         where slug = $1`,
+        [slug, source?.url ?? null, source?.listPath ?? '', source?.roomField ?? '', source?.intervalSeconds ?? 60],
+      );
+      return rowCount === 1;
+    },
+    async setPushSecret(slug: string, secret: string | null) {
+      const { rowCount } = await pool.query('update webcam_sites set push_secret = $2 where slug = $1', [slug, secret]);
+      return rowCount === 1;
+    },
+    /** How each site's live status is doing, for the admin. */
+    async statusSources() {
+      const { rows } = await pool.query<{
+        slug: string;
+        statusUrl: string | null;
+        intervalSeconds: number;
+        confirmedAt: Date | null;
+        failures: number;
+        error: string | null;
+        takesPushes: boolean;
+      }>(
+        `select slug, status_url as "statusUrl", status_interval_seconds as "intervalSeconds", status_confirmed_at as "confirmedAt",
+                status_failures as failures, status_error as error, push_secret is not null as "takesPushes"
+         from webcam_sites order by position, id`,
+      );
+      return rows;
+    },
     async remove(slug: string): Promise<WebcamSiteRow | undefined> {
       const { rows } = await pool.query<WebcamSiteRow>(`delete from webcam_sites where slug = $1 returning ${columns}`, [slug]);
       return rows[0];

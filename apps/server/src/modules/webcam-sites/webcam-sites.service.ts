@@ -1,5 +1,5 @@
 import type { WebcamSite } from '@flick/contract';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
@@ -105,6 +105,40 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
       if (icon !== undefined && before.icon !== icon) await removeIcon(before.icon);
       return after!;
     },
+
+    /**
+     * Where the site says who is online (ADR 0012): a JSON URL, the dot path of the list in it ('' for the
+     * whole answer) and the field of an entry naming the room ('' when entries are names); null for none.
+     */
+    async setStatusSource(slugText: string, source: { url: string; listPath?: string; roomField?: string; intervalSeconds?: number } | null) {
+      const slug = checkSlug(slugText);
+      if (source) {
+        let url: URL;
+        try {
+          url = new URL(source.url);
+        } catch {
+          throw new Error(`"${source.url}" is not a URL.`);
+        }
+        if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('A status feed is an http or https URL.');
+        const interval = source.intervalSeconds ?? 60;
+        if (!Number.isInteger(interval) || interval < 15 || interval > 3600) throw new Error('Poll every 15 to 3600 seconds.');
+        const path = source.listPath ?? '';
+        if (!/^([A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*)?$/.test(path)) throw new Error(`"${path}" is not a dot path such as data.models.`);
+        if (!(await repo.setStatusSource(slug, { url: url.href, listPath: path, roomField: source.roomField ?? '', intervalSeconds: interval }))) {
+          throw new Error(`No site "${slug}".`);
+        }
+      } else if (!(await repo.setStatusSource(slug, null))) throw new Error(`No site "${slug}".`);
+    },
+
+    /** A new secret for the site's signed pushes (POST /v1/live-status/{site}), shown once; null stops taking pushes. */
+    async newPushSecret(slugText: string, enabled = true): Promise<string | null> {
+      const slug = checkSlug(slugText);
+      const secret = enabled ? randomBytes(32).toString('base64url') : null;
+      if (!(await repo.setPushSecret(slug, secret))) throw new Error(`No site "${slug}".`);
+      return secret;
+    },
+
+    statusSources: () => repo.statusSources(),
 
     async remove(slugText: string) {
       const removed = await repo.remove(checkSlug(slugText));
