@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from './support/db.ts';
 import { quietFeed, waitUntilPlaying } from './support/feed-page.ts';
-import { seedFeed, type SeededFeed } from './support/feed-seed.ts';
+import { registerAccount, seedFeed, signInOnPage, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
 /**
@@ -101,4 +101,16 @@ test('on an install without a partner page, Live Cams opens /live with the creat
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: /CamHub/ })).toHaveAttribute('href', `https://camhub.example/${seeded.model.slug}`);
   await snap(page, testInfo, 'live-page');
+});
+
+test("a follower sees the creator in 'Live now' on top of the following list, opening the live room", async ({ page }, testInfo) => {
+  const viewer = await registerAccount(baseURL(), 'user');
+  await signInOnPage(page, viewer);
+  await page.goto(`/${seeded.model.slug}`);
+  await page.getByRole('button', { name: 'Follow' }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  await page.goto('/account/following');
+  const strip = page.getByRole('region', { name: 'Live now' });
+  await expect(strip.getByRole('link', { name: new RegExp(`is live on CamHub`) })).toHaveAttribute('href', `https://camhub.example/${seeded.model.slug}`);
+  await snap(page, testInfo, 'following-live');
 });

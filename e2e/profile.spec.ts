@@ -34,7 +34,17 @@ test.describe('profiles on a phone', () => {
     // Named after its site, opened at the address as typed with https:// in front.
     const link = page.locator('a[href="https://fans.example.com/ava"]');
     await expect(link).toHaveAccessibleName(/Fans/);
+
+    // Issue 13: the owner's own 'I'm live now' and the important star, beside the link.
+    await page.getByRole('button', { name: "I'm live now on Fans" }).click();
+    await expect(page.getByText("You're shown as live for the next 4 hours")).toBeVisible();
+    await expect(page.getByRole('button', { name: "I'm live now on Fans" })).toHaveAttribute('aria-pressed', 'true');
+    await expect(link).toHaveAttribute('data-live', 'true');
+    await page.getByRole('button', { name: 'Important: Fans' }).click();
+    await expect(link).toHaveAttribute('data-important', 'true');
     await snap(page, testInfo, 'account-owner');
+    await page.getByRole('button', { name: "I'm live now on Fans" }).click();
+    await expect(link).not.toHaveAttribute('data-live');
 
     await page.getByRole('button', { name: /^Delete Fans/ }).click();
     await page.getByRole('alertdialog', { name: 'Delete link' }).getByRole('button', { name: 'Delete' }).click();

@@ -39,7 +39,7 @@ export function FollowingLiveStrip({ className = '' }: { className?: string }) {
         <span aria-hidden="true" className="size-2 animate-live-pulse rounded-full bg-live" />
         Live now
       </h2>
-      <ul className="-mx-1 mt-3 flex gap-3 overflow-x-auto px-1 pb-1">
+      <ul className="-mx-1 mt-2 flex gap-3 overflow-x-auto px-1.5 pt-1.5 pb-1">
         {live.data.map((creator) => (
           <LiveBubble key={creator.id} creator={creator} />
         ))}

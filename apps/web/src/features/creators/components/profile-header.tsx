@@ -68,7 +68,8 @@ export function ProfileHeader({ profile, actions, coverControl, avatarControl, b
         <div className="flex items-end justify-between gap-3">
           <div className="relative inline-block rounded-full ring-4 ring-ink">
             <Avatar user={{ ...profile, username: profile.username ?? profile.slug }} sources={profile.avatarSources} size="xl" />
-            {profile.isLive && <LiveBadge className="absolute right-0 bottom-1" />}
+            {/* Beside the owner's photo button, the badge moves to the other side of the avatar. */}
+            {profile.isLive && <LiveBadge className={`absolute bottom-1 ${avatarControl ? 'left-0' : 'right-0'}`} />}
             {avatarControl && <div className="absolute -right-1 -bottom-1">{avatarControl}</div>}
           </div>
           <div className="flex flex-none items-center gap-2 pb-1">{actions}</div>
