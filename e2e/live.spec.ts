@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from './support/db.ts';
-import { quietFeed, waitUntilPlaying } from './support/feed-page.ts';
+import { quietFeed, swipeLeft, waitUntilPlaying } from './support/feed-page.ts';
 import { registerAccount, seedFeed, signInOnPage, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
@@ -10,7 +10,6 @@ import { snap } from './support/screenshot.ts';
  * Issue 13, ADR 0012: a creator made live by a cam site's status feed — a real HTTP server in this
  * test process, which the e2e server polls on its own every minute — shows live everywhere a viewer looks.
  */
-test.skip(({ isMobile }) => !isMobile, 'live status is checked at phone size');
 
 let seeded: SeededFeed;
 let statusServer: http.Server;
@@ -51,7 +50,8 @@ test.afterAll(() => {
   statusServer?.close();
 });
 
-test('a creator live by the status feed shows LIVE on the profile, the banner and the pulsing link, the live chip, and in Discover', async ({ page }, testInfo) => {
+test('a creator live by the status feed shows LIVE on the profile, the banner and the pulsing link, the live chip, and in Discover', async ({ page, isMobile }, testInfo) => {
+  test.skip(!isMobile, 'the profile panel is swiped open at phone size');
   await quietFeed(page);
   await page.goto(`/${seeded.model.slug}`);
   await expect(page.getByText('LIVE', { exact: true }).first()).toBeVisible();
@@ -64,6 +64,12 @@ test('a creator live by the status feed shows LIVE on the profile, the banner an
   await expect(page.getByRole('link', { name: /LIVE now · CamHub/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('link', { name: /is live: Live Cams/ })).toBeVisible();
   await snap(page, testInfo, 'live-feed');
+  // The feed's profile panel: the banner, and the live link pulsing.
+  await swipeLeft(page);
+  const panel = page.getByRole('dialog', { name: 'Creator profile' });
+  await expect(panel.getByText(/I'm on right now/)).toBeVisible();
+  await expect(panel.locator(`a[data-live][href="https://camhub.example/${seeded.model.slug}"]`)).toHaveClass(/animate-live-pulse/);
+  await snap(page, testInfo, 'live-feed-panel');
 
   // Discover's answer is shared for 30 s: the creator is there once it is built again.
   await expect(async () => {
@@ -72,13 +78,14 @@ test('a creator live by the status feed shows LIVE on the profile, the banner an
   }).toPass({ timeout: 45_000, intervals: [5000] });
 });
 
-test("the feed's top Live Cams button posts event 5 and opens the partner page in a new tab", async ({ page, context }) => {
+test("the feed's top Live Cams button posts event 5 and opens the partner page in a new tab", async ({ page, context }, testInfo) => {
   await context.route('https://livecams.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Partner</title>' }));
   await quietFeed(page);
   await page.goto(`/video/${seeded.videoIds[0]}`);
   await waitUntilPlaying(page);
   const event = page.waitForRequest((request) => request.url().endsWith('/v1/event') && request.method() === 'POST');
   const popup = page.waitForEvent('popup');
+  await snap(page, testInfo, 'live-cams-top-button');
   await page.getByRole('link', { name: 'Live cams now' }).click();
   expect((await event).postDataJSON()).toMatchObject({ event_id: 5 });
   expect((await popup).url()).toBe('https://livecams.example.com/?ref=flick');

@@ -430,3 +430,40 @@ describe('Web Push: followers are told when a creator goes live', () => {
     expect(rows.map((r) => r.data)).toContainEqual({ creatorId: kai.id });
   });
 });
+
+describe('who may call the live endpoints', () => {
+  it('answers each kind of visitor: guest, viewer, creator, another creator, channel and admin', async () => {
+    await adminAccounts(t.db).createChannel({ email: 'who_tv@live.test', name: 'Who TV', username: 'who_tv', password });
+    await adminAccounts(t.db).createAdmin({ email: 'who_admin@live.test', password });
+    const actors: Record<string, Record<string, string>> = {
+      guest: {},
+      viewer: viewer.auth,
+      creator: luna.auth,
+      'another creator': kai.auth,
+      channel: await signIn('who_tv@live.test'),
+      admin: await signIn('who_admin@live.test'),
+    };
+    const status = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+      (await t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) })).statusCode;
+    const expected: Record<string, [live: number, followingLive: number, important: number, subscribe: number]> = {
+      guest: [200, 401, 401, 401],
+      viewer: [200, 200, 403, 201],
+      creator: [200, 200, 200, 201],
+      'another creator': [200, 200, 403, 201],
+      channel: [200, 200, 403, 201],
+      admin: [200, 200, 403, 201],
+    };
+    for (const [actor, headers] of Object.entries(actors)) {
+      const answered = [
+        await status('GET', '/v1/live', headers),
+        await status('GET', '/v1/profile/following-live', headers),
+        await status('POST', `/v1/profile/links/${linkIds.lunaFans}/important`, headers, { important: false }),
+        await status('POST', '/v1/push/subscriptions', headers, {
+          endpoint: `https://push.example/${actor.replace(' ', '-')}`,
+          keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+        }),
+      ];
+      expect(answered, actor).toEqual(expected[actor]);
+    }
+  });
+});
