@@ -51,7 +51,7 @@ async function sendPush(subscription: webpush.PushSubscription, payload: string,
   const response = await fetch(request.endpoint, {
     method: request.method,
     headers: request.headers as Record<string, string>,
-    body: request.body ?? null,
+    body: request.body ? new Uint8Array(request.body) : null,
     signal: AbortSignal.timeout(10_000),
   });
   await response.body?.cancel();
