@@ -21,7 +21,7 @@ const webFeatures = {
   'videos-rating': [],
   creators: ['session'],
   // screen features
-  account: ['session'],
+  account: ['session', 'client-config'],
   auth: ['session', 'preferences'],
   feed: ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'],
   profile: ['session', 'videos', 'creators'],

@@ -22,6 +22,8 @@ describe('platform', () => {
       webcamReviewsUrl: null,
       socialUrl: null,
       supportEmail: null,
+      discordUrl: null,
+      whatsappUrl: null,
     });
   });
 

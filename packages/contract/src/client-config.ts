@@ -9,6 +9,9 @@ export const clientConfigSchema = z.object({
   webcamReviewsUrl: z.string().nullable(),
   socialUrl: z.string().nullable(),
   supportEmail: z.string().nullable(),
+  /** accounts.md §2 Help: the creators' Discord community and a WhatsApp chat with support. */
+  discordUrl: z.string().nullable(),
+  whatsappUrl: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -43,6 +43,8 @@ const envSchema = z.object({
   WEBCAM_REVIEWS_URL: optionalUrl,
   SOCIAL_URL: optionalUrl,
   SUPPORT_EMAIL: z.email().optional(),
+  HELP_DISCORD_URL: optionalUrl,
+  HELP_WHATSAPP_URL: optionalUrl,
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -99,6 +101,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       webcamReviewsUrl: e.WEBCAM_REVIEWS_URL ?? null,
       socialUrl: e.SOCIAL_URL ?? null,
       supportEmail: e.SUPPORT_EMAIL ?? null,
+      discordUrl: e.HELP_DISCORD_URL ?? null,
+      whatsappUrl: e.HELP_WHATSAPP_URL ?? null,
     },
     trustProxy: e.TRUST_PROXY,
     corsOrigin: e.CORS_ORIGIN,

@@ -9,6 +9,7 @@ export const paths = {
   account: '/account',
   accountSettings: '/account/settings',
   accountSetting: (entry: string) => `/account/settings/${entry}`,
+  accountHelp: '/account/help',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',

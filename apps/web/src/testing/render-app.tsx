@@ -46,6 +46,8 @@ export const fullConfig = {
   webcamReviewsUrl: 'https://reviews.example/',
   socialUrl: 'https://social.example/flick',
   supportEmail: 'support@flick.test',
+  discordUrl: 'https://discord.example/flick',
+  whatsappUrl: 'https://wa.example/15550001111',
 };
 
 /** Renders the real route tree at a path, as a visitor landing there would see it. */

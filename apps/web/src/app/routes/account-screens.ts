@@ -1,5 +1,6 @@
 /** The account screen and its settings, downloaded together (the verification form stays apart: it is large). */
 export { AccountRoute } from './account.tsx';
+export { AccountHelpRoute } from './account-help.tsx';
 export { AccountChannelColorRoute } from './account-channel-color.tsx';
 export { AccountDetailsRoute } from './account-details.tsx';
 export { AccountGenderRoute } from './account-gender.tsx';

@@ -1,7 +1,7 @@
 import { accountMessages, type ProfileUser } from '@flick/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ImageIcon, SettingsIcon } from '../../components/ui/account-icons.tsx';
+import { ImageIcon, QuestionIcon, SettingsIcon } from '../../components/ui/account-icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { accountTypeLabels, AccountOverview } from '../../features/account/components/account-overview.tsx';
@@ -83,6 +83,11 @@ function Account({ user }: { user: ProfileUser }) {
               actions={
                 <>
                   <ShareProfileButton profile={profile} />
+                  {creator && (
+                    <Link to={paths.accountHelp} viewTransition aria-label="Help" className="icon-btn bg-surface-2 ring-1 ring-line">
+                      <QuestionIcon width="20" height="20" />
+                    </Link>
+                  )}
                   <Link to={paths.accountSettings} viewTransition aria-label="Settings" className="icon-btn bg-surface-2 ring-1 ring-line">
                     <SettingsIcon width="20" height="20" />
                   </Link>

@@ -2,7 +2,7 @@ import type { ClientConfig } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-const EMPTY_CONFIG: ClientConfig = { livecamsUrl: null, webcamReviewsUrl: null, socialUrl: null, supportEmail: null };
+const EMPTY_CONFIG: ClientConfig = { livecamsUrl: null, webcamReviewsUrl: null, socialUrl: null, supportEmail: null, discordUrl: null, whatsappUrl: null };
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
@@ -14,6 +14,8 @@ export async function getClientConfig(): Promise<ClientConfig> {
     webcamReviewsUrl: stringOrNull(raw.webcamReviewsUrl),
     socialUrl: stringOrNull(raw.socialUrl),
     supportEmail: stringOrNull(raw.supportEmail),
+    discordUrl: stringOrNull(raw.discordUrl),
+    whatsappUrl: stringOrNull(raw.whatsappUrl),
   };
 }
 

@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import type { ReactNode } from 'react';
+import { MailIcon } from '../../../components/ui/icons.tsx';
+import { ChatIcon, PeopleIcon, QuestionIcon } from '../../../components/ui/account-icons.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useClientConfig } from '../../client-config/api/get-client-config.ts';
+
+interface Entry {
+  key: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}
+
+const external = (href: string, label: string) => (
+  <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-secondary h-10 min-h-0 flex-none px-4 text-sm">
+    {label}
+  </a>
+);
+
+/**
+ * accounts.md §2 Help: the Discord community, a WhatsApp message and e-mail support, each with its
+ * button, from the server's configuration (an entry without its setting is not shown); the support
+ * form is always there.
+ */
+export function HelpEntries() {
+  const config = useClientConfig();
+  const entries: Entry[] = [];
+  if (config.discordUrl) {
+    entries.push({
+      key: 'discord',
+      icon: <PeopleIcon width="22" height="22" />,
+      title: 'Discord community',
+      text: 'Talk with other creators and the Flick team.',
+      action: external(config.discordUrl, 'Join'),
+    });
+  }
+  if (config.whatsappUrl) {
+    entries.push({
+      key: 'whatsapp',
+      icon: <ChatIcon width="22" height="22" />,
+      title: 'WhatsApp message',
+      text: 'Send us a message; we answer during the day.',
+      action: external(config.whatsappUrl, 'Message'),
+    });
+  }
+  if (config.supportEmail) {
+    entries.push({
+      key: 'email',
+      icon: <MailIcon width="22" height="22" />,
+      title: 'E-mail support',
+      text: config.supportEmail,
+      action: external(`mailto:${config.supportEmail}`, 'E-mail'),
+    });
+  }
+  entries.push({
+    key: 'form',
+    icon: <QuestionIcon width="22" height="22" />,
+    title: 'Support form',
+    text: 'Tell us what happened, and we reply by e-mail.',
+    action: (
+      <Link to={paths.support} className="btn btn-secondary h-10 min-h-0 flex-none px-4 text-sm">
+        Open
+      </Link>
+    ),
+  });
+
+  return (
+    <ul aria-label="Ways to get help" className="mt-6 flex flex-col overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+      {entries.map((entry) => (
+        <li key={entry.key} className="flex items-center gap-3.5 border-b border-line px-4 py-4 last:border-b-0 sm:px-5">
+          <span aria-hidden="true" className="grid size-11 flex-none place-items-center rounded-2xl bg-surface-2 text-accent">
+            {entry.icon}
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block font-bold">{entry.title}</span>
+            <span className="block truncate text-sm text-muted">{entry.text}</span>
+          </span>
+          {entry.action}
+        </li>
+      ))}
+    </ul>
+  );
+}
