@@ -15,6 +15,7 @@ export * from './profile-page.ts';
 export * from './ratings.ts';
 export * from './reports.ts';
 export * from './sidebar.ts';
+export * from './stats.ts';
 export * from './tracking.ts';
 export * from './users.ts';
 export * from './videos.ts';

@@ -350,6 +350,27 @@ export const videoDailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.videoId] })],
 );
 
+/**
+ * A creator's day (accounts.md §2 Stats, issue 14): views and likes of their videos, new followers, link
+ * clicks and profile views, added to by the counter buffer and the follow's transaction, so any range of
+ * the stats screen reads one row per day instead of every video's.
+ */
+export const creatorDailyStats = pgTable(
+  'creator_daily_stats',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    newFollowers: integer('new_followers').notNull().default(0),
+    linkClicks: integer('link_clicks').notNull().default(0),
+    profileViews: integer('profile_views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 /** viewer.md §5 Report; reviewed by an admin. */
 export const videoReports = pgTable(
   'video_reports',

@@ -6,6 +6,10 @@ import {
   linkChangeResponseSchema,
   linkIdParamsSchema,
   linkImportantRequestSchema,
+  STATS_DEFAULT_DAYS,
+  STATS_MAX_MONTHS_BACK,
+  statsRequestSchema,
+  statsResponseSchema,
   ownProfileResponseSchema,
   ownProfileUpdateResponseSchema,
   PROFILE_IMAGE_MAX_BYTES,
@@ -64,6 +68,22 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
         : await profile.update(user, request.authTokenId, request.body ?? {});
       return { message: result.message, user: await profile.own(result.user ?? user) };
     },
+  );
+
+  app.post(
+    '/profile/stats',
+    {
+      preHandler: app.requireUser,
+      config: perClientLimit(120, 60, feedMessages.tooManyRequests),
+      schema: {
+        tags: ['accounts'],
+        summary: `The signed-in creator's statistics: lifetime totals, and the last ${STATS_DEFAULT_DAYS} days or {from, to} (YYYY-MM-DD, at most ${STATS_MAX_MONTHS_BACK} months back)`,
+        security: [{ bearer: [] }],
+        body: statsRequestSchema.nullish(),
+        response: { 200: statsResponseSchema, ...errors },
+      },
+    },
+    async (request) => profile.stats(signedInUser(request), request.body ?? {}),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   profilePasswordSchema,
   profileLinksRequestSchema,
   profilePreferenceSchema,
+  type StatsRequest,
 } from '@flick/contract';
 import type { Multipart } from '@fastify/multipart';
 import type pg from 'pg';
@@ -18,6 +19,7 @@ import { parseOr422, validationError } from '../../lib/validation.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { followingModels } from './following-models.ts';
+import { profileStats } from './profile-stats.ts';
 import { likedVideos } from './liked-videos.ts';
 import { toOwnProfileUser } from './own-profile.ts';
 import { profileImageUpload } from './profile-image-upload.ts';
@@ -39,6 +41,7 @@ export function profileService({ db, pool, media, mediaBaseUrl, logger }: Profil
   const images = profileImageUpload({ db, mediaRoot: media.root, mediaBaseUrl, logger });
   const liked = likedVideos({ pool, media });
   const following = followingModels(pool);
+  const stats = profileStats(pool);
 
   return {
     /** The account with its links, sized images and profile views. */
@@ -50,6 +53,9 @@ export function profileService({ db, pool, media, mediaBaseUrl, logger }: Profil
     likedVideos: (userId: number, q: { cursor?: string; per_page: number }) => liked.page(userId, q),
 
     setLinkImportant: (user: UserRow, linkId: number, important: boolean) => links.setImportant(user, linkId, important),
+
+    /** POST /v1/profile/stats: lifetime totals and a range of days. */
+    stats: (user: UserRow, request: StatsRequest) => stats.read(user, request),
 
     followingModels: (userId: number, q: { cursor?: string; per_page: number }) => following.page(userId, q),
 

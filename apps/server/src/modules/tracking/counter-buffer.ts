@@ -24,11 +24,18 @@ const flushVideosSql = `
            watch_seconds = v.watch_seconds + d.watch_seconds, completions = v.completions + d.completions,
            rating_sum = v.rating_sum + d.rating_sum, rating_count = v.rating_count + d.rating_count
     from d where v.id = d.id
-    returning v.id
+    returning v.id, v.user_id
+  ), per_video as (
+    insert into video_daily_stats (video_id, day, views, likes)
+    select d.id, current_date, d.views, d.likes from d join changed on changed.id = d.id where d.views <> 0 or d.likes <> 0
+    on conflict (day, video_id) do update set views = video_daily_stats.views + excluded.views, likes = video_daily_stats.likes + excluded.likes
   )
-  insert into video_daily_stats (video_id, day, views, likes)
-  select d.id, current_date, d.views, d.likes from d join changed on changed.id = d.id where d.views <> 0 or d.likes <> 0
-  on conflict (day, video_id) do update set views = video_daily_stats.views + excluded.views, likes = video_daily_stats.likes + excluded.likes`;
+  -- The creator's day too (the stats screen reads a range of these, not every video's).
+  insert into creator_daily_stats (user_id, day, views, likes)
+  select changed.user_id, current_date, sum(d.views), sum(d.likes) from d join changed on changed.id = d.id
+  where d.views <> 0 or d.likes <> 0
+  group by changed.user_id
+  on conflict (user_id, day) do update set views = creator_daily_stats.views + excluded.views, likes = creator_daily_stats.likes + excluded.likes`;
 
 const flushEventsSql = `
   insert into event_daily_counts (day, event_id, count)
@@ -36,14 +43,25 @@ const flushEventsSql = `
   on conflict (day, event_id) do update set count = event_daily_counts.count + excluded.count`;
 
 const flushLinkClicksSql = `
-  insert into link_click_daily_counts (day, link_id, location, is_live, count)
-  select current_date, l, loc, live, n from unnest($1::bigint[], $2::text[], $3::bool[], $4::int[]) as x(l, loc, live, n)
-  where exists (select 1 from user_links where id = l)
-  on conflict (day, link_id, location, is_live) do update set count = link_click_daily_counts.count + excluded.count`;
+  with x as (
+    select x.*, ul.user_id from unnest($1::bigint[], $2::text[], $3::bool[], $4::int[]) as x(l, loc, live, n)
+    join user_links ul on ul.id = x.l
+  ), per_link as (
+    insert into link_click_daily_counts (day, link_id, location, is_live, count)
+    select current_date, l, loc, live, n from x
+    on conflict (day, link_id, location, is_live) do update set count = link_click_daily_counts.count + excluded.count
+  )
+  insert into creator_daily_stats (user_id, day, link_clicks)
+  select user_id, current_date, sum(n) from x group by user_id
+  on conflict (user_id, day) do update set link_clicks = creator_daily_stats.link_clicks + excluded.link_clicks`;
 
 const flushProfileViewsSql = `
-  update users u set profile_views_count = u.profile_views_count + d.n
-  from unnest($1::bigint[], $2::int[]) as d(id, n) where u.id = d.id`;
+  with d as (select * from unnest($1::bigint[], $2::int[]) as d(id, n)), counted as (
+    update users u set profile_views_count = u.profile_views_count + d.n from d where u.id = d.id returning u.id
+  )
+  insert into creator_daily_stats (user_id, day, profile_views)
+  select d.id, current_date, d.n from d join counted on counted.id = d.id
+  on conflict (user_id, day) do update set profile_views = creator_daily_stats.profile_views + excluded.profile_views`;
 
 /**
  * Views, likes, ratings, watch time and clicks are added up in memory and written every second in one
