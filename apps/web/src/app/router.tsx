@@ -30,6 +30,7 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/account/settings/password': accountScreen('AccountPasswordRoute'),
   '/account/settings/channel-color': accountScreen('AccountChannelColorRoute'),
   '/account/help': accountScreen('AccountHelpRoute'),
+  '/account/stats': () => import('./routes/account-stats.tsx').then((m) => ({ Component: m.AccountStatsRoute })),
   '/account/settings/validation': () =>
     import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
   '/account/following': () => import('./routes/account-following.tsx').then((m) => ({ Component: m.AccountFollowingRoute })),

@@ -10,6 +10,7 @@ export const paths = {
   accountSettings: '/account/settings',
   accountSetting: (entry: string) => `/account/settings/${entry}`,
   accountHelp: '/account/help',
+  accountStats: '/account/stats',
   login: '/login',
   register: '/register',
   forgotPassword: '/forgot-password',

@@ -1,7 +1,7 @@
 import { accountMessages, type ProfileUser } from '@flick/contract';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { ImageIcon, QuestionIcon, SettingsIcon } from '../../components/ui/account-icons.tsx';
+import { ChartIcon, ImageIcon, QuestionIcon, SettingsIcon } from '../../components/ui/account-icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { accountTypeLabels, AccountOverview } from '../../features/account/components/account-overview.tsx';
@@ -84,9 +84,14 @@ function Account({ user }: { user: ProfileUser }) {
                 <>
                   <ShareProfileButton profile={profile} />
                   {creator && (
-                    <Link to={paths.accountHelp} viewTransition aria-label="Help" className="icon-btn bg-surface-2 ring-1 ring-line">
-                      <QuestionIcon width="20" height="20" />
-                    </Link>
+                    <>
+                      <Link to={paths.accountStats} viewTransition aria-label="Statistics" className="icon-btn bg-surface-2 ring-1 ring-line">
+                        <ChartIcon width="20" height="20" />
+                      </Link>
+                      <Link to={paths.accountHelp} viewTransition aria-label="Help" className="icon-btn bg-surface-2 ring-1 ring-line">
+                        <QuestionIcon width="20" height="20" />
+                      </Link>
+                    </>
                   )}
                   <Link to={paths.accountSettings} viewTransition aria-label="Settings" className="icon-btn bg-surface-2 ring-1 ring-line">
                     <SettingsIcon width="20" height="20" />

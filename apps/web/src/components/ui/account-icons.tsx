@@ -97,3 +97,9 @@ export const PeopleIcon = (props: IconProps) => (
     <path d="M2.5 19.5a6.5 6.5 0 0 1 13 0M16 5.2a3.5 3.5 0 0 1 0 6.6M18 14.2a6.5 6.5 0 0 1 3.5 5.3" />
   </Icon>
 );
+
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 20V10M10 20V4M16 20v-7M21.5 20.5h-19" />
+  </Icon>
+);
