@@ -20,6 +20,8 @@ test("a creator opens Statistics from their profile: lifetime tiles, the last 30
   await expect(lifetime.getByText('Total videos')).toBeVisible();
   await expect(lifetime.locator('div').filter({ hasText: 'Total videos' }).locator('dd')).toHaveText('3');
   await expect(page.getByRole('heading', { name: 'Last 30 days' })).toBeVisible();
+  // The day-by-day chart, drawn on a canvas by the chart library this screen alone downloads.
+  await expect(page.getByRole('img', { name: 'Views, likes and link clicks per day' }).locator('canvas')).toBeVisible();
   await snap(page, testInfo, 'stats');
 
   const asked = page.waitForRequest((request) => request.url().endsWith('/v1/profile/stats') && request.postData() !== null);

@@ -588,7 +588,11 @@ export const linkClickDailyCounts = pgTable(
     isLive: boolean('is_live').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.linkId, t.location, t.isLive] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.linkId, t.location, t.isLive] }),
+    // A creator's stats read their links' days (issue 14): by link, then a range of days.
+    index('link_click_daily_counts_link_day_idx').on(t.linkId, t.day),
+  ],
 );
 
 /**

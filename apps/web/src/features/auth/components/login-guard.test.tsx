@@ -60,8 +60,8 @@ describe('login guard (accounts.md §2)', () => {
   it('keeps the fallback screen for a guarded path whose screen is not built yet', async () => {
     mockApi();
     setSession({ accessToken: 'token', userId: '7', userType: 'model' }, true);
-    const { router } = renderApp('/account/stats');
+    const { router } = renderApp('/account/settings/geo-blocking');
     await screen.findByRole('heading', { name: 'Page Not Found' });
-    expect(router.state.location.pathname).toBe('/account/stats');
+    expect(router.state.location.pathname).toBe('/account/settings/geo-blocking');
   });
 });

@@ -1,8 +1,11 @@
 import { formatCompactNumber, statsEarliestDay, type StatsResponse } from '@flick/contract';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStats } from '../api/get-stats.ts';
+
+// The chart library comes with the chart, after the numbers are on screen.
+const StatsChart = lazy(() => import('./stats-chart.tsx'));
 
 const panel = 'rounded-3xl border border-line bg-surface-1/70';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -81,6 +84,11 @@ export function StatsScreen() {
           <DatePicker label="Select end date" value={current.to} min={min} max={max} onChange={(to) => setDates({ ...current, to })} />
         </div>
         {dates !== null && dates.from > dates.to && <p className="mt-2 text-sm text-danger">The start date must be on or before the end date.</p>}
+        {shown.range.days.length > 1 && (
+          <Suspense fallback={<div className="mt-4 h-[15.5rem]" />}>
+            <StatsChart days={shown.range.days} />
+          </Suspense>
+        )}
         <h3 className="mt-5 text-sm font-semibold text-muted">General overview</h3>
         <dl className="mt-2 grid grid-cols-2 gap-2.5">
           <Tile label="Videos Views" value={shown.range.video_views} />

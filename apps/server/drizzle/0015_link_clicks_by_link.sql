@@ -1,0 +1,1 @@
+CREATE INDEX "link_click_daily_counts_link_day_idx" ON "link_click_daily_counts" USING btree ("link_id","day");
