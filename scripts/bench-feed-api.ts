@@ -1,11 +1,10 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { runFeedRebuild } from '../apps/server/src/modules/feed/feed-jobs.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { BENCH_PG_PORT, benchDataDir, ensureBenchData, prepareBenchDataDir, seconds } from './support/bench-feed-data.ts';
+import { BENCH_PG_PORT, benchDataDir, ensureBenchData, prepareBenchDataDir, seconds, benchServerConfig } from './support/bench-feed-data.ts';
 
 /**
  * `npm run bench:feed-api`: the home feed on 1,000,000 approved videos from 20,000 creators (the
@@ -52,18 +51,7 @@ async function timed(url: string) {
   return performance.now() - t0;
 }
 
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: benchDataDir,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  EMBEDDED_PG_PORT: String(BENCH_PG_PORT),
-  DATABASE_URL: '',
-  SEED_DEMO: '0',
-  // The benchmark ranks by itself; a worker in the same process would only add noise.
-  WORKER: 'off',
-  LOG_LEVEL: 'warn',
-});
+const config = benchServerConfig(PORT);
 const server = await startServer(config, pino({ level: 'warn' }));
 const base = `http://127.0.0.1:${PORT}`;
 const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT) });

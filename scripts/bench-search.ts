@@ -5,11 +5,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { runFeedRebuild } from '../apps/server/src/modules/feed/feed-jobs.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { BENCH_PG_PORT, benchDataDir, ensureBenchData, prepareBenchDataDir, seconds } from './support/bench-feed-data.ts';
+import { BENCH_PG_PORT, benchDataDir, ensureBenchData, prepareBenchDataDir, seconds, benchServerConfig } from './support/bench-feed-data.ts';
 
 /**
  * `npm run bench:search`: POST /v1/discover/search and GET /v1/discover on the catalogue of
@@ -55,16 +54,7 @@ function distinctQueries(count: number) {
 }
 
 prepareBenchDataDir();
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: benchDataDir,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  EMBEDDED_PG_PORT: String(BENCH_PG_PORT),
-  DATABASE_URL: '',
-  SEED_DEMO: '0',
-  WORKER: 'off',
-  LOG_LEVEL: 'warn',
+const config = benchServerConfig(PORT, {
   // Each request comes from its own address (X-Forwarded-For), so the per-client limit stays out of the measurement.
   TRUST_PROXY: 'true',
 });

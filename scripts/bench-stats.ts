@@ -2,10 +2,9 @@ import { statsEarliestDay } from '@flick/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { startServer } from '../apps/server/src/server.ts';
-import { BENCH_PG_PORT, benchDataDir, prepareBenchDataDir } from './support/bench-feed-data.ts';
+import { BENCH_PG_PORT, benchDataDir, prepareBenchDataDir, benchServerConfig } from './support/bench-feed-data.ts';
 
 /**
  * `npm run bench:stats` (issue 14): POST /v1/profile/stats for a creator with 1,000 videos, 5 links and a
@@ -17,18 +16,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const GOAL_P99_MS = 20;
 
 prepareBenchDataDir();
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: benchDataDir,
-  PORT: String(PORT),
-  HOST: '127.0.0.1',
-  EMBEDDED_PG_PORT: String(BENCH_PG_PORT),
-  DATABASE_URL: '',
-  SEED_DEMO: '0',
-  WORKER: 'off',
-  LOG_LEVEL: 'warn',
-  TRUST_PROXY: 'true',
-});
+const config = benchServerConfig(PORT, { TRUST_PROXY: 'true' });
 const server = await startServer(config, pino({ level: 'warn' }));
 const base = `http://127.0.0.1:${PORT}`;
 const client = new pg.Client({ connectionString: (await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT))! });

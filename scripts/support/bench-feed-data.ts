@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config/env.ts';
 
 /**
  * The benchmarks' catalogue (bench:feed-api, bench:search): 1,000,000 approved videos from 20,000
@@ -71,4 +72,23 @@ async function generate(client: pg.Client) {
 export async function ensureBenchData(client: pg.Client) {
   if (!fs.existsSync(marker)) await generate(client);
   else console.log(`using the generated database in ${path.basename(benchDataDir)} (FRESH=1 to regenerate)`);
+}
+
+/**
+ * The configuration of a benchmark's own server on this database: no demo, no job worker in the
+ * process (it would only add noise), quiet logs; `extra` for what one benchmark needs besides.
+ */
+export function benchServerConfig(port: number, extra: Record<string, string> = {}) {
+  return loadConfig({
+    ...process.env,
+    DATA_DIR: benchDataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EMBEDDED_PG_PORT: String(BENCH_PG_PORT),
+    DATABASE_URL: '',
+    SEED_DEMO: '0',
+    WORKER: 'off',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  });
 }

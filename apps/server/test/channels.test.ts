@@ -2,7 +2,7 @@ import { channelListResponseSchema, channelMessages, CHANNEL_PAGE_SIZE, type Cha
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { channelsPageSql } from '../src/modules/users/users.repository.ts';
-import { client, signUp } from './helpers/accounts.ts';
+import { signUp, signInAs } from './helpers/accounts.ts';
 import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -25,10 +25,6 @@ async function channel(username: string, followers: number, extra: Record<string
   return row.id;
 }
 
-async function signIn(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email, password, remember_me: false }, headers: client() });
-  return { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` };
-}
 
 const list = async (query = 'type=channel', headers: Record<string, string> = {}) => {
   const res = await t.app.inject({ method: 'GET', url: `/v1/users?${query}`, headers });
@@ -104,9 +100,9 @@ describe('GET /v1/users?type=channel (viewer.md §2 Channels, §7)', () => {
     const viewer = await signUp(t, 'user');
     const creator = await signUp(t, 'model');
     const anotherCreator = await signUp(t, 'model');
-    const asChannel = await signIn('studio_one@channels.test');
+    const asChannel = await signInAs(t, 'studio_one@channels.test');
     await adminAccounts(t.db).createAdmin({ email: 'admin@channels.test', password });
-    const asAdmin = await signIn('admin@channels.test');
+    const asAdmin = await signInAs(t, 'admin@channels.test');
     for (const headers of [viewer.auth, creator.auth, anotherCreator.auth, asChannel, asAdmin]) {
       const seen = await list('type=channel', headers);
       expect(seen.status).toBe(200);

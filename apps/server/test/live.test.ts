@@ -16,7 +16,7 @@ import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { liveService, type LiveService } from '../src/modules/live/live.service.ts';
 import { liveNotifier, vapidKeys } from '../src/modules/live/live-notifications.ts';
 import { pushSignature } from '../src/modules/live/push-signature.ts';
-import { client, signUp } from './helpers/accounts.ts';
+import { client, signUp, signInAs } from './helpers/accounts.ts';
 import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -55,10 +55,6 @@ const isLive = async (id: number) => (await profile(id)).isLive;
 /** Every poll is due again: the interval is the site's business, not the test's. */
 const makeDue = () => t.pool.query('update webcam_sites set status_polled_at = null, status_failures = 0');
 
-async function signIn(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email, password, remember_me: false }, headers: client() });
-  return { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` };
-}
 
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
@@ -293,8 +289,8 @@ describe("POST /v1/profile/links/{id}/live: the creator's own 'I'm live now'", (
     const channel = await adminAccounts(t.db).createChannel({ email: 'live_tv@live.test', name: 'Live TV', username: 'live_tv', password });
     const channelLink = await addLink(channel.id, 'https://camhub.example/live_tv');
     await adminAccounts(t.db).createAdmin({ email: 'admin@live.test', password });
-    const asChannel = await signIn('live_tv@live.test');
-    const asAdmin = await signIn('admin@live.test');
+    const asChannel = await signInAs(t, 'live_tv@live.test');
+    const asAdmin = await signInAs(t, 'admin@live.test');
 
     expect((await setLive(linkIds.luna!, true)).statusCode).toBe(401);
     expect((await setLive(linkIds.luna!, true, viewer.auth)).json().message).toBe(liveMessages.linksForCreators);
@@ -440,8 +436,8 @@ describe('who may call the live endpoints', () => {
       viewer: viewer.auth,
       creator: luna.auth,
       'another creator': kai.auth,
-      channel: await signIn('who_tv@live.test'),
-      admin: await signIn('who_admin@live.test'),
+      channel: await signInAs(t, 'who_tv@live.test'),
+      admin: await signInAs(t, 'who_admin@live.test'),
     };
     const status = async (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) =>
       (await t.app.inject({ method, url, headers: { ...client(), ...headers }, payload })).statusCode;

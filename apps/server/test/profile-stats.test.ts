@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { statsRange } from '../src/modules/profile/profile-stats.ts';
-import { client, signUp } from './helpers/accounts.ts';
+import { client, signUp, signInAs } from './helpers/accounts.ts';
 import { publishedVideos } from './helpers/feed.ts';
+import { eventually } from './helpers/eventually.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** accounts.md §2, §3, §5, §7 POST /profile/stats (issue 14). */
@@ -31,19 +32,7 @@ async function statsOf(headers: Record<string, string>, payload?: Record<string,
   return statsResponseSchema.parse(res.json());
 }
 
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (until(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
-async function signIn(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email, password, remember_me: false }, headers: client() });
-  return { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` };
-}
 
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
@@ -120,13 +109,13 @@ describe('POST /v1/profile/stats', () => {
     expect((await stats({})).statusCode).toBe(401);
     expect((await stats(viewer.auth)).json().message).toBe(statsMessages.forCreators);
     await adminAccounts(t.db).createAdmin({ email: 'admin@stats.test', password });
-    expect((await stats(await signIn('admin@stats.test'))).statusCode).toBe(403);
+    expect((await stats(await signInAs(t, 'admin@stats.test'))).statusCode).toBe(403);
     const kaiStats = await statsOf(kai.auth);
     expect(kaiStats.lifetime).toEqual({ total_videos: 0, total_likes: 0, total_views: 0, total_followers: 0 });
     expect(kaiStats.range.video_views).toBe(0);
     expect(kaiStats.range.link_clicks).toEqual([]);
     await adminAccounts(t.db).createChannel({ email: 'tv@stats.test', name: 'Stats TV', username: 'stats_tv', password });
-    expect((await statsOf(await signIn('tv@stats.test'))).lifetime.total_videos).toBe(0);
+    expect((await statsOf(await signInAs(t, 'tv@stats.test'))).lifetime.total_videos).toBe(0);
   });
 });
 

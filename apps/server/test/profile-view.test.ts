@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp } from './helpers/accounts.ts';
 import { publishedVideos } from './helpers/feed.ts';
+import { eventually } from './helpers/eventually.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -17,15 +18,6 @@ const storedViews = async (profileId: number) =>
   Number((await t.pool.query<{ n: string }>('select profile_views_count as n from users where id = $1', [profileId])).rows[0]!.n);
 
 /** Counters reach the database within about a second. */
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('POST /v1/profile-view', () => {
   it('counts a view once per viewer per window: guests by guest_id, users by bearer, others by address', async () => {

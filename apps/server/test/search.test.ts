@@ -2,7 +2,7 @@ import { searchMessages, searchResponseSchema, SEARCH_RESULTS_PER_KIND, type Sea
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { searchTagsSql, searchUsersSql, searchVideosSql } from '../src/modules/discover/search.repository.ts';
-import { client, signUp } from './helpers/accounts.ts';
+import { client, signUp, signInAs } from './helpers/accounts.ts';
 import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -27,10 +27,6 @@ async function titled(userId: number, titles: string[], options: Parameters<type
   return videoIds;
 }
 
-async function signIn(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email, password, remember_me: false }, headers: client() });
-  return { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` };
-}
 
 const post = (query: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/v1/discover/search?${query}`, payload: body, headers: { ...client(), ...headers } });
@@ -238,9 +234,9 @@ describe('POST /v1/discover/search: who asks', () => {
     const viewer = await signUp(t, 'user');
     const creatorAccount = await signUp(t, 'model');
     const anotherCreator = await signUp(t, 'model');
-    const asChannel = await signIn(channelEmail);
+    const asChannel = await signInAs(t, channelEmail);
     await adminAccounts(t.db).createAdmin({ email: 'admin@search.test', password });
-    const asAdmin = await signIn('admin@search.test');
+    const asAdmin = await signInAs(t, 'admin@search.test');
     for (const headers of [viewer.auth, creatorAccount.auth, anotherCreator.auth, asChannel, asAdmin]) {
       expect(await search('luna', { headers })).toEqual(guest);
     }

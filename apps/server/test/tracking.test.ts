@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp } from './helpers/accounts.ts';
 import { feedPage, publishedVideos, rebuildFeed } from './helpers/feed.ts';
+import { eventually } from './helpers/eventually.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -22,15 +23,6 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
 
 /** Polls until `until` holds: counters reach the database within about a second, pages are shared for two. */
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (until(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const inFeed = async (id: number, query = '', headers: Record<string, string> = {}): Promise<Video> => {
   const { data } = await feedPage(t, `/v1/videos/start/${id}${query}`, headers);

@@ -38,3 +38,9 @@ export function client() {
   clients += 1;
   return { 'x-forwarded-for': `2001:db8::${clients.toString(16)}` };
 }
+
+/** Signs an existing account in (channels and admins are made by the admin tools, not /register); the bearer header. */
+export async function signInAs(t: TestApp, email: string, password = 'correct-horse-1') {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/login', payload: { email, password, remember_me: false }, headers: client() });
+  return { authorization: `Bearer ${(res.json() as { access_token: string }).access_token}` };
+}
