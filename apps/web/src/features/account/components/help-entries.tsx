@@ -75,7 +75,7 @@ export function HelpEntries() {
           </span>
           <span className="min-w-0 flex-1">
             <span className="block font-bold">{entry.title}</span>
-            <span className="block truncate text-sm text-muted">{entry.text}</span>
+            <span className="block text-sm break-words text-muted">{entry.text}</span>
           </span>
           {entry.action}
         </li>
