@@ -46,14 +46,17 @@ const serverModules = {
   contact: [],
   'webcam-sites': [],
   videos: [],
-  feed: ['videos', 'webcam-sites'],
+  // Who is hidden where (ADR 0013): every list asks it, so it sits low and imports no module.
+  'geo-blocking': [],
+  studios: ['accounts'],
+  feed: ['videos', 'webcam-sites', 'geo-blocking'],
   tracking: ['videos'],
   auth: ['accounts'],
   verification: ['accounts'],
-  users: ['accounts', 'videos'],
-  discover: ['accounts', 'feed', 'videos', 'webcam-sites'],
-  profile: ['accounts', 'users', 'feed', 'videos'],
-  live: ['accounts', 'users'],
+  users: ['accounts', 'videos', 'geo-blocking'],
+  discover: ['accounts', 'feed', 'videos', 'webcam-sites', 'geo-blocking'],
+  profile: ['accounts', 'users', 'feed', 'videos', 'geo-blocking'],
+  live: ['accounts', 'users', 'geo-blocking'],
   // Demo content is seeded through the other modules' services; nothing imports it.
   demo: ['accounts', 'users', 'videos'],
 };

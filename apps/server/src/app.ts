@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { mediaStorage } from './lib/media-storage.ts';
+import { openGeolocator, type Geolocator } from './lib/geolocation.ts';
 import { resumableUploadRoutes } from './modules/videos/resumable-upload.routes.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { videosService } from './modules/videos/videos.service.ts';
@@ -40,6 +41,9 @@ import { liveService } from './modules/live/live.service.ts';
 import { notifyFollowersLater } from './modules/live/live-jobs.ts';
 import { liveNotifier, vapidKeys, vapidSubject } from './modules/live/live-notifications.ts';
 import { authenticate } from './plugins/authenticate.ts';
+import { geolocation } from './plugins/geolocation.ts';
+import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
+import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contactService } from './modules/contact/contact.service.ts';
@@ -60,10 +64,12 @@ export interface AppDependencies {
   /** Defaults to SMTP or .eml files per the configuration; tests pass their own. */
   mailer?: Mailer;
   jobs: JobQueue;
+  /** Opened from the configuration unless given. */
+  geolocator?: Geolocator;
 }
 
 /** Plugins in layers: framework -> cross-cutting -> API routes under /v1 -> the web app. */
-export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDependencies) {
+export async function buildApp({ config, db, pool, logger, mailer, jobs, geolocator }: AppDependencies) {
   const options: FastifyServerOptions = {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -92,6 +98,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   });
   await api.register(openapi);
   await api.register(authenticate, { sessions: accountsRepository(db) });
+  await api.register(geolocation, { geolocator: geolocator ?? (await openGeolocator(config.geolocation)) });
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const auth = authService({
@@ -105,16 +112,17 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
   const videos = videosService({ db, media, jobs, logger: api.log as Logger });
   await api.register(mediaFiles, { root: media.root });
   const sites = webcamSitesService({ pool, media });
-  const feed = feedService({ pool, media, sites });
-  const discover = discoverService({ pool, feed, sites });
-  const search = searchService({ db, pool, feed });
+  const geoBlocking = geoBlockingService(pool);
+  const feed = feedService({ pool, media, sites, geoBlocking });
+  const discover = discoverService({ pool, feed, sites, geoBlocking });
+  const search = searchService({ db, pool, feed, geoBlocking });
   const counters = counterBuffer(pool, api.log as Logger);
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
   api.addHook('onClose', () => counters.stop());
   const tracking = trackingService({ pool, counters });
-  const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger });
-  const users = usersService(pool);
-  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs) });
+  const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger, geoBlocking });
+  const users = usersService(pool, geoBlocking);
+  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking });
   const notifier = liveNotifier({
     pool,
     logger: api.log as Logger,
@@ -142,6 +150,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs }: AppDe
       await v1.register(trackingRoutes, { tracking });
       await v1.register(usersRoutes, { users });
       await v1.register(liveRoutes, { live, notifier });
+      await v1.register(geoBlockingRoutes, { geoBlocking });
     },
     { prefix: '/v1' },
   );

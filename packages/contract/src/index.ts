@@ -7,6 +7,7 @@ export * from './discover.ts';
 export * from './errors.ts';
 export * from './feed.ts';
 export * from './format.ts';
+export * from './geo-blocking.ts';
 export * from './health.ts';
 export * from './images.ts';
 export * from './live.ts';

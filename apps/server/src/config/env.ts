@@ -49,6 +49,9 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  GEOIP_DATABASE: z.string().trim().optional(),
+  GEO_COUNTRY_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
+  GEO_REGION_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
   CORS_ORIGIN: z
     .string()
     .trim()
@@ -105,6 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       whatsappUrl: e.HELP_WHATSAPP_URL ?? null,
     },
     trustProxy: e.TRUST_PROXY,
+    // Proxy headers are believed only behind a trusted proxy: otherwise any client could claim a country.
+    geolocation: {
+      database: e.GEOIP_DATABASE,
+      watch: e.GEOIP_DATABASE !== undefined,
+      countryHeader: e.TRUST_PROXY ? e.GEO_COUNTRY_HEADER : undefined,
+      regionHeader: e.TRUST_PROXY ? e.GEO_REGION_HEADER : undefined,
+    },
     corsOrigin: e.CORS_ORIGIN,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,

@@ -46,6 +46,8 @@ export const users = pgTable(
     country: text('country'),
     isVerified: verificationStatus('is_verified').notNull().default('none'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** The studio managing this creator (accounts.md §2 Studio), while they stay a member. */
+    studioId: bigint('studio_id', { mode: 'number' }).references((): AnyPgColumn => studios.id, { onDelete: 'set null' }),
     /** Kept with each follow and unfollow, so a profile shows it without counting. */
     followersCount: bigint('followers_count', { mode: 'number' }).notNull().default(0),
     /** Added to from the in-memory counters (POST /v1/profile-view), like a video's views. */
@@ -617,4 +619,75 @@ export const searches = pgTable(
     // "What do people look for and find nothing": the misses alone, newest first.
     index('searches_no_results_idx').on(t.createdAt).where(sql`${t.results} = 0`),
   ],
+);
+
+/**
+ * Where a creator's videos and profile are not shown (accounts.md §5, §7, ADR 0013): a whole country
+ * (region_code null) or one region of it, ISO 3166 codes upper-cased. The sequence counts changes, so
+ * every instance knows when to reload its in-memory index.
+ */
+export const geoBlocks = pgTable(
+  'geo_blocks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull(),
+    regionCode: text('region_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('geo_blocks_user_place_key').on(t.userId, t.countryCode, sql`coalesce(${t.regionCode}, '')`),
+    check('geo_blocks_country_check', sql`${t.countryCode} ~ '^[A-Z]{2}$'`),
+    check('geo_blocks_region_check', sql`${t.regionCode} is null or ${t.regionCode} ~ '^[A-Z0-9]{1,3}$'`),
+  ],
+);
+
+/**
+ * An agency managing several creators (accounts.md §2 Studio, issue 14). Creators join with its key
+ * (stored as a SHA-256 hash, shown once by the admin CLI); its managers act for its members.
+ */
+export const studios = pgTable(
+  'studios',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    joinKeyHash: text('join_key_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    keyRotatedAt: timestamp('key_rotated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('studios_join_key_hash_key').on(t.joinKeyHash), uniqueIndex('studios_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+/** The accounts that run a studio: they sign in as themselves and act for its members. */
+export const studioManagers = pgTable(
+  'studio_managers',
+  {
+    studioId: bigint('studio_id', { mode: 'number' })
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.studioId, t.userId] }), index('studio_managers_user_id_idx').on(t.userId)],
+);
+
+/** Everything a manager did for a member, and when: who changed what on whose account. */
+export const studioActions = pgTable(
+  'studio_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    studioId: bigint('studio_id', { mode: 'number' })
+      .notNull()
+      .references(() => studios.id, { onDelete: 'cascade' }),
+    managerId: bigint('manager_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    memberId: bigint('member_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('studio_actions_studio_idx').on(t.studioId, t.createdAt.desc())],
 );

@@ -64,7 +64,7 @@ export function signedInUser(request: FastifyRequest): UserRow {
 
 /** The bearer decides who a user is; a body's user_id is the client's claim and is not trusted. */
 export function viewerOf(request: FastifyRequest, guestId: string | undefined): Viewer {
-  return { userId: request.user?.id ?? null, guestId: request.user ? null : (guestId ?? null) };
+  return { userId: request.user?.id ?? null, guestId: request.user ? null : (guestId ?? null), place: request.place };
 }
 
 /** OpenAPI security of a route that answers guests too, and signed-in users with more. */

@@ -26,9 +26,10 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ discover: DiscoverService; 
       },
     },
     async (request, reply) => {
-      // Shared by every visitor of the same categories for DISCOVER_CACHE_MS on the server; browsers may reuse it briefly too.
-      void reply.header('cache-control', 'public, max-age=15');
-      return discover.discover(request.query.gender);
+      // Shared by every visitor of the same categories for DISCOVER_CACHE_MS on the server; browsers may reuse it
+      // briefly too, but no shared cache: what is left out depends on where the viewer is (geo-blocking).
+      void reply.header('cache-control', 'private, max-age=15');
+      return discover.discover(request.query.gender, viewerOf(request, undefined));
     },
   );
 

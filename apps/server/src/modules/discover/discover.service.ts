@@ -1,8 +1,9 @@
 import { categories, DISCOVER_CAROUSEL_SIZE, type Category, type DiscoverResponse, type DiscoverUser } from '@flick/contract';
 import type pg from 'pg';
 import { SharedAnswers } from '../../lib/shared-answers.ts';
-import { anonymous } from '../../lib/viewer.ts';
+import { anonymous, type Viewer } from '../../lib/viewer.ts';
 import type { FeedService } from '../feed/feed.service.ts';
+import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
 import { imageSources } from '../accounts/profile-images.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
 import { discoverRepository, type DiscoverUserRow } from './discover.repository.ts';
@@ -14,7 +15,7 @@ export const DISCOVER_CACHE_MS = 30_000;
 const toUser = (row: DiscoverUserRow): DiscoverUser => ({ ...row, avatarSources: imageSources('avatar', row.avatar) });
 
 /** viewer.md §2 Discover: the carousels, the four sections and the webcam sites, in one answer. */
-export function discoverService({ pool, feed, sites }: { pool: pg.Pool; feed: FeedService; sites: WebcamSitesService }) {
+export function discoverService({ pool, feed, sites, geoBlocking }: { pool: pg.Pool; feed: FeedService; sites: WebcamSitesService; geoBlocking: GeoBlockingService }) {
   const repo = discoverRepository(pool);
   const answers = new SharedAnswers<DiscoverResponse>(DISCOVER_CACHE_MS, 16);
 
@@ -40,9 +41,25 @@ export function discoverService({ pool, feed, sites }: { pool: pg.Pool; feed: Fe
   }
 
   return {
-    /** GET /v1/discover: built at most once per DISCOVER_CACHE_MS per set of categories (a failed build is not kept). */
-    discover(genders: readonly Category[]): Promise<DiscoverResponse> {
-      return answers.get([...genders].sort().join(','), () => build(genders));
+    /**
+     * GET /v1/discover: built at most once per DISCOVER_CACHE_MS per set of categories (a failed build is
+     * not kept), then without the creators hidden where the viewer is.
+     */
+    async discover(genders: readonly Category[], viewer: Viewer): Promise<DiscoverResponse> {
+      const [shared, hidden] = await Promise.all([answers.get([...genders].sort().join(','), () => build(genders)), geoBlocking.hiddenFor(viewer.place)]);
+      if (hidden.ids.size === 0) return shared;
+      const shown = (videos: DiscoverResponse['videos']['liked_weekly']) => videos.filter((v) => !hidden.ids.has(v.userId));
+      return {
+        ...shared,
+        liveUsers: shared.liveUsers.filter((u) => !hidden.ids.has(u.id)),
+        latestUsers: shared.latestUsers.filter((u) => !hidden.ids.has(u.id)),
+        videos: {
+          liked_weekly: shown(shared.videos.liked_weekly),
+          liked_all_time: shown(shared.videos.liked_all_time),
+          viewed_weekly: shown(shared.videos.viewed_weekly),
+          viewed_all_time: shown(shared.videos.viewed_all_time),
+        },
+      };
     },
   };
 }

@@ -5,6 +5,7 @@ import { SharedAnswers } from '../../lib/shared-answers.ts';
 import { anonymous, type Viewer } from '../../lib/viewer.ts';
 import { imageSources } from '../accounts/profile-images.ts';
 import type { FeedService } from '../feed/feed.service.ts';
+import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
 import { searchRepository } from './search.repository.ts';
 
 /** Tags are ranked by counts this old at most (ADR 0011). */
@@ -48,10 +49,12 @@ export function searchService({
   db,
   pool,
   feed,
+  geoBlocking,
   tagCountsMaxAgeMs = TAG_COUNTS_MAX_AGE_MS,
 }: {
   db: Database;
   pool: pg.Pool;
+  geoBlocking: GeoBlockingService;
   /** Videos are shown as the feed shows them (one hydration, the viewer's likes and ratings). */
   feed: FeedService;
   tagCountsMaxAgeMs?: number;
@@ -90,8 +93,14 @@ export function searchService({
       const { text } = searchText(query);
       if (!text) return empty();
       refreshTagCountsWhenOld();
-      const shared = await answers.get(`${[...genders].sort().join(',')}:${text}`, () => sharedAnswer(text, genders));
-      const answer: SearchResponse = { ...shared, videos: await feed.withViewer(shared.videos, viewer) };
+      const [shared, hidden] = await Promise.all([
+        answers.get(`${[...genders].sort().join(',')}:${text}`, () => sharedAnswer(text, genders)),
+        geoBlocking.hiddenFor(viewer.place),
+      ]);
+      // Creators hidden where the viewer is are left out (geo-blocking, ADR 0013).
+      const users = hidden.ids.size === 0 ? shared.users : shared.users.filter((u) => !hidden.ids.has(u.id));
+      const videos = hidden.ids.size === 0 ? shared.videos : shared.videos.filter((v) => !hidden.ids.has(v.userId));
+      const answer: SearchResponse = { ...shared, users, videos: await feed.withViewer(videos, viewer) };
       if (isFinal) {
         const results = answer.users.length + answer.tags.length + answer.videos.length;
         await repo.record({ query: text, userId: viewer.userId, guestId: viewer.guestId, results });

@@ -63,6 +63,7 @@ const unratedSql = `
     and ($2::text[] is null or exists (select 1 from users u where u.id = v.user_id and u.gender = any($2::text[])))
     and (v.upload_date, v.id) < ($3::timestamptz, $4::bigint)
     and not exists (select 1 from video_ratings r where r.user_id = $1 and r.video_id = v.id)
+    and v.user_id <> all($6::bigint[])
   order by v.upload_date desc, v.id desc
   limit $5`;
 
@@ -73,6 +74,7 @@ const publishedSql = `
   where ${PUBLISHED_SQL}
     and ($1::text[] is null or exists (select 1 from users u where u.id = v.user_id and u.gender = any($1::text[])))
     and (v.upload_date, v.id) < ($2::timestamptz, $3::bigint)
+    and v.user_id <> all($5::bigint[])
   order by v.upload_date desc, v.id desc
   limit $4`;
 
@@ -88,6 +90,7 @@ const ratedSql = `
   where r.user_id = $1 and ${PUBLISHED_SQL}
     and ($2::text[] is null or exists (select 1 from users u where u.id = v.user_id and u.gender = any($2::text[])))
     and (r.updated_at, r.video_id) < ($3::timestamptz, $4::bigint)
+    and v.user_id <> all($6::bigint[])
   order by r.updated_at desc nulls last, r.video_id desc nulls last
   limit $5`;
 
@@ -174,21 +177,21 @@ export function feedRepository(pool: pg.Pool) {
      * Published videos `userId` has not rated (all of them for a guest), newest first, by keyset on
      * (upload_date, id). `genders` null means every category.
      */
-    async unratedVideoIds(userId: number | null, genders: readonly Category[] | null, after: TimestampCursor | null, limit: number) {
+    async unratedVideoIds(userId: number | null, genders: readonly Category[] | null, after: TimestampCursor | null, limit: number, hidden: readonly number[]) {
       const keyset = [after?.at ?? KEYSET_TOP.time, after?.id ?? KEYSET_TOP.id, limit];
       const { rows } =
         userId === null
-          ? await pool.query<{ id: number; uploadDate: string }>({ name: 'feed-published-newest', text: publishedSql, values: [genders, ...keyset] })
-          : await pool.query<{ id: number; uploadDate: string }>({ name: 'feed-unrated', text: unratedSql, values: [userId, genders, ...keyset] });
+          ? await pool.query<{ id: number; uploadDate: string }>({ name: 'feed-published-newest', text: publishedSql, values: [genders, ...keyset, hidden] })
+          : await pool.query<{ id: number; uploadDate: string }>({ name: 'feed-unrated', text: unratedSql, values: [userId, genders, ...keyset, hidden] });
       return rows;
     },
 
     /** The published videos `userId` rated, with the rating, most recently rated first, by keyset on (updated_at, video_id). */
-    async ratedVideoIds(userId: number, genders: readonly Category[] | null, after: TimestampCursor | null, limit: number) {
+    async ratedVideoIds(userId: number, genders: readonly Category[] | null, after: TimestampCursor | null, limit: number, hidden: readonly number[]) {
       const { rows } = await pool.query<{ id: number; ratedAt: string; rating: number }>({
         name: 'feed-rated',
         text: ratedSql,
-        values: [userId, genders, after?.at ?? KEYSET_TOP.time, after?.id ?? KEYSET_TOP.id, limit],
+        values: [userId, genders, after?.at ?? KEYSET_TOP.time, after?.id ?? KEYSET_TOP.id, limit, hidden],
       });
       return rows;
     },

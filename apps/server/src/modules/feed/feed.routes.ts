@@ -53,7 +53,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
   app.get(
     '/videos/start/:id',
     { schema: { ...common, summary: 'The video first, then the home feed; 404 unless published', params: z.object({ id }), querystring: feedQuerySchema } },
-    async (request) => answer(request, await feed.start(request.params.id, request.query, viewerOf(request, request.query.guest_id), request.ip)),
+    async (request) => answer(request, await feed.start(request.params.id, request.query, viewerOf(request, request.query.guest_id))),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
     async (request) =>
       answer(
         request,
-        await feed.tagRecommended(request.params.slug, request.params.id, request.query, viewerOf(request, request.query.guest_id), request.ip),
+        await feed.tagRecommended(request.params.slug, request.params.id, request.query, viewerOf(request, request.query.guest_id)),
       ),
   );
 
@@ -149,13 +149,13 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
     {
       schema: {
         tags: ['feed'],
-        summary: `Left sidebar (viewer.md §2, §7): recommended videos by page, ${SIDEBAR_PAGE_SIZE} a page, each with the tag whose recommended feed it opens; the same for every viewer`,
+        summary: `Left sidebar (viewer.md §2, §7): recommended videos by page, ${SIDEBAR_PAGE_SIZE} a page, each with the tag whose recommended feed it opens; the same for every viewer in one place (geo-blocking leaves some creators out)`,
         querystring: sidebarQuerySchema,
         response: { 200: sidebarListResponseSchema, 422: errorResponseSchema },
       },
     },
     async (request) => {
-      const { data, next } = await feed.sidebar(request.query);
+      const { data, next } = await feed.sidebar(request.query, viewerOf(request, undefined));
       return { data, links: { next: nextSidebarLink(request, next) } };
     },
   );

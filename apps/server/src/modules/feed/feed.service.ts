@@ -31,13 +31,8 @@ import { toVideo } from '../videos/video-view.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';
 import { genderMask, type FeedList } from './feed-snapshot.ts';
-import { snapshotStore, type ViewFilter } from './snapshot-store.ts';
-
-/**
- * Geo-blocking plugs in here (accounts.md "geo-blocking", a later issue): given the creator of a video or
- * profile a viewer opens directly, false answers 403 with the region-blocked message.
- */
-export type RegionAccess = (ownerId: number, clientIp: string) => Promise<boolean>;
+import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import { snapshotStore, type View, type ViewFilter } from './snapshot-store.ts';
 
 /** A page looks the same to every viewer apart from isLiked/isRated: shared briefly by all of them. */
 const PAGE_CACHE_MS = 2000;
@@ -57,12 +52,13 @@ export function feedService({
   pool,
   media,
   sites,
-  regionAccess,
+  geoBlocking,
 }: {
   pool: pg.Pool;
   media: MediaStorage;
   sites: WebcamSitesService;
-  regionAccess?: RegionAccess;
+  /** Who is hidden where the viewer is (ADR 0013): left out of every list, 403 when opened directly. */
+  geoBlocking: GeoBlockingService;
 }) {
   const repo = feedRepository(pool);
   const store = snapshotStore(pool);
@@ -80,18 +76,22 @@ export function feedService({
     return videos.map((v) => ({ ...v, isLiked: flags.liked.has(v.id), isRated: flags.rated.has(v.id) }));
   }
 
-  /** Reads `size` published videos of `view` from `position`, skipping `skip`; null next at the end. */
-  async function readView(view: Uint32Array, position: number, size: number, skip: number) {
+  /**
+   * Reads `size` published videos of `view` from `position`, skipping `skip` and the creators hidden
+   * where the viewer is; null next at the end.
+   */
+  async function readView(view: View, position: number, size: number, skip: number, hidden: ReadonlySet<number>) {
     const ids: number[] = [];
     const indexOf = new Map<number, number>();
-    for (let i = position; i < view.length && ids.length < size + SLACK; i += 1) {
-      if (view[i] === skip) continue;
-      ids.push(view[i]!);
-      indexOf.set(view[i]!, i);
+    let i = position;
+    for (; i < view.ids.length && ids.length < size + SLACK; i += 1) {
+      if (view.ids[i] === skip || (hidden.size > 0 && hidden.has(view.owners[i]!))) continue;
+      ids.push(view.ids[i]!);
+      indexOf.set(view.ids[i]!, i);
     }
     const rows = await repo.hydrate(ids);
     const videos: Video[] = [];
-    let end = ids.length > 0 ? indexOf.get(ids.at(-1)!)! + 1 : view.length;
+    let end = i;
     for (const id of ids) {
       const row = rows.get(id);
       if (!row) continue;
@@ -101,7 +101,7 @@ export function feedService({
         break;
       }
     }
-    return { videos, next: end < view.length ? end : null };
+    return { videos, next: end < view.ids.length ? end : null };
   }
 
   /**
@@ -109,14 +109,14 @@ export function feedService({
    * sees a video twice. A cursor whose epoch has been dropped continues at its position in the newest.
    */
   async function rankedPage(list: FeedList, filter: ViewFilter, cursor: RankCursor | null, size: number, viewer: Viewer, skip = 0) {
-    const latest = await store.latestEpoch();
+    const [latest, hidden] = await Promise.all([store.latestEpoch(), geoBlocking.hiddenFor(viewer.place)]);
     if (latest === null) return { data: [], next: null };
     const snapshot = (cursor && (await store.list(cursor.epoch, list))) || (await store.list(latest, list));
     if (!snapshot) return { data: [], next: null };
     const view = await store.view(snapshot, filter);
     const position = cursor?.position ?? 0;
-    const key = `${snapshot.epoch}:${list}:${filter.genderMask}:${filter.key}:${position}:${size}:${skip}`;
-    const page = await pages.get(key, () => readView(view, position, size, skip));
+    const key = `${snapshot.epoch}:${list}:${filter.genderMask}:${filter.key}:${position}:${size}:${skip}:${hidden.key}`;
+    const page = await pages.get(key, () => readView(view, position, size, skip, hidden.ids));
     return {
       data: await withViewer(page.videos, viewer),
       next: page.next === null ? null : encodeRankCursor({ epoch: snapshot.epoch, position: page.next, skip }),
@@ -143,9 +143,9 @@ export function feedService({
    * not SQL OFFSET). A video unpublished since the snapshot leaves its page one shorter, never shifts
    * the next one, so walking pages never repeats an item.
    */
-  async function readSidebarPage(view: Uint32Array, page: number, size: number): Promise<SidebarPage> {
+  async function readSidebarPage(view: View, page: number, size: number, hidden: ReadonlySet<number>): Promise<SidebarPage> {
     const start = (page - 1) * size;
-    const ids = Array.from(view.subarray(start, start + size));
+    const ids = Array.from(view.ids.subarray(start, start + size)).filter((_, i) => !hidden.has(view.owners[start + i]!));
     const rows = await repo.hydrate(ids);
     const items = ids.flatMap((id): SidebarItem[] => {
       const row = rows.get(id);
@@ -163,7 +163,7 @@ export function feedService({
         },
       ];
     });
-    return { items, more: start + size < view.length };
+    return { items, more: start + size < view.ids.length };
   }
 
   const tagFilter = (genders: readonly Category[], tagIds: readonly number[]): ViewFilter => {
@@ -180,10 +180,10 @@ export function feedService({
   };
 
   /** The video a start route opens with: 404 unless published, 403 when region-blocked. */
-  async function startVideo(videoId: number, viewer: Viewer, clientIp: string): Promise<Video> {
+  async function startVideo(videoId: number, viewer: Viewer): Promise<Video> {
     const row = (await repo.hydrate([videoId])).get(videoId);
     if (!row) throw new HttpError(404, feedMessages.videoNotFound);
-    if (regionAccess && !(await regionAccess(row.userId, clientIp))) throw new HttpError(403, feedMessages.contentBlockedText);
+    if (await geoBlocking.hides(row.userId, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
     return (await withViewer([present(row)], viewer))[0]!;
   }
 
@@ -205,11 +205,14 @@ export function feedService({
     return { rows, data: await videosById(rows.map((r) => r.id), viewer), next };
   }
 
-  /** Published videos by id in the order given, hydrated in one statement and flagged for the viewer; one unpublished meanwhile drops out. */
+  /**
+   * Published videos by id in the order given, hydrated in one statement and flagged for the viewer; one
+   * unpublished meanwhile, or whose creator is hidden where the viewer is, drops out.
+   */
   async function videosById(ids: readonly number[], viewer: Viewer): Promise<Video[]> {
     if (ids.length === 0) return [];
-    const hydrated = await repo.hydrate([...ids]);
-    return withViewer(ids.flatMap((id) => (hydrated.has(id) ? [present(hydrated.get(id)!)] : [])), viewer);
+    const [hydrated, hidden] = await Promise.all([repo.hydrate([...ids]), geoBlocking.hiddenFor(viewer.place)]);
+    return withViewer(ids.flatMap((id) => (hydrated.has(id) && !hidden.ids.has(hydrated.get(id)!.userId) ? [present(hydrated.get(id)!)] : [])), viewer);
   }
 
   async function tagOr404(by: { id: number } | { slug: string }): Promise<Tag> {
@@ -230,8 +233,8 @@ export function feedService({
     },
 
     /** /video/{id}: the video, then the home feed. */
-    start(videoId: number, q: { gender: Category[]; cursor?: string }, viewer: Viewer, clientIp: string) {
-      return startedPage(() => startVideo(videoId, viewer, clientIp), videoId, tagFilter(q.gender, []), q.cursor, viewer);
+    start(videoId: number, q: { gender: Category[]; cursor?: string }, viewer: Viewer) {
+      return startedPage(() => startVideo(videoId, viewer), videoId, tagFilter(q.gender, []), q.cursor, viewer);
     },
 
     /** /tag/{id}: a grid of the tag's videos in ranked order. */
@@ -241,9 +244,9 @@ export function feedService({
     },
 
     /** /tag/{slug}/recommended/{videoId}: that video, then the tag's ranked videos. */
-    async tagRecommended(slug: string, videoId: number, q: { gender: Category[]; cursor?: string }, viewer: Viewer, clientIp: string) {
+    async tagRecommended(slug: string, videoId: number, q: { gender: Category[]; cursor?: string }, viewer: Viewer) {
       const tag = await tagOr404({ slug: tagSlug(slug) });
-      return startedPage(() => startVideo(videoId, viewer, clientIp), videoId, tagFilter(q.gender, [tag.id]), q.cursor, viewer);
+      return startedPage(() => startVideo(videoId, viewer), videoId, tagFilter(q.gender, [tag.id]), q.cursor, viewer);
     },
 
     /** Discover sections: most liked or viewed, this week or all time. */
@@ -270,6 +273,7 @@ export function feedService({
     async userVideos(idOrSlug: string, q: { cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
       const userId = await repo.userId(idOrSlug);
       if (userId === undefined) throw new HttpError(404, feedMessages.userNotFound);
+      if (await geoBlocking.hides(userId, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
       const found = await repo.userVideoIds(userId, decodeTimestampCursor(q.cursor), q.per_page + 1);
       const { data, next } = await videoPage(found, q.per_page, (row) => row.uploadDate, viewer);
       return { data, next };
@@ -280,7 +284,8 @@ export function feedService({
      * rated meanwhile just drops out of later pages (the keyset does not move). A guest has rated nothing.
      */
     async unrated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
-      const found = await repo.unratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1);
+      const hidden = await geoBlocking.hiddenFor(viewer.place);
+      const found = await repo.unratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1, [...hidden.ids]);
       const { data, next } = await videoPage(found, q.per_page, (row) => row.uploadDate, viewer);
       return { data, next };
     },
@@ -291,7 +296,8 @@ export function feedService({
      */
     async rated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<RatedVideo>> {
       if (viewer.userId === null) return { data: [], next: null };
-      const found = await repo.ratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1);
+      const hidden = await geoBlocking.hiddenFor(viewer.place);
+      const found = await repo.ratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1, [...hidden.ids]);
       const { rows, data, next } = await videoPage(found, q.per_page, (row) => row.ratedAt, viewer);
       const ratings = new Map(rows.map((r) => [r.id, r.rating]));
       return { data: data.map((v) => ({ ...v, isRated: true, myRating: ratings.get(v.id)! })), next };
@@ -302,16 +308,16 @@ export function feedService({
      * epoch for the viewer's categories, by page. The same for every viewer (no per-viewer flags).
      * `epoch` (from links.next) keeps a walk on one order; an epoch since dropped falls back to the newest.
      */
-    async sidebar(q: { gender: Category[]; per_page: number; page: number; epoch?: number }): Promise<{ data: SidebarItem[]; next: { page: number; epoch: number } | null }> {
-      const latest = await store.latestEpoch();
+    async sidebar(q: { gender: Category[]; per_page: number; page: number; epoch?: number }, viewer: Viewer): Promise<{ data: SidebarItem[]; next: { page: number; epoch: number } | null }> {
+      const [latest, hidden] = await Promise.all([store.latestEpoch(), geoBlocking.hiddenFor(viewer.place)]);
       if (latest === null) return { data: [], next: null };
       const pinned = q.epoch !== undefined && q.epoch <= latest ? await store.list(q.epoch, 'home') : null;
       const snapshot = pinned ?? (await store.list(latest, 'home'));
       if (!snapshot) return { data: [], next: null };
       const filter = taggedFilter(q.gender, snapshot.epoch);
       const view = await store.view(snapshot, filter);
-      const key = `${snapshot.epoch}:${filter.genderMask}:${q.page}:${q.per_page}`;
-      const { items, more } = await sidebarPages.get(key, () => readSidebarPage(view, q.page, q.per_page));
+      const key = `${snapshot.epoch}:${filter.genderMask}:${q.page}:${q.per_page}:${hidden.key}`;
+      const { items, more } = await sidebarPages.get(key, () => readSidebarPage(view, q.page, q.per_page, hidden.ids));
       return { data: items, next: more && q.page < SIDEBAR_MAX_PAGE ? { page: q.page + 1, epoch: snapshot.epoch } : null };
     },
 

@@ -17,13 +17,19 @@ export interface ViewFilter {
   accept?: () => Promise<(videoId: number, ownerId: number) => boolean>;
 }
 
+/** The positions of a list that pass a filter: video ids and, beside them, their creators (for geo-blocking). */
+export interface View {
+  ids: Uint32Array;
+  owners: Uint32Array;
+}
+
 /**
  * The snapshots as this process sees them: the newest epoch (checked at most every second), the lists
  * loaded on first use, and the filtered id arrays the cursors index.
  */
 export function snapshotStore(pool: pg.Pool) {
   const lists = new Lru<string, Promise<SnapshotList | null>>(MAX_LISTS);
-  const views = new Lru<string, Promise<Uint32Array>>(MAX_VIEWS);
+  const views = new Lru<string, Promise<View>>(MAX_VIEWS);
   let latest: number | null = null;
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
@@ -58,7 +64,7 @@ export function snapshotStore(pool: pg.Pool) {
     },
 
     /** The video ids of `snapshot` that pass `filter`, in order; built once per epoch and filter. */
-    view(snapshot: SnapshotList, filter: ViewFilter): Promise<Uint32Array> {
+    view(snapshot: SnapshotList, filter: ViewFilter): Promise<View> {
       const key = `${snapshot.epoch}:${snapshot.list}:${filter.genderMask}:${filter.key}`;
       let view = views.get(key);
       if (!view) {
@@ -72,14 +78,16 @@ export function snapshotStore(pool: pg.Pool) {
 }
 
 
-async function buildView({ videoIds, ownerIds, genders }: SnapshotList, filter: ViewFilter): Promise<Uint32Array> {
+async function buildView({ videoIds, ownerIds, genders }: SnapshotList, filter: ViewFilter): Promise<View> {
   const accept = filter.accept ? await filter.accept() : null;
-  const picked = new Uint32Array(videoIds.length);
+  const ids = new Uint32Array(videoIds.length);
+  const owners = new Uint32Array(videoIds.length);
   let n = 0;
   for (let i = 0; i < videoIds.length; i += 1) {
     if (!(filter.genderMask & (1 << genders[i]!))) continue;
     if (accept && !accept(videoIds[i]!, ownerIds[i]!)) continue;
-    picked[n++] = videoIds[i]!;
+    ids[n] = videoIds[i]!;
+    owners[n++] = ownerIds[i]!;
   }
-  return picked.slice(0, n);
+  return { ids: ids.slice(0, n), owners: owners.slice(0, n) };
 }

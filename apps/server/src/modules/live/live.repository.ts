@@ -114,6 +114,7 @@ const liveNowSql = `
     and ($1::text[] is null or u.gender = any($1::text[]))
     and ($5::bigint is null or exists (select 1 from follows f where f.follower_id = $5 and f.model_id = u.id))
     and ${beforeCursorSql('live.confirmed_at', 'u.id')}
+    and u.id <> all($6::bigint[])
   order by live.confirmed_at desc, u.id desc
   limit $4`;
 
@@ -212,8 +213,9 @@ export function liveRepository(pool: pg.Pool) {
     },
 
     /** `followerId`: only the creators this account follows. */
-    async liveNow(genders: readonly Category[] | null, after: MicrosCursor | null, limit: number, followerId: number | null = null): Promise<LiveNowRow[]> {
-      const { rows } = await pool.query<LiveNowRow>(liveNowSql, [genders, ...cursorBound(after), limit, followerId]);
+    /** `hidden`: creators geo-blocked where the viewer is, left out. */
+    async liveNow(genders: readonly Category[] | null, after: MicrosCursor | null, limit: number, followerId: number | null, hidden: readonly number[]): Promise<LiveNowRow[]> {
+      const { rows } = await pool.query<LiveNowRow>(liveNowSql, [genders, ...cursorBound(after), limit, followerId, hidden]);
       return rows;
     },
   };

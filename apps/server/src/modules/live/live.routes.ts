@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nextLink } from '../../lib/keyset.ts';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { signedInUser, viewerOf } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { LiveNotifier } from './live-notifications.ts';
 import type { LiveService } from './live.service.ts';
@@ -71,7 +71,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService; notifier: Li
       },
     },
     async (request) => {
-      const page = await live.liveNow(request.query, LIVE_PAGE_SIZE);
+      const page = await live.liveNow(request.query, LIVE_PAGE_SIZE, viewerOf(request, undefined));
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );
@@ -89,7 +89,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService; notifier: Li
       },
     },
     async (request) => {
-      const page = await live.liveNow({ gender: [...categories], cursor: request.query.cursor }, LIVE_PAGE_SIZE, signedInUser(request).id);
+      const page = await live.liveNow({ gender: [...categories], cursor: request.query.cursor }, LIVE_PAGE_SIZE, viewerOf(request, undefined), signedInUser(request).id);
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );

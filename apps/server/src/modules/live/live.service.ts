@@ -12,9 +12,11 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 import { decodeMicrosCursor, encodeMicrosCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { requestFeedRebuild, type JobQueue } from '../../jobs/job-queue.ts';
 import { imageSources } from '../accounts/profile-images.ts';
+import { nobodyHidden, type GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
 import { toLink } from '../users/user-links.ts';
 import { liveRepository, type LiveChange } from './live.repository.ts';
 import { checkPush } from './push-signature.ts';
@@ -37,10 +39,13 @@ export function liveService({
   logger,
   jobs,
   onWentLive,
+  geoBlocking,
   statusTimeoutMs = 10_000,
 }: {
   pool: pg.Pool;
   logger: Logger;
+  /** Who is hidden where a viewer is (ADR 0013); a worker that answers no viewer has none. */
+  geoBlocking?: GeoBlockingService;
   /** Live creators rank higher in the home feed (ADR 0007): a change asks for a re-ranking. */
   jobs?: JobQueue;
   onWentLive?: WentLive;
@@ -117,9 +122,10 @@ export function liveService({
     },
 
     /** GET /v1/live: creators live now, newest confirmation first; GET /v1/profile/following-live: those the account follows. */
-    async liveNow(q: { gender: Category[]; cursor?: string }, size: number, followerId: number | null = null): Promise<Page<LiveCreator>> {
+    async liveNow(q: { gender: Category[]; cursor?: string }, size: number, viewer: Viewer, followerId: number | null = null): Promise<Page<LiveCreator>> {
       const only = categories.every((c) => q.gender.includes(c)) ? null : q.gender;
-      const found = await repo.liveNow(only, decodeMicrosCursor(q.cursor), size + 1, followerId);
+      const hidden = geoBlocking ? await geoBlocking.hiddenFor(viewer.place) : nobodyHidden;
+      const found = await repo.liveNow(only, decodeMicrosCursor(q.cursor), size + 1, followerId, [...hidden.ids]);
       const { rows, next } = keysetPage(found, size, (last) => encodeMicrosCursor({ micros: last.micros, id: last.userId }));
       const data = rows.map(({ userId, userName, slug, avatar, confirmedAt, liveSince, micros: _, ...link }) => ({
         id: userId,

@@ -13,6 +13,7 @@ const followingSql = `
   join users u on u.id = f.model_id
   where f.follower_id = $1 and u.type <> 'user'
     and ${beforeCursorSql('f.created_at', 'f.model_id')}
+    and u.id <> all($5::bigint[])
   order by f.created_at desc nulls last, f.model_id desc nulls last
   limit $4`;
 
@@ -24,12 +25,13 @@ interface FollowingRow extends Omit<FollowedModel, 'avatarSources' | 'followedAt
 /** GET /v1/profile/following-models (viewer.md §2 Following, §3 followed model entry). */
 export function followingModels(pool: pg.Pool) {
   return {
-    async page(userId: number, q: { cursor?: string; per_page: number }): Promise<Page<FollowedModel>> {
+    /** `hidden`: creators geo-blocked where the viewer is, left out. */
+    async page(userId: number, q: { cursor?: string; per_page: number }, hidden: readonly number[]): Promise<Page<FollowedModel>> {
       const after = decodeMicrosCursor(q.cursor);
       const { rows: found } = await pool.query<FollowingRow>({
         name: 'profile-following-models',
         text: followingSql,
-        values: [userId, ...cursorBound(after), q.per_page + 1],
+        values: [userId, ...cursorBound(after), q.per_page + 1, hidden],
       });
       const { rows: page, next } = keysetPage(found, q.per_page, (last) => encodeMicrosCursor({ micros: last.followedMicros, id: last.id }));
       const data = page.map(({ followedMicros: _, followedAt, ...model }) => ({

@@ -12,6 +12,7 @@ const likedSql = `
   from video_likes l
   join videos v on v.id = l.video_id
   where l.viewer_key = $1 and ${PUBLISHED_SQL} and ${beforeCursorSql('l.created_at', 'l.video_id')}
+    and v.user_id <> all($5::bigint[])
   order by l.created_at desc nulls last, l.video_id desc nulls last
   limit $4`;
 
@@ -20,13 +21,14 @@ export function likedVideos({ pool, media }: { pool: pg.Pool; media: MediaStorag
   const feed = feedRepository(pool);
 
   return {
-    async page(userId: number, q: { cursor?: string; per_page: number }): Promise<Page<Video>> {
+    /** `hidden`: creators geo-blocked where the viewer is, left out. */
+    async page(userId: number, q: { cursor?: string; per_page: number }, hidden: readonly number[]): Promise<Page<Video>> {
       const after = decodeMicrosCursor(q.cursor);
       const viewerKey = `u${userId}`;
       const { rows: found } = await pool.query<{ id: number; likedAt: string }>({
         name: 'profile-liked-videos',
         text: likedSql,
-        values: [viewerKey, ...cursorBound(after), q.per_page + 1],
+        values: [viewerKey, ...cursorBound(after), q.per_page + 1, hidden],
       });
       const { rows: page, next } = keysetPage(found, q.per_page, (last) => encodeMicrosCursor({ micros: last.likedAt, id: last.id }));
       const ids = page.map((row) => row.id);

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nextLink } from '../../lib/keyset.ts';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { signedInUser, viewerOf } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { ProfileService } from './profile.service.ts';
 
@@ -116,7 +116,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       },
     },
     async (request) => {
-      const page = await profile.likedVideos(signedInUser(request).id, request.query);
+      const page = await profile.likedVideos({ ...viewerOf(request, undefined), userId: signedInUser(request).id }, request.query);
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );
@@ -134,7 +134,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       },
     },
     async (request) => {
-      const page = await profile.followingModels(signedInUser(request).id, request.query);
+      const page = await profile.followingModels({ ...viewerOf(request, undefined), userId: signedInUser(request).id }, request.query);
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );

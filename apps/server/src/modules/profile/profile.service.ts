@@ -16,8 +16,10 @@ import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { parseOr422, validationError } from '../../lib/validation.ts';
+import type { Viewer } from '../../lib/viewer.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
+import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
 import { followingModels } from './following-models.ts';
 import { profileStats } from './profile-stats.ts';
 import { likedVideos } from './liked-videos.ts';
@@ -31,10 +33,11 @@ export interface ProfileDependencies {
   media: MediaStorage;
   mediaBaseUrl: string | undefined;
   logger: Logger;
+  geoBlocking: GeoBlockingService;
 }
 
 /** The signed-in account's own profile (accounts.md §7; viewer.md §2 profile screen, §6 owner actions, §7). */
-export function profileService({ db, pool, media, mediaBaseUrl, logger }: ProfileDependencies) {
+export function profileService({ db, pool, media, mediaBaseUrl, logger, geoBlocking }: ProfileDependencies) {
   const repo = accountsRepository(db);
   const accounts = accountsService(db);
   const links = profileLinks(pool);
@@ -50,14 +53,16 @@ export function profileService({ db, pool, media, mediaBaseUrl, logger }: Profil
     /** POST /v1/profile multipart: a new avatar or cover. */
     replaceImage: (user: UserRow, parts: AsyncIterableIterator<Multipart>) => images.replace(user, parts),
 
-    likedVideos: (userId: number, q: { cursor?: string; per_page: number }) => liked.page(userId, q),
+    likedVideos: async (viewer: Viewer & { userId: number }, q: { cursor?: string; per_page: number }) =>
+      liked.page(viewer.userId, q, [...(await geoBlocking.hiddenFor(viewer.place)).ids]),
 
     setLinkImportant: (user: UserRow, linkId: number, important: boolean) => links.setImportant(user, linkId, important),
 
     /** POST /v1/profile/stats: lifetime totals and a range of days. */
     stats: (user: UserRow, request: StatsRequest) => stats.read(user, request),
 
-    followingModels: (userId: number, q: { cursor?: string; per_page: number }) => following.page(userId, q),
+    followingModels: async (viewer: Viewer & { userId: number }, q: { cursor?: string; per_page: number }) =>
+      following.page(viewer.userId, q, [...(await geoBlocking.hiddenFor(viewer.place)).ids]),
 
     /**
      * POST /v1/profile takes one kind of change at a time (accounts.md §7); the keys of the body say which.

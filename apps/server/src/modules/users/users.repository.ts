@@ -64,15 +64,16 @@ export const channelsPageSql = `
          (select count(*) from videos v where v.user_id = u.id and ${PUBLISHED_SQL})::float8 as "totalVideos"
   from users u
   where u.type = 'channel' and u.slug is not null and (u.followers_count, u.id) < ($1::bigint, $2::bigint)
+    and u.id <> all($4::bigint[])
   order by u.followers_count desc nulls last, u.id desc nulls last
   limit $3`;
 
 export function usersRepository(pool: pg.Pool) {
   return {
-    /** Channels after `after` (followers, id), or from the top; `limit` rows. */
-    async listChannels(after: { followers: number; id: number } | null, limit: number): Promise<ChannelRow[]> {
+    /** Channels after `after` (followers, id), or from the top, except `hidden` (geo-blocked here); `limit` rows. */
+    async listChannels(after: { followers: number; id: number } | null, limit: number, hidden: readonly number[]): Promise<ChannelRow[]> {
       const bound = after ? [String(after.followers), String(after.id)] : [KEYSET_TOP.id, KEYSET_TOP.id];
-      const { rows } = await pool.query<ChannelRow>({ name: 'channels-page', text: channelsPageSql, values: [...bound, limit] });
+      const { rows } = await pool.query<ChannelRow>({ name: 'channels-page', text: channelsPageSql, values: [...bound, limit, hidden] });
       return rows;
     },
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nextLink } from '../../lib/keyset.ts';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { signedInUser, viewerOf } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => {
-      const page = await users.channels(request.query);
+      const page = await users.channels(request.query, viewerOf(request, undefined));
       return { data: page.data, links: { next: nextLink(request, page.next) } };
     },
   );
@@ -43,7 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: publicProfileResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ data: await users.find(request.params.id, request.user?.id ?? null) }),
+    async (request) => ({ data: await users.find(request.params.id, viewerOf(request, undefined)) }),
   );
 
   app.post(
