@@ -8,7 +8,7 @@
 /**
  * Web features and what each may import besides itself. The shared domains (session, client-config,
  * preferences, live-cams, videos, creators, videos-rating) are what features share; a screen feature
- * (account, auth, feed, profile, upload, verification, support, static-pages, channels, discover, sidebar, live, stats) is imported by no other
+ * (account, auth, feed, profile, upload, verification, support, static-pages, channels, discover, sidebar, live, stats, geo-blocking) is imported by no other
  * feature, only composed by app/.
  */
 const webFeatures = {
@@ -34,6 +34,7 @@ const webFeatures = {
   sidebar: ['preferences'],
   live: ['preferences', 'creators'],
   stats: [],
+  'geo-blocking': ['session'],
 };
 const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'];
 
@@ -55,7 +56,7 @@ const serverModules = {
   verification: ['accounts'],
   users: ['accounts', 'videos', 'geo-blocking'],
   discover: ['accounts', 'feed', 'videos', 'webcam-sites', 'geo-blocking'],
-  profile: ['accounts', 'users', 'feed', 'videos', 'geo-blocking'],
+  profile: ['accounts', 'users', 'feed', 'videos', 'geo-blocking', 'studios'],
   live: ['accounts', 'users', 'geo-blocking'],
   // Demo content is seeded through the other modules' services; nothing imports it.
   demo: ['accounts', 'users', 'videos'],

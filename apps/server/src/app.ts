@@ -42,6 +42,9 @@ import { notifyFollowersLater } from './modules/live/live-jobs.ts';
 import { liveNotifier, vapidKeys, vapidSubject } from './modules/live/live-notifications.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { geolocation } from './plugins/geolocation.ts';
+import { studioActing } from './plugins/studio-acting.ts';
+import { studiosRoutes } from './modules/studios/studios.routes.ts';
+import { studiosService } from './modules/studios/studios.service.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -98,6 +101,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   });
   await api.register(openapi);
   await api.register(authenticate, { sessions: accountsRepository(db) });
+  const studios = studiosService({ db, pool });
+  await api.register(studioActing, { access: studios });
   await api.register(geolocation, { geolocator: geolocator ?? (await openGeolocator(config.geolocation)) });
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
@@ -151,6 +156,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(usersRoutes, { users });
       await v1.register(liveRoutes, { live, notifier });
       await v1.register(geoBlockingRoutes, { geoBlocking });
+      await v1.register(studiosRoutes, { studios });
     },
     { prefix: '/v1' },
   );

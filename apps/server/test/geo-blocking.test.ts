@@ -30,11 +30,11 @@ let channelId: number;
 let hidingVideos: number[];
 let openVideos: number[];
 
-const api = async (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: unknown) =>
+const api = async (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) =>
   t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) });
 const list = async (auth: Record<string, string>) => geoBlockListResponseSchema.parse((await api('GET', '/v1/profile/get-geo-blocked-countries', auth)).json()).countries;
-const add = (auth: Record<string, string>, body: unknown) => api('POST', '/v1/profile/add-geo-blocked-country', auth, body);
-const remove = (auth: Record<string, string>, body: unknown) => api('POST', '/v1/profile/delete-geo-blocked-country', auth, body);
+const add = (auth: Record<string, string>, body: object) => api('POST', '/v1/profile/add-geo-blocked-country', auth, body);
+const remove = (auth: Record<string, string>, body: object) => api('POST', '/v1/profile/delete-geo-blocked-country', auth, body);
 const ownersOf = (videos: readonly Video[]) => new Set(videos.map((v) => v.userId));
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import { buildFeedSnapshot } from '../modules/feed/feed-snapshot.ts';
 import { adminAccounts } from '../modules/accounts/admin-accounts.ts';
 import { verificationService } from '../modules/verification/verification.service.ts';
 import { videoReview } from '../modules/videos/video-review.ts';
+import { studiosService } from '../modules/studios/studios.service.ts';
 import { webcamSitesService } from '../modules/webcam-sites/webcam-sites.service.ts';
 
 /**
@@ -39,6 +40,10 @@ const usage = `Usage: npm run admin -- <command>
   site:status-feed <slug> <url> [list-path] [room-field] [seconds]
                                                       poll a JSON status feed (e.g. ... results username 60); "none" stops
   site:push-secret <slug> [off]                       a new secret for the site's signed pushes (shown once), or none
+  studio:create <name> <manager-email> [password]     a studio and its manager (created with the password if new); prints its join key once
+  studio:add-manager <studio-id> <email> [password]   another manager for a studio
+  studio:rotate-key <studio-id>                       a new join key (shown once); the old one stops working, members stay
+  studio:list                                         the studios, their members and managers
 
 Page slugs: ${pageSlugSchema.options.join(', ')}`;
 
@@ -50,7 +55,38 @@ const sites = (db: Database) => webcamSitesService({ pool: db.$client, media: me
 const describeSite = (site: { slug: string; name: string; hosts: string[]; icon: string | null }) =>
   `${site.slug.padEnd(14)} ${site.name.padEnd(16)} ${site.hosts.join(',').padEnd(36)} ${site.icon ?? '(drawn initial)'}`;
 
+const studios = (db: Database) => studiosService({ db, pool: db.$client }).admin;
+
 const commands: Record<string, { args: number; run: Command }> = {
+  'studio:create': {
+    args: 2,
+    run: async (db, [name, email, password]) => {
+      const { studio, manager, key } = await studios(db).create(name!, email!, password);
+      console.log(`Studio #${studio.id} "${studio.name}", managed by #${manager.id} ${manager.email}.`);
+      console.log(`Join key (shown once; creators enter it in Settings > Studio): ${key}`);
+    },
+  },
+  'studio:add-manager': {
+    args: 2,
+    run: async (db, [id, email, password]) => {
+      const { studio, manager } = await studios(db).addManager(Number(id), email!, password);
+      console.log(`#${manager.id} ${manager.email} now manages "${studio.name}".`);
+    },
+  },
+  'studio:rotate-key': {
+    args: 1,
+    run: async (db, [id]) => {
+      console.log(`New join key of studio #${id} (shown once): ${await studios(db).rotateKey(Number(id))}`);
+    },
+  },
+  'studio:list': {
+    args: 0,
+    run: async (db) => {
+      const rows = await studios(db).list();
+      if (rows.length === 0) console.log('No studio yet.');
+      for (const r of rows) console.log(`#${r.id}  "${r.name}"  ${r.members} member(s)  managers: ${r.managers.join(', ') || '(none)'}`);
+    },
+  },
   'admin:create': {
     args: 2,
     run: async (db, [email, password]) => {

@@ -34,6 +34,17 @@ export function adminAccounts(db: Database) {
       });
     },
 
+    /** An existing account by e-mail, or a new plain user account (a studio's manager, say) with this password. */
+    async findOrCreateUser(input: { email: string; password?: string; name: string }) {
+      const parsed = emailSchema.safeParse(input.email);
+      if (!parsed.success) throw new Error(accountMessages.invalidEmailAddress);
+      const existing = await repo.findByEmail(parsed.data);
+      if (existing) return existing;
+      if (!input.password) throw new Error(`No account ${parsed.data}: give a password to create it.`);
+      const email = await checkCredentials(parsed.data, input.password);
+      return repo.insert({ type: 'user', email, name: input.name, passwordHash: await hashPassword(input.password), emailVerifiedAt: new Date() });
+    },
+
     /** Makes an existing account an admin, or creates a plain user account that is one. */
     async createAdmin(input: { email: string; password: string }) {
       const email = await checkCredentials(input.email, input.password);

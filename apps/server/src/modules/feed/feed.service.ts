@@ -39,6 +39,14 @@ const PAGE_CACHE_MS = 2000;
 /** Extra ids read per page, so a video unpublished since the snapshot does not shorten the page. */
 const SLACK = 5;
 
+const nobody: ReadonlySet<number> = new Set();
+
+/** Whether a creator in `owners` has a video at positions from..to of the view. */
+function anyOwnedBy(view: View, from: number, to: number, owners: ReadonlySet<number>): boolean {
+  for (let i = from; i < to && i < view.owners.length; i += 1) if (owners.has(view.owners[i]!)) return true;
+  return false;
+}
+
 /** The categories for SQL: null when all are asked for, so no row needs its creator looked up. */
 const genderFilter = (genders: readonly Category[]) => (categories.every((c) => genders.includes(c)) ? null : genders);
 
@@ -115,8 +123,12 @@ export function feedService({
     if (!snapshot) return { data: [], next: null };
     const view = await store.view(snapshot, filter);
     const position = cursor?.position ?? 0;
-    const key = `${snapshot.epoch}:${list}:${filter.genderMask}:${filter.key}:${position}:${size}:${skip}:${hidden.key}`;
-    const page = await pages.get(key, () => readView(view, position, size, skip, hidden.ids));
+    const key = `${snapshot.epoch}:${list}:${filter.genderMask}:${filter.key}:${position}:${size}:${skip}`;
+    let page = await pages.get(key, () => readView(view, position, size, skip, nobody));
+    // Where some creators are hidden, the page everyone shares still serves unless one of them is on it.
+    if (hidden.ids.size > 0 && anyOwnedBy(view, position, page.next ?? view.ids.length, hidden.ids)) {
+      page = await pages.get(`${key}:${hidden.key}`, () => readView(view, position, size, skip, hidden.ids));
+    }
     return {
       data: await withViewer(page.videos, viewer),
       next: page.next === null ? null : encodeRankCursor({ epoch: snapshot.epoch, position: page.next, skip }),
@@ -316,8 +328,12 @@ export function feedService({
       if (!snapshot) return { data: [], next: null };
       const filter = taggedFilter(q.gender, snapshot.epoch);
       const view = await store.view(snapshot, filter);
-      const key = `${snapshot.epoch}:${filter.genderMask}:${q.page}:${q.per_page}:${hidden.key}`;
-      const { items, more } = await sidebarPages.get(key, () => readSidebarPage(view, q.page, q.per_page, hidden.ids));
+      const key = `${snapshot.epoch}:${filter.genderMask}:${q.page}:${q.per_page}`;
+      const start = (q.page - 1) * q.per_page;
+      const { items, more } =
+        hidden.ids.size > 0 && anyOwnedBy(view, start, start + q.per_page, hidden.ids)
+          ? await sidebarPages.get(`${key}:${hidden.key}`, () => readSidebarPage(view, q.page, q.per_page, hidden.ids))
+          : await sidebarPages.get(key, () => readSidebarPage(view, q.page, q.per_page, nobody));
       return { data: items, next: more && q.page < SIDEBAR_MAX_PAGE ? { page: q.page + 1, epoch: snapshot.epoch } : null };
     },
 

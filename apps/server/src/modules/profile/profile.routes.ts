@@ -10,6 +10,7 @@ import {
   STATS_MAX_MONTHS_BACK,
   statsRequestSchema,
   statsResponseSchema,
+  studioMessages,
   ownProfileResponseSchema,
   ownProfileUpdateResponseSchema,
   PROFILE_IMAGE_MAX_BYTES,
@@ -18,6 +19,7 @@ import {
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../lib/http-error.ts';
 import { nextLink } from '../../lib/keyset.ts';
 import { signedInUser, viewerOf } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
@@ -31,6 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/profile',
     {
       preHandler: app.requireUser,
+      config: { studioMayAct: 'read' },
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in account, with its links and sized images',
@@ -46,7 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     {
       preHandler: app.requireUser,
       // Generous for a person changing their profile; an image costs a decode and a few encodes.
-      config: perClientLimit(60, 600, feedMessages.tooManyRequests),
+      config: { ...perClientLimit(60, 600, feedMessages.tooManyRequests), studioMayAct: 'write', studioAction: 'edited the profile' },
       schema: {
         tags: ['accounts'],
         summary:
@@ -63,9 +66,13 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     },
     async (request) => {
       const user = signedInUser(request);
+      const body = request.body ?? {};
+      if (request.actingManager && ('password' in body || 'current_password' in body || 'password_confirmation' in body)) {
+        throw new HttpError(403, studioMessages.passwordOwnOnly);
+      }
       const result = request.isMultipart()
         ? await profile.replaceImage(user, request.parts({ limits: { fileSize: PROFILE_IMAGE_MAX_BYTES } }))
-        : await profile.update(user, request.authTokenId, request.body ?? {});
+        : await profile.update(user, request.authTokenId, body);
       return { message: result.message, user: await profile.own(result.user ?? user) };
     },
   );
@@ -74,7 +81,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/profile/stats',
     {
       preHandler: app.requireUser,
-      config: perClientLimit(120, 60, feedMessages.tooManyRequests),
+      config: { ...perClientLimit(120, 60, feedMessages.tooManyRequests), studioMayAct: 'read' },
       schema: {
         tags: ['accounts'],
         summary: `The signed-in creator's statistics: lifetime totals, and the last ${STATS_DEFAULT_DAYS} days or {from, to} (YYYY-MM-DD, at most ${STATS_MAX_MONTHS_BACK} months back)`,
@@ -90,7 +97,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/profile/links/:id/important',
     {
       preHandler: app.requireUser,
-      config: perClientLimit(60, 600, feedMessages.tooManyRequests),
+      config: { ...perClientLimit(60, 600, feedMessages.tooManyRequests), studioMayAct: 'write', studioAction: 'marked a link important' },
       schema: {
         tags: ['accounts'],
         summary: `Mark one of the signed-in creator's links as important (the accent border; at most ${IMPORTANT_LINKS_MAX}), or not`,

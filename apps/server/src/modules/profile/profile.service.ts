@@ -20,6 +20,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import { studiosRepository } from '../studios/studios.repository.ts';
 import { followingModels } from './following-models.ts';
 import { profileStats } from './profile-stats.ts';
 import { likedVideos } from './liked-videos.ts';
@@ -45,10 +46,11 @@ export function profileService({ db, pool, media, mediaBaseUrl, logger, geoBlock
   const liked = likedVideos({ pool, media });
   const following = followingModels(pool);
   const stats = profileStats(pool);
+  const studios = studiosRepository(pool);
 
   return {
     /** The account with its links, sized images and profile views. */
-    own: (user: UserRow) => toOwnProfileUser(user, links),
+    own: async (user: UserRow) => toOwnProfileUser(user, links, (await studios.managedBy(user.id)) ?? null),
 
     /** POST /v1/profile multipart: a new avatar or cover. */
     replaceImage: (user: UserRow, parts: AsyncIterableIterator<Multipart>) => images.replace(user, parts),

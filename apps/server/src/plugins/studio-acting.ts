@@ -1,0 +1,64 @@
+import { accountMessages, STUDIO_ACT_FOR_HEADER, studioMessages } from '@flick/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when a studio manager acts for a member: request.user is then the member. */
+    actingManager: { user: UserRow; studioId: number } | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * What a studio manager may do on this route for a member (accounts.md §2: "access and modify the
+     * profile, upload and manage videos"): 'read', or 'write' (recorded). Unset: not for members.
+     */
+    studioMayAct?: 'read' | 'write';
+    /** How the console's action list names a write, e.g. 'uploaded a video'. */
+    studioAction?: string;
+  }
+}
+
+/** The studio lookups acting needs, handed in by the app (the studios module): plugins import no module. */
+export interface StudioAccess {
+  memberFor(managerId: number, memberId: number): Promise<{ member: UserRow; studioId: number } | undefined>;
+  record(entry: { studioId: number; managerId: number; memberId: number; action: string; detail?: string | null }): Promise<void>;
+}
+
+/**
+ * A manager sends `x-flick-act-for: <member id>` with their own bearer: on a route that allows it, for a
+ * creator who is a member of a studio they manage right now, the request runs as that member. Every write
+ * is recorded (studio_actions) before its answer leaves. Registered after `authenticate`.
+ */
+export const studioActing = fp(async function studioActing(app: FastifyInstance, { access }: { access: StudioAccess }) {
+  app.decorateRequest('actingManager', null);
+
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers[STUDIO_ACT_FOR_HEADER];
+    if (header === undefined) return;
+    if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
+    if (!request.routeOptions.config?.studioMayAct) throw new HttpError(403, studioMessages.notForMembers);
+    const memberId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
+    const found = memberId === null || memberId === request.user.id ? undefined : await access.memberFor(request.user.id, memberId);
+    if (!found) throw new HttpError(403, studioMessages.notYourMember);
+    request.actingManager = { user: request.user, studioId: found.studioId };
+    request.user = found.member;
+    // The manager's session is not the member's: nothing may end or list the member's sessions through it.
+    request.authTokenId = null;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const acting = request.actingManager;
+    if (!acting || request.routeOptions.config?.studioMayAct !== 'write' || reply.statusCode >= 400) return payload;
+    const params = request.params && typeof request.params === 'object' ? Object.values(request.params as Record<string, unknown>).join(',') : '';
+    await access.record({
+      studioId: acting.studioId,
+      managerId: acting.user.id,
+      memberId: request.user!.id,
+      action: request.routeOptions.config.studioAction ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
+      detail: params || null,
+    });
+    return payload;
+  });
+});
