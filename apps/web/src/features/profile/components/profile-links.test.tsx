@@ -26,7 +26,7 @@ function publicUser(links: Link[]): PublicProfile {
   };
 }
 
-const ownUser = (links: Link[]): OwnProfileUser => ({ ...profileUser(), avatarSources: [], coverSources: [], links, totalProfileViews: 0 });
+const ownUser = (links: Link[]): OwnProfileUser => ({ ...profileUser(), avatarSources: [], coverSources: [], links, totalProfileViews: 0, managesStudio: null });
 
 /** Renders on /mia_rose beside a stand-in /login, with the app's query client and toasts. */
 function renderOnProfile(element: ReactNode) {

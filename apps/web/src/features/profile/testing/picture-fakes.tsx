@@ -42,7 +42,7 @@ export function stubPictures({ width = 1200, height = 800, readable = true, enco
 
 /** The account as POST /v1/profile answers it. */
 export function ownProfileUser(overrides: Partial<OwnProfileUser> = {}): OwnProfileUser {
-  return { ...profileUser(), avatarSources: [], coverSources: [], links: [], totalProfileViews: 0, ...overrides };
+  return { ...profileUser(), avatarSources: [], coverSources: [], links: [], totalProfileViews: 0, managesStudio: null, ...overrides };
 }
 
 /** Renders on a profile route beside a stand-in /login, with the app's query client and toasts. */
