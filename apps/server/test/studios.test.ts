@@ -1,4 +1,4 @@
-import { ownProfileResponseSchema, STUDIO_ACT_FOR_HEADER, studioConsoleResponseSchema, studioMessages } from '@flick/contract';
+import { isStudioActingPath, ownProfileResponseSchema, STUDIO_ACT_FOR_HEADER, STUDIO_ACTING_ROUTES, studioConsoleResponseSchema, studioMessages } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
@@ -148,6 +148,13 @@ describe("the studio console and a manager acting for a member (issue 14)", () =
       expect(res.json().message).toBe(studioMessages.notForMembers);
     }
     expect((await api('GET', '/v1/profile/studio', member.auth)).json()).toEqual({ name: 'Velvet Agency' });
+  });
+
+  it('acts only on routes that exist: every entry of STUDIO_ACTING_ROUTES is a route of the app', () => {
+    for (const { method, route } of STUDIO_ACTING_ROUTES) expect(t.app.hasRoute({ method, url: route }), `${method} ${route}`).toBe(true);
+    expect(isStudioActingPath('GET', '/v1/videos/42/delete')).toBe(true);
+    expect(isStudioActingPath('POST', '/v1/videos/42/delete')).toBe(false);
+    expect(isStudioActingPath('GET', '/v1/profile/liked-videos')).toBe(false);
   });
 
   it('cannot touch a non-member, another studio\'s member, or the manager themself', async () => {

@@ -1,5 +1,5 @@
-import { accountMessages, STUDIO_ACT_FOR_HEADER, studioMessages } from '@flick/contract';
-import type { FastifyInstance } from 'fastify';
+import { accountMessages, STUDIO_ACT_FOR_HEADER, STUDIO_ACTING_ROUTES, studioMessages } from '@flick/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -9,16 +9,11 @@ declare module 'fastify' {
     /** Set when a studio manager acts for a member: request.user is then the member. */
     actingManager: { user: UserRow; studioId: number } | null;
   }
-  interface FastifyContextConfig {
-    /**
-     * What a studio manager may do on this route for a member (accounts.md §2: "access and modify the
-     * profile, upload and manage videos"): 'read', or 'write' (recorded). Unset: not for members.
-     */
-    studioMayAct?: 'read' | 'write';
-    /** How the console's action list names a write, e.g. 'uploaded a video'. */
-    studioAction?: string;
-  }
 }
+
+/** The routes a manager may act on, by `METHOD route`: a write's label, or null for a read. */
+const acting = new Map(STUDIO_ACTING_ROUTES.map((r) => [`${r.method} ${r.route}`, r.action]));
+const actingOn = (request: FastifyRequest) => acting.get(`${request.method} ${request.routeOptions.url}`);
 
 /** The studio lookups acting needs, handed in by the app (the studios module): plugins import no module. */
 export interface StudioAccess {
@@ -27,7 +22,7 @@ export interface StudioAccess {
 }
 
 /**
- * A manager sends `x-flick-act-for: <member id>` with their own bearer: on a route that allows it, for a
+ * A manager sends `x-flick-act-for: <member id>` with their own bearer: on a route of STUDIO_ACTING_ROUTES, for a
  * creator who is a member of a studio they manage right now, the request runs as that member. Every write
  * is recorded (studio_actions) before its answer leaves. Registered after `authenticate`.
  */
@@ -38,7 +33,7 @@ export const studioActing = fp(async function studioActing(app: FastifyInstance,
     const header = request.headers[STUDIO_ACT_FOR_HEADER];
     if (header === undefined) return;
     if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
-    if (!request.routeOptions.config?.studioMayAct) throw new HttpError(403, studioMessages.notForMembers);
+    if (actingOn(request) === undefined) throw new HttpError(403, studioMessages.notForMembers);
     const memberId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
     const found = memberId === null || memberId === request.user.id ? undefined : await access.memberFor(request.user.id, memberId);
     if (!found) throw new HttpError(403, studioMessages.notYourMember);
@@ -49,14 +44,15 @@ export const studioActing = fp(async function studioActing(app: FastifyInstance,
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const acting = request.actingManager;
-    if (!acting || request.routeOptions.config?.studioMayAct !== 'write' || reply.statusCode >= 400) return payload;
+    const action = request.actingManager ? actingOn(request) : null;
+    if (!request.actingManager || !action || reply.statusCode >= 400) return payload;
+    const manager = request.actingManager;
     const params = request.params && typeof request.params === 'object' ? Object.values(request.params as Record<string, unknown>).join(',') : '';
     await access.record({
-      studioId: acting.studioId,
-      managerId: acting.user.id,
+      studioId: manager.studioId,
+      managerId: manager.user.id,
       memberId: request.user!.id,
-      action: request.routeOptions.config.studioAction ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
+      action,
       detail: params || null,
     });
     return payload;

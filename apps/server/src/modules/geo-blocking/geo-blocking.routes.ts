@@ -37,7 +37,6 @@ export const geoBlockingRoutes: FastifyPluginAsyncZod<{ geoBlocking: GeoBlocking
     '/profile/get-geo-blocked-countries',
     {
       preHandler: app.requireUser,
-      config: { studioMayAct: 'read' },
       schema: {
         tags: ['accounts'],
         summary: 'The countries and regions where the signed-in creator is not shown',
@@ -52,7 +51,7 @@ export const geoBlockingRoutes: FastifyPluginAsyncZod<{ geoBlocking: GeoBlocking
     '/profile/add-geo-blocked-country',
     {
       preHandler: app.requireUser,
-      config: { ...perClientLimit(120, 600, feedMessages.tooManyRequests), studioMayAct: 'write', studioAction: 'blocked a country or region' },
+      config: perClientLimit(120, 600, feedMessages.tooManyRequests),
       schema: {
         tags: ['accounts'],
         summary: 'Block a country ({country_code}) or one of its regions ({country_code, region_code}); one already listed is left as it is',
@@ -68,7 +67,7 @@ export const geoBlockingRoutes: FastifyPluginAsyncZod<{ geoBlocking: GeoBlocking
     '/profile/delete-geo-blocked-country',
     {
       preHandler: app.requireUser,
-      config: { ...perClientLimit(120, 600, feedMessages.tooManyRequests), studioMayAct: 'write', studioAction: 'unblocked a country or region' },
+      config: perClientLimit(120, 600, feedMessages.tooManyRequests),
       schema: {
         tags: ['accounts'],
         summary: 'Show the creator again in a country or region removed from the list',

@@ -150,7 +150,7 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService; notifier: Li
     '/profile/links/:id/live',
     {
       preHandler: app.requireUser,
-      config: { ...perClientLimit(60, 600, feedMessages.tooManyRequests), studioMayAct: 'write', studioAction: 'changed the live status of a link' },
+      config: perClientLimit(60, 600, feedMessages.tooManyRequests),
       schema: {
         tags: ['live'],
         summary: "The creator's own 'I'm live now' on one of their links (it ends by itself after a few hours), or off",

@@ -33,7 +33,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/profile',
     {
       preHandler: app.requireUser,
-      config: { studioMayAct: 'read' },
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in account, with its links and sized images',
@@ -49,7 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     {
       preHandler: app.requireUser,
       // Generous for a person changing their profile; an image costs a decode and a few encodes.
-      config: { ...perClientLimit(60, 600, feedMessages.tooManyRequests), studioMayAct: 'write', studioAction: 'edited the profile' },
+      config: perClientLimit(60, 600, feedMessages.tooManyRequests),
       schema: {
         tags: ['accounts'],
         summary:
@@ -81,7 +80,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/profile/stats',
     {
       preHandler: app.requireUser,
-      config: { ...perClientLimit(120, 60, feedMessages.tooManyRequests), studioMayAct: 'read' },
+      config: perClientLimit(120, 60, feedMessages.tooManyRequests),
       schema: {
         tags: ['accounts'],
         summary: `The signed-in creator's statistics: lifetime totals, and the last ${STATS_DEFAULT_DAYS} days or {from, to} (YYYY-MM-DD, at most ${STATS_MAX_MONTHS_BACK} months back)`,
@@ -97,7 +96,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
     '/profile/links/:id/important',
     {
       preHandler: app.requireUser,
-      config: { ...perClientLimit(60, 600, feedMessages.tooManyRequests), studioMayAct: 'write', studioAction: 'marked a link important' },
+      config: perClientLimit(60, 600, feedMessages.tooManyRequests),
       schema: {
         tags: ['accounts'],
         summary: `Mark one of the signed-in creator's links as important (the accent border; at most ${IMPORTANT_LINKS_MAX}), or not`,

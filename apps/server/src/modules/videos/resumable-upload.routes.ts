@@ -58,7 +58,6 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosServic
     '/videos/uploads',
     {
       preHandler: [app.requireUser, canUpload, withinSizeLimit],
-      config: { studioMayAct: 'write', studioAction: 'started uploading a video' },
       schema: {
         ...common,
         summary: 'Start a resumable upload (tus 1.0 creation; verified creators; at most 2 GB and 30 minutes)',
@@ -78,7 +77,7 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosServic
     '/videos/uploads/:id',
     {
       ...onUpload,
-      config: { swagger: { exposeHeadRoute: true }, studioMayAct: 'read' },
+      config: { swagger: { exposeHeadRoute: true } },
       schema: { ...common, params, summary: "How much of one's own upload arrived (`Upload-Offset`): where to resume", response: errors },
     },
     (request, reply) => forward(request, reply, request.params.id),
@@ -88,7 +87,6 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosServic
     '/videos/uploads/:id',
     {
       ...onUpload,
-      config: { studioMayAct: 'read' },
       schema: {
         ...common,
         params,

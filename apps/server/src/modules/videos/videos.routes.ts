@@ -21,7 +21,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = as
     '/videos/upload',
     {
       preHandler: app.requireUser,
-      config: { studioMayAct: 'write', studioAction: 'uploaded a video' },
       schema: {
         tags: ['videos'],
         summary: 'Upload a video (multipart field `video`; verified creators; at most 2 GB and 30 minutes)',
@@ -49,7 +48,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = as
     '/videos/upload-details',
     {
       preHandler: app.requireUser,
-      config: { studioMayAct: 'write', studioAction: 'saved the details of a video' },
       schema: {
         tags: ['videos'],
         summary: 'Title, tags, NSFW flag and optional publish date of an uploaded video',
@@ -68,7 +66,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = as
     '/profile/videos',
     {
       preHandler: app.requireUser,
-      config: { studioMayAct: 'read' },
       schema: {
         tags: ['videos'],
         summary: "The signed-in creator's own videos in every status, newest first",
@@ -87,7 +84,6 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = as
     '/videos/:id/delete',
     {
       preHandler: app.requireUser,
-      config: { studioMayAct: 'write', studioAction: 'deleted a video' },
       schema: {
         tags: ['videos'],
         summary: 'Delete a video (owner or admin): it leaves every list at once, a job purges its files',
