@@ -17,6 +17,7 @@ export * from './ratings.ts';
 export * from './reports.ts';
 export * from './sidebar.ts';
 export * from './stats.ts';
+export * from './studio-acting.ts';
 export * from './studios.ts';
 export * from './tracking.ts';
 export * from './users.ts';

@@ -11,3 +11,14 @@ export function setAccessTokenSource(next: () => string | null): void {
 export function getAccessToken(): string | null {
   return source();
 }
+
+let actingSource: () => number | null = () => null;
+
+/** Whom a studio manager acts for (issue 14): the app wires the session store in, like the token. */
+export function setActingSource(next: () => number | null): void {
+  actingSource = next;
+}
+
+export function getActingFor(): number | null {
+  return actingSource();
+}

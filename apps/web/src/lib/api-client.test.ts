@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../testing/render-app.tsx';
-import { setAccessTokenSource } from './access-token.ts';
+import { STUDIO_ACT_FOR_HEADER } from '@flick/contract';
+import { setAccessTokenSource, setActingSource } from './access-token.ts';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, nextPagePath } from './api-client.ts';
 
 describe('api client', () => {
@@ -27,6 +28,19 @@ describe('api client', () => {
     const { calls } = mockApi({ 'GET /v1/me': () => json({}) });
     await api.get('/me', { token: 'link-token' });
     expect(calls[0]?.headers.Authorization).toBe('Bearer link-token');
+    setAccessTokenSource(() => null);
+  });
+
+  it("names the member a studio manager acts for on the calls a studio may make, and only there", async () => {
+    setAccessTokenSource(() => 'manager-token');
+    setActingSource(() => 42);
+    const { calls } = mockApi({ 'GET /v1/profile': () => json({}), 'GET /v1/videos/7/delete': () => json({}), 'GET /v1/profile/liked-videos': () => json({}) });
+    await api.get('/profile');
+    await api.get('/videos/7/delete');
+    await api.get('/profile/liked-videos');
+    expect(calls.map((call) => call.headers[STUDIO_ACT_FOR_HEADER])).toEqual(['42', '42', undefined]);
+    expect(calls.every((call) => call.headers.Authorization === 'Bearer manager-token')).toBe(true);
+    setActingSource(() => null);
     setAccessTokenSource(() => null);
   });
 

@@ -2,7 +2,8 @@
  * The one way the app talks to the API under /v1: JSON in and out, the bearer token when logged in,
  * and every failure turned into an ApiError carrying the server's `{ message, errors }`.
  */
-import { getAccessToken } from './access-token.ts';
+import { isStudioActingPath, STUDIO_ACT_FOR_HEADER } from '@flick/contract';
+import { getAccessToken, getActingFor } from './access-token.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -85,6 +86,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const token = options.token ?? (auth ? getAccessToken() : null);
   if (token) headers.Authorization = `Bearer ${token}`;
+  // A studio manager acting for a member names them on the calls a studio may make for a member.
+  const actingFor = token && !options.token ? getActingFor() : null;
+  if (actingFor !== null && isStudioActingPath(method, `/v1${path.split('?')[0]}`)) headers[STUDIO_ACT_FOR_HEADER] = String(actingFor);
 
   let response: Response;
   try {

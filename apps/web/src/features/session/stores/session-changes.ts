@@ -1,5 +1,5 @@
 import { removeItem, writeItem, type StorageArea } from '../../../lib/storage.ts';
-import { AREAS, KEYS, type Session } from './session-store.ts';
+import { AREAS, KEYS, type Acting, type Session } from './session-store.ts';
 
 /*
  * Signing in and out, and hearing of it: apart from session-store.ts, whose reading half is all the
@@ -22,6 +22,7 @@ export function subscribeSession(listener: () => void): () => void {
 }
 
 function removeStoredSession(): void {
+  removeItem('session', KEYS.acting);
   for (const area of AREAS) {
     removeItem(area, KEYS.accessToken);
     removeItem(area, KEYS.userId);
@@ -45,3 +46,15 @@ export function clearSession(): void {
   notify();
 }
 
+
+/** A studio manager starts acting for a member: from now on this tab is the member's (issue 14). */
+export function startActing(acting: Acting): void {
+  writeItem('session', KEYS.acting, JSON.stringify(acting));
+  notify();
+}
+
+/** Back to the manager's own account. */
+export function stopActing(): void {
+  removeItem('session', KEYS.acting);
+  notify();
+}

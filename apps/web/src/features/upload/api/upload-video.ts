@@ -1,7 +1,7 @@
-import { uploadResponseSchema, videoMessages, type UploadResponse } from '@flick/contract';
+import { STUDIO_ACT_FOR_HEADER, uploadResponseSchema, videoMessages, type UploadResponse } from '@flick/contract';
 import type * as TusClient from 'tus-js-client';
 import type { HttpResponse, Upload } from 'tus-js-client';
-import { getAccessToken } from '../../../lib/access-token.ts';
+import { getAccessToken, getActingFor } from '../../../lib/access-token.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from '../../../lib/api-client.ts';
 
 export interface UploadVideoOptions {
@@ -63,6 +63,13 @@ async function resumeOrStart(upload: Upload, signal: AbortSignal | undefined) {
   upload.start();
 }
 
+/** The bearer, and for a studio manager acting for a member, the member (every tus request may name them). */
+function uploadHeaders(token: string | null): Record<string, string> {
+  if (!token) return {};
+  const actingFor = getActingFor();
+  return actingFor === null ? { Authorization: `Bearer ${token}` } : { Authorization: `Bearer ${token}`, [STUDIO_ACT_FOR_HEADER]: String(actingFor) };
+}
+
 /**
  * accounts.md §7 "upload with progress", resumably: the file goes to /v1/videos/uploads over tus, in chunks,
  * and a dropped connection resumes from the bytes the server has. The answer is the multipart call's
@@ -77,7 +84,7 @@ export async function uploadVideo(file: File, { onProgress, signal }: UploadVide
     const token = getAccessToken();
     const upload = new tus.Upload(file, {
       endpoint: new URL(ENDPOINT, window.location.origin).href,
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: uploadHeaders(token),
       metadata: { filename: file.name, filetype: file.type },
       chunkSize: CHUNK_SIZE,
       retryDelays: RETRY_DELAYS,
