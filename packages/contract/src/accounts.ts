@@ -213,6 +213,8 @@ export const profileUserSchema = z.object({
   country: z.string().nullable(),
   isVerified: z.enum(verificationStatuses),
   isAdmin: z.boolean(),
+  /** The studio this account runs as a manager (its console is /studio), or null; GET /v1/profile only. */
+  managesStudio: z.object({ id: z.number(), name: z.string() }).nullable().optional(),
 });
 export type ProfileUser = z.infer<typeof profileUserSchema>;
 

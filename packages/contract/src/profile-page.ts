@@ -90,8 +90,6 @@ export const ownProfileUserSchema = profileUserSchema.extend({
   links: z.array(linkSchema),
   /** Profile views counted so far (POST /v1/profile-view). */
   totalProfileViews: z.number(),
-  /** The studio this account runs as a manager (its console is /studio), or null. */
-  managesStudio: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type OwnProfileUser = z.infer<typeof ownProfileUserSchema>;
 export const ownProfileResponseSchema = z.object({ user: ownProfileUserSchema });

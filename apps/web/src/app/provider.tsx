@@ -1,11 +1,10 @@
 import { StrictMode, type ReactNode } from 'react';
-import { getActing, getGuestId, getSession } from '../features/session/stores/session-store.ts';
-import { setAccessTokenSource, setActingSource } from '../lib/access-token.ts';
+import { getGuestId, getSession } from '../features/session/stores/session-store.ts';
+import { setAccessTokenSource } from '../lib/access-token.ts';
 
 /** Start-up wiring that must happen before the first request: the token source and the guest id. */
 export function initializeApp(): void {
   setAccessTokenSource(() => getSession()?.accessToken ?? null);
-  setActingSource(() => (getSession() ? (getActing()?.id ?? null) : null));
   getGuestId();
 }
 

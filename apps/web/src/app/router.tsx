@@ -29,6 +29,10 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/account/settings/gender': accountScreen('AccountGenderRoute'),
   '/account/settings/password': accountScreen('AccountPasswordRoute'),
   '/account/settings/channel-color': accountScreen('AccountChannelColorRoute'),
+  '/account/settings/geo-blocking': accountScreen('AccountGeoBlockingRoute'),
+  '/account/settings/studio': accountScreen('AccountStudioRoute'),
+  '/join-studio': accountScreen('AccountStudioRoute'),
+  '/studio': accountScreen('StudioConsoleRoute'),
   '/account/help': accountScreen('AccountHelpRoute'),
   '/account/stats': () => import('./routes/account-stats.tsx').then((m) => ({ Component: m.AccountStatsRoute })),
   '/account/settings/validation': () =>

@@ -34,6 +34,7 @@ export const loginGuardedPaths = [
   '/account/settings/geo-blocking',
   '/account/settings/studio',
   '/join-studio',
+  '/studio',
   '/account/following',
   '/account/stats',
   '/account/help',

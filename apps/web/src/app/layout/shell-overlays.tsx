@@ -6,7 +6,9 @@ import { feedRoutePatterns } from '../../config/paths.ts';
 import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
 import { useSession } from '../../features/session/hooks/use-session.ts';
 import { logOut } from '../../features/auth/log-out.ts';
+import { getActing } from '../../features/session/stores/session-changes.ts';
 import { getGuestId } from '../../features/session/stores/session-store.ts';
+import { ActingBanner } from '../../features/studios/components/acting-banner.tsx';
 import { RateVideosSignUpPrompt } from '../../features/videos-rating/components/rate-videos-sign-up-prompt.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { ToastProvider } from '../../components/ui/toast.tsx';
@@ -47,6 +49,7 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
   const { pathname } = useLocation();
   const wide = useMediaQuery(SIDEBAR_QUERY);
   const visitor = { guestId: getGuestId(), userId: session?.userId ?? null };
+  const acting = session ? getActing() : null;
 
   return (
     <>
@@ -70,6 +73,7 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
         />
       )}
       <RateVideosSignUpPrompt open={signUpPromptOpen} onClose={() => setSignUpPromptOpen(false)} />
+      {acting && <ActingBanner acting={acting} />}
       <InstallHint />
       <ToastProvider />
     </>

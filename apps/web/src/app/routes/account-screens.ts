@@ -4,5 +4,7 @@ export { AccountHelpRoute } from './account-help.tsx';
 export { AccountChannelColorRoute } from './account-channel-color.tsx';
 export { AccountDetailsRoute } from './account-details.tsx';
 export { AccountGenderRoute } from './account-gender.tsx';
+export { AccountGeoBlockingRoute } from './account-geo-blocking.tsx';
 export { AccountPasswordRoute } from './account-password.tsx';
 export { AccountSettingsRoute } from './account-settings.tsx';
+export { AccountStudioRoute, StudioConsoleRoute } from './account-studio.tsx';

@@ -12,8 +12,8 @@ export interface ScreenProps {
   onBack?: () => void;
   /** Above the heading, under the Back button (a step indicator). */
   eyebrow?: ReactNode;
-  /** narrow for sign-in forms, regular for account screens. */
-  width?: 'narrow' | 'regular';
+  /** narrow for sign-in forms, regular for account screens, wide for consoles with cards side by side. */
+  width?: 'narrow' | 'regular' | 'wide';
   /** The heading takes the focus through this when the content changes in place (wizard steps). */
   headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
@@ -23,7 +23,7 @@ export interface ScreenProps {
 export function Screen({ title, description, backTo = '/', onBack, eyebrow, width = 'regular', headingRef, children }: ScreenProps) {
   return (
     <div
-      className={`mx-auto w-full animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-12 ${width === 'narrow' ? 'max-w-md' : 'max-w-xl'}`}
+      className={`mx-auto w-full animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-12 ${{ narrow: 'max-w-md', regular: 'max-w-xl', wide: 'max-w-4xl' }[width]}`}
     >
       <title>{`${title} · Flick`}</title>
       {onBack ? (

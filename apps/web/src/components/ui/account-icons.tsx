@@ -103,3 +103,18 @@ export const ChartIcon = (props: IconProps) => (
     <path d="M4 20V10M10 20V4M16 20v-7M21.5 20.5h-19" />
   </Icon>
 );
+
+export const GlobeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.4 2.5 3.6 5.5 3.6 9s-1.2 6.5-3.6 9c-2.4-2.5-3.6-5.5-3.6-9S9.6 5.5 12 3z" />
+  </Icon>
+);
+
+/** A studio: the agency that manages creators (issue 14). */
+export const StudioIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="7" width="18" height="13" rx="2" />
+    <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 13h18" />
+  </Icon>
+);

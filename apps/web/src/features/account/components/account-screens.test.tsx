@@ -81,7 +81,7 @@ describe('settings list /account/settings (accounts.md §2)', () => {
   const entries = async () => {
     await findScreenHeading('Settings');
     const list = within(screen.getByRole('navigation', { name: 'Settings' }));
-    const names = ['Details', 'Gender', 'Password', 'Channel color', 'Account validation'];
+    const names = ['Details', 'Gender', 'Password', 'Channel color', 'Studio', 'Geo blocking', 'Account validation'];
     return list
       .getAllByRole('link')
       .map((link) => [names.find((name) => list.queryByRole('link', { name }) === link), link.getAttribute('href')]);
@@ -101,9 +101,16 @@ describe('settings list /account/settings (accounts.md §2)', () => {
     expect((await entries()).at(-1)).toEqual(['Account validation', '/account/settings/validation']);
   });
 
-  it('adds Channel color for a channel, and hides Account validation once approved', async () => {
+  it('adds Channel color, Studio and Geo blocking for a channel, and hides Account validation once approved', async () => {
     openAs(profileUser({ type: 'channel', isVerified: 'approved' }), '/account/settings');
-    expect((await entries()).map(([name]) => name)).toEqual(['Details', 'Gender', 'Password', 'Channel color']);
+    expect(await entries()).toEqual([
+      ['Details', '/account/settings/details'],
+      ['Gender', '/account/settings/gender'],
+      ['Password', '/account/settings/password'],
+      ['Channel color', '/account/settings/channel-color'],
+      ['Studio', '/account/settings/studio'],
+      ['Geo blocking', '/account/settings/geo-blocking'],
+    ]);
   });
 });
 

@@ -8,18 +8,18 @@ describe('settings entries by account type (accounts.md §2)', () => {
     expect(ids({ type: 'user', isVerified: 'none' })).toEqual(['details', 'gender', 'password']);
   });
 
-  it('adds Account validation for a model that is not approved', () => {
-    expect(ids({ type: 'model', isVerified: 'none' })).toEqual(['details', 'gender', 'password', 'validation']);
+  it('adds Studio, Geo blocking and Account validation for a model that is not approved', () => {
+    expect(ids({ type: 'model', isVerified: 'none' })).toEqual(['details', 'gender', 'password', 'studio', 'geo-blocking', 'validation']);
     expect(ids({ type: 'model', isVerified: 'pending' })).toContain('validation');
     expect(ids({ type: 'model', isVerified: 'rejected' })).toContain('validation');
   });
 
-  it('adds channel-color and Account validation for a channel', () => {
-    expect(ids({ type: 'channel', isVerified: 'none' })).toEqual(['details', 'gender', 'password', 'channel-color', 'validation']);
+  it('adds channel-color, Studio, Geo blocking and Account validation for a channel', () => {
+    expect(ids({ type: 'channel', isVerified: 'none' })).toEqual(['details', 'gender', 'password', 'channel-color', 'studio', 'geo-blocking', 'validation']);
   });
 
   it('removes Account validation once approved', () => {
-    expect(ids({ type: 'model', isVerified: 'approved' })).toEqual(['details', 'gender', 'password']);
-    expect(ids({ type: 'channel', isVerified: 'approved' })).toEqual(['details', 'gender', 'password', 'channel-color']);
+    expect(ids({ type: 'model', isVerified: 'approved' })).toEqual(['details', 'gender', 'password', 'studio', 'geo-blocking']);
+    expect(ids({ type: 'channel', isVerified: 'approved' })).toEqual(['details', 'gender', 'password', 'channel-color', 'studio', 'geo-blocking']);
   });
 });

@@ -1,6 +1,6 @@
 import type { ProfileUser } from '@flick/contract';
 
-export type SettingsEntryId = 'details' | 'gender' | 'password' | 'channel-color' | 'validation';
+export type SettingsEntryId = 'details' | 'gender' | 'password' | 'channel-color' | 'studio' | 'geo-blocking' | 'validation';
 
 export interface SettingsEntry {
   id: SettingsEntryId;
@@ -10,8 +10,8 @@ export interface SettingsEntry {
 
 /**
  * accounts.md §2 "/account/settings": details, gender and password for everyone; channel-color for
- * channels; Account validation for models and channels until they are approved. (Studio and
- * geo-blocking join the list with their screens.)
+ * channels; studio and geo-blocking for models and channels; Account validation for models and channels
+ * until they are approved.
  */
 export function settingsEntries(user: Pick<ProfileUser, 'type' | 'isVerified'>): SettingsEntry[] {
   const creator = user.type !== 'user';
@@ -26,6 +26,10 @@ export function settingsEntries(user: Pick<ProfileUser, 'type' | 'isVerified'>):
   ];
   if (user.type === 'channel') {
     entries.push({ id: 'channel-color', label: 'Channel color', description: 'The color of your channel picture' });
+  }
+  if (creator) {
+    entries.push({ id: 'studio', label: 'Studio', description: 'The agency that manages your account' });
+    entries.push({ id: 'geo-blocking', label: 'Geo blocking', description: 'Where your content is hidden' });
   }
   if (creator && user.isVerified !== 'approved') {
     entries.push({ id: 'validation', label: 'Account validation', description: 'Verify your identity to publish' });

@@ -1,7 +1,7 @@
 import type { ProfileUser } from '@flick/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { LockIcon, PaletteIcon, SexIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx';
+import { GlobeIcon, LockIcon, PaletteIcon, SexIcon, ShieldIcon, StudioIcon } from '../../../components/ui/account-icons.tsx';
 import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { settingsEntries, type SettingsEntryId } from './settings-entries.ts';
@@ -11,6 +11,8 @@ const icons: Record<SettingsEntryId, ComponentType<SVGProps<SVGSVGElement>>> = {
   gender: SexIcon,
   password: LockIcon,
   'channel-color': PaletteIcon,
+  studio: StudioIcon,
+  'geo-blocking': GlobeIcon,
   validation: ShieldIcon,
 };
 

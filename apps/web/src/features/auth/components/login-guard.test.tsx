@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { loginGuardedPaths } from '../../../config/paths.ts';
-import { mockApi, renderApp } from '../../../testing/render-app.tsx';
+import { profileUser } from '../../../testing/accounts.ts';
+import { json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 import { setSession } from '../../session/stores/session-changes.ts';
 import { LoginGuard } from './login-guard.tsx';
 
@@ -57,11 +58,11 @@ describe('login guard (accounts.md §2)', () => {
     expect(router.state.location.pathname).toBe('/account/settings/password');
   });
 
-  it('keeps the fallback screen for a guarded path whose screen is not built yet', async () => {
-    mockApi();
+  it('opens the studio screen at /join-studio too, the same screen as in settings (every guarded path has its screen)', async () => {
+    mockApi({ 'GET /v1/profile': () => json({ user: profileUser({ type: 'model' }) }), 'GET /v1/profile/studio': () => json({ message: 'none' }, 404) });
     setSession({ accessToken: 'token', userId: '7', userType: 'model' }, true);
-    const { router } = renderApp('/account/settings/geo-blocking');
-    await screen.findByRole('heading', { name: 'Page Not Found' });
-    expect(router.state.location.pathname).toBe('/account/settings/geo-blocking');
+    const { router } = renderApp('/join-studio');
+    await screen.findByRole('heading', { level: 1, name: 'Join Studio' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/join-studio');
   });
 });

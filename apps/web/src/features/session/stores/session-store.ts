@@ -8,35 +8,7 @@ export interface Session {
   userType: UserType;
 }
 
-export const KEYS = { accessToken: 'accessToken', userId: 'userId', userType: 'userType', guestId: 'guestId', acting: 'actingFor' } as const;
-
-/**
- * A studio manager acting for a member (issue 14), kept for this tab: the session is then the member's
- * (id and type), on the manager's own token, and the API client names the member where the server allows.
- */
-export interface Acting {
-  id: number;
-  type: UserType;
-  name: string;
-  studio: string;
-}
-
-let actingCache: { raw: string | null; acting: Acting | null } = { raw: null, acting: null };
-
-export function getActing(): Acting | null {
-  const raw = readItem('session', KEYS.acting);
-  if (raw !== actingCache.raw) {
-    let acting: Acting | null = null;
-    try {
-      const value = raw ? (JSON.parse(raw) as Partial<Acting>) : null;
-      if (value && typeof value.id === 'number' && typeof value.name === 'string') acting = { id: value.id, type: asUserType(value.type ?? null), name: value.name, studio: String(value.studio ?? '') };
-    } catch {
-      acting = null;
-    }
-    actingCache = { raw, acting };
-  }
-  return actingCache.acting;
-}
+export const KEYS = { accessToken: 'accessToken', userId: 'userId', userType: 'userType', guestId: 'guestId' } as const;
 export const AREAS: readonly StorageArea[] = ['session', 'local'];
 
 let cached: { key: string; session: Session | null } = { key: '', session: null };
@@ -55,9 +27,7 @@ function readStored(): Session | null {
 
 /** The current session, or null for a guest. Stable between changes, as useSyncExternalStore needs. */
 export function getSession(): Session | null {
-  const stored = readStored();
-  const acting = stored ? getActing() : null;
-  const session = stored && acting ? { ...stored, userId: String(acting.id), userType: acting.type } : stored;
+  const session = readStored();
   const key = session ? `${session.accessToken}\n${session.userId}\n${session.userType}` : '';
   if (key !== cached.key) cached = { key, session };
   return cached.session;

@@ -1,0 +1,129 @@
+import { formatCompactNumber, studioMessages, type StudioAction, type StudioMember } from '@flick/contract';
+import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { startActing } from '../../session/stores/session-changes.ts';
+import { useStudioConsole } from '../api/studio.ts';
+
+const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The studio console (/studio, issue 14): the studio's member creators with their key numbers, each with
+ * Manage (this tab then acts for them: their profile, uploads, videos and stats) and the latest actions.
+ */
+export function StudioConsole() {
+  const console = useStudioConsole();
+  const navigate = useNavigate();
+
+  if (console.isPending) {
+    return (
+      <div className="grid place-items-center py-16">
+        <Spinner label="Loading your studio" />
+      </div>
+    );
+  }
+  if (console.isError) {
+    if (console.error instanceof ApiError && console.error.status === 403) {
+      return <p className="rounded-3xl border border-line bg-surface-1/70 p-5 text-muted">{studioMessages.notManager}</p>;
+    }
+    return <LoadFailed message="Your studio could not load." onRetry={() => void console.refetch()} />;
+  }
+  const { studio, members, actions } = console.data;
+
+  function manage(member: StudioMember) {
+    // Nothing of the manager's own account (or of another member) may show while acting for this one.
+    queryClient.clear();
+    startActing({ id: member.id, type: member.type, name: member.name, studio: studio.name });
+    void navigate(paths.account);
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="studio-members">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="studio-members" className="text-lg font-bold">
+            Creators
+          </h2>
+          <p className="text-sm text-muted">{members.length === 1 ? '1 creator' : `${members.length} creators`}</p>
+        </div>
+        {members.length === 0 ? (
+          <p className="mt-3 rounded-3xl border border-line bg-surface-1/70 p-5 text-sm leading-relaxed text-muted">
+            No creator has joined {studio.name} yet. Send your creators the studio key: they enter it in Settings → Studio, or open{' '}
+            <span className="font-mono text-fg">/join-studio?key=…</span>.
+          </p>
+        ) : (
+          <ul className="mt-3 grid gap-3 lg:grid-cols-2">
+            {members.map((member) => (
+              <li key={member.id} className="rounded-3xl border border-line bg-surface-1/70 p-4">
+                <div className="flex items-center gap-3">
+                  <Avatar user={{ name: member.name, username: member.slug, avatar: member.avatar, color: null }} size="sm" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-bold">{member.name}</p>
+                    <p className="truncate text-sm text-muted">
+                      {member.slug ? `@${member.slug}` : 'No username yet'} · {member.type === 'channel' ? 'Channel' : 'Model'}
+                      {member.isVerified !== 'approved' && ' · not verified'}
+                    </p>
+                  </div>
+                  <button type="button" className="btn btn-primary shrink-0 px-4" onClick={() => manage(member)} aria-label={`Manage ${member.name}`}>
+                    Manage
+                  </button>
+                </div>
+                <dl className="mt-4 grid grid-cols-4 gap-2 text-center">
+                  <KeyNumber label="Videos" value={member.videos} />
+                  <KeyNumber label="Views" value={member.views} />
+                  <KeyNumber label="Likes" value={member.likes} />
+                  <KeyNumber label="Followers" value={member.followers} />
+                </dl>
+                {member.slug && (
+                  <Link to={`/${member.slug}`} className="mt-3 inline-block text-sm font-semibold text-brand hover:underline">
+                    View public profile
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="studio-actions">
+        <h2 id="studio-actions" className="text-lg font-bold">
+          Recent actions
+        </h2>
+        {actions.length === 0 ? (
+          <p className="mt-3 text-sm text-muted">Nothing yet. Joins, leaves and every change made for a creator appear here.</p>
+        ) : (
+          <ol className="mt-3 divide-y divide-line rounded-3xl border border-line bg-surface-1/70">
+            {actions.map((action) => (
+              <li key={action.id} className="px-4 py-3 text-sm">
+                <p className="leading-relaxed">{describe(action)}</p>
+                <p className="mt-0.5 text-xs text-muted">
+                  <time dateTime={action.at}>{when.format(new Date(action.at))}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function KeyNumber({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-2xl bg-surface-2/60 px-1 py-2">
+      <dt className="text-[11px] font-semibold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 font-bold tabular-nums">{formatCompactNumber(value)}</dd>
+    </div>
+  );
+}
+
+/** "Ana edited the profile for Luna", or "Luna joined the studio" when the creator did it. */
+function describe(action: StudioAction): string {
+  const member = action.member ?? 'A former account';
+  return action.manager ? `${action.manager} ${action.action} for ${member}` : `${member} ${action.action}`;
+}
