@@ -80,7 +80,7 @@ test("a studio manager opens the console, manages a member's profile, and finds 
 
   await page.goto('/account/settings/details');
   const renamed = `${memberName} Studio`;
-  await page.getByLabel('Name').fill(renamed);
+  await page.getByLabel('Name', { exact: true }).fill(renamed);
   await page.getByRole('button', { name: /Save/ }).click();
   await expect(page.getByText('User details updated')).toBeVisible();
   expect(await sql('select name from users where id = $1', [seeded.model.id])).toEqual([{ name: renamed }]);

@@ -59,7 +59,7 @@ export function StudioConsole() {
         ) : (
           <ul className="mt-3 grid gap-3 lg:grid-cols-2">
             {members.map((member) => (
-              <li key={member.id} className="rounded-3xl border border-line bg-surface-1/70 p-4">
+              <li key={member.id} className="min-w-0 rounded-3xl border border-line bg-surface-1/70 p-4">
                 <div className="flex items-center gap-3">
                   <Avatar user={{ name: member.name, username: member.slug, avatar: member.avatar, color: null }} size="sm" />
                   <div className="min-w-0 flex-1">
@@ -73,7 +73,7 @@ export function StudioConsole() {
                     Manage
                   </button>
                 </div>
-                <dl className="mt-4 grid grid-cols-4 gap-2 text-center">
+                <dl className="mt-4 grid grid-cols-2 gap-2 text-center min-[420px]:grid-cols-4">
                   <KeyNumber label="Videos" value={member.videos} />
                   <KeyNumber label="Views" value={member.views} />
                   <KeyNumber label="Likes" value={member.likes} />
@@ -115,8 +115,8 @@ export function StudioConsole() {
 
 function KeyNumber({ label, value }: { label: string; value: number }) {
   return (
-    <div className="rounded-2xl bg-surface-2/60 px-1 py-2">
-      <dt className="text-[11px] font-semibold tracking-wide text-muted uppercase">{label}</dt>
+    <div className="min-w-0 rounded-2xl bg-surface-2/60 px-1 py-2">
+      <dt className="truncate text-[11px] font-semibold tracking-wide text-muted uppercase">{label}</dt>
       <dd className="mt-0.5 font-bold tabular-nums">{formatCompactNumber(value)}</dd>
     </div>
   );
