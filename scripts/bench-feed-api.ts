@@ -107,7 +107,7 @@ async function geoBlockingRun(home: string) {
   const change = mean(blocked) / mean(unblocked) - 1;
   console.log(
     `home feed, viewers in ${countries.length} countries, 50 connections: ${Math.round(mean(unblocked))} requests/s with nobody blocking (p99 ${p99.unblocked} ms), ` +
-      `${Math.round(mean(blocked))} requests/s with ${blocking.length} creators (2%) blocking ${rows.length} countries (p99 ${p99.blocked} ms) ` +
+      `${Math.round(mean(blocked))} requests/s with ${blocking.length} creators (2%) keeping ${rows.length} country blocks (p99 ${p99.blocked} ms) ` +
       `(${change >= 0 ? '+' : ''}${Math.round(change * 100)}%; goal within 10%: ${Math.abs(change) <= 0.1 ? 'met' : 'NOT met'})`,
   );
 }

@@ -26,6 +26,7 @@ let hiding: Awaited<ReturnType<typeof signUp>>;
 let open: Awaited<ReturnType<typeof signUp>>;
 let viewer: Awaited<ReturnType<typeof signUp>>;
 let channelAuth: Record<string, string>;
+let adminAuth: Record<string, string>;
 let channelId: number;
 let hidingVideos: number[];
 let openVideos: number[];
@@ -45,6 +46,8 @@ beforeAll(async () => {
   const channel = await adminAccounts(t.db).createChannel({ email: 'geo-channel@channels.test', name: 'Geo TV', username: 'geo_tv', password: 'correct-horse-1' });
   channelId = channel.id;
   channelAuth = await signInAs(t, 'geo-channel@channels.test');
+  await adminAccounts(t.db).createAdmin({ email: 'geo-admin@flick.test', password: 'correct-horse-battery' });
+  adminAuth = await signInAs(t, 'geo-admin@flick.test', 'correct-horse-battery');
   await t.pool.query(`update users set is_verified = 'approved' where id = any($1)`, [[hiding.id, open.id, channelId]]);
   hidingVideos = await publishedVideos(t, hiding.id, 6, { tags: ['geotag'] });
   openVideos = await publishedVideos(t, open.id, 6, { tags: ['geotag'] });
@@ -99,7 +102,7 @@ describe('the three geo-blocking calls (accounts.md §5, §7, §8)', () => {
     expect(await list(open.auth)).toEqual([]);
   });
 
-  it('is for creators and channels: 401 for a guest, 403 for a viewer, and each creator reaches only their own list', async () => {
+  it('is for creators and channels: 401 for a guest, 403 for a viewer or an admin, and each creator reaches only their own list', async () => {
     for (const [method, url] of [
       ['GET', '/v1/profile/get-geo-blocked-countries'],
       ['POST', '/v1/profile/add-geo-blocked-country'],
@@ -107,9 +110,12 @@ describe('the three geo-blocking calls (accounts.md §5, §7, §8)', () => {
     ] as const) {
       const body = method === 'POST' ? { country_code: 'FR' } : undefined;
       expect((await api(method, url, {}, body)).statusCode).toBe(401);
-      const asViewer = await api(method, url, viewer.auth, body);
-      expect(asViewer.statusCode).toBe(403);
-      expect(asViewer.json().message).toBe(geoMessages.forCreators);
+      // A viewer, and an admin (a viewer's account with admin rights), have no content to hide.
+      for (const who of [viewer.auth, adminAuth]) {
+        const refused = await api(method, url, who, body);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(geoMessages.forCreators);
+      }
     }
     expect(await list(channelAuth)).toEqual([{ country_code: 'GB', region_code: null }]);
     // Another creator removing "GB" removes only from their own (empty) list.
