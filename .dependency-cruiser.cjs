@@ -51,6 +51,8 @@ const serverModules = {
   // Who is hidden where (ADR 0013): every list asks it, so it sits low and imports no module.
   'geo-blocking': [],
   studios: ['accounts'],
+  // The admin console reads across the platform and decides through the modules that own each thing.
+  admin: ['accounts', 'verification'],
   feed: ['videos', 'webcam-sites', 'geo-blocking'],
   tracking: ['videos'],
   auth: ['accounts'],

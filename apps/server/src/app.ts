@@ -45,6 +45,8 @@ import { geolocation } from './plugins/geolocation.ts';
 import { studioActing } from './plugins/studio-acting.ts';
 import { studiosRoutes } from './modules/studios/studios.routes.ts';
 import { studiosService } from './modules/studios/studios.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminService } from './modules/admin/admin.service.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -112,7 +114,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     logger: api.log as Logger,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
   });
-  const verification = verificationService(db, privateStorage(config.dataDir));
+  const storage = privateStorage(config.dataDir);
+  const verification = verificationService(db, storage);
   const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
   const videos = videosService({ db, media, jobs, logger: api.log as Logger });
   await api.register(mediaFiles, { root: media.root });
@@ -157,6 +160,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(liveRoutes, { live, notifier });
       await v1.register(geoBlockingRoutes, { geoBlocking });
       await v1.register(studiosRoutes, { studios });
+      await v1.register(adminRoutes, { prefix: '/admin', admins: adminService({ pool, verification, storage }) });
     },
     { prefix: '/v1' },
   );

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './admin.ts';
 export * from './categories.ts';
 export * from './client-config.ts';
 export * from './contact.ts';

@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   real,
   pgTable,
@@ -690,4 +691,23 @@ export const studioActions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('studio_actions_studio_idx').on(t.studioId, t.createdAt.desc())],
+);
+
+/**
+ * Every admin decision (issue 15): who decided what about which thing, and the state before and after.
+ * Written in the same transaction as the decision; nothing an admin does is unrecorded.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: bigint('target_id', { mode: 'number' }),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.createdAt.desc(), t.id.desc()), index('admin_audit_target_idx').on(t.targetType, t.targetId)],
 );

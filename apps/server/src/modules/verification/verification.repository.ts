@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { recordAdminDecision } from '../../db/admin-audit.ts';
 import type { Database } from '../../db/client.ts';
 import { users, verifications } from '../../db/schema.ts';
 
@@ -52,6 +53,17 @@ export function verificationRepository(db: Database) {
           .returning();
         if (!row) return undefined;
         await tx.update(users).set({ isVerified: decision, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+        // An admin's decision is on the record with it (issue 15); the CLI's (no reviewer) is the operator's.
+        if (reviewerId !== null) {
+          await recordAdminDecision(tx, {
+            adminId: reviewerId,
+            action: decision === 'approved' ? 'approved a verification' : 'rejected a verification',
+            targetType: 'verification',
+            targetId: row.id,
+            before: { status: 'pending' },
+            after: { status: decision, reason: reason ?? null, userId: row.userId },
+          });
+        }
         return row;
       });
     },

@@ -1,0 +1,89 @@
+import type { AdminAuditEntry, AdminOverview, AdminVerificationSummary } from '@flick/contract';
+import type pg from 'pg';
+import { decodeCursor, encodeCursor, keysetPage, type Page } from '../../lib/keyset.ts';
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Each queue with its size and oldest item, in one statement (partial indexes cover the first three). */
+const overviewSql = `
+  select
+    (select count(*) from verifications where status = 'pending')::int as "verificationsCount",
+    (select ${iso('min(created_at)')} from verifications where status = 'pending') as "verificationsOldest",
+    (select count(*) from videos where status = 'processing' and processed_at is not null)::int as "reviewCount",
+    (select ${iso('min(created_at)')} from videos where status = 'processing' and processed_at is not null) as "reviewOldest",
+    (select count(*) from video_reports where handled_at is null)::int as "reportsCount",
+    (select ${iso('min(created_at)')} from video_reports where handled_at is null) as "reportsOldest",
+    (select count(*) from videos where status = 'error')::int as "failedCount",
+    (select ${iso('min(updated_at)')} from videos where status = 'error') as "failedOldest"`;
+
+const verificationColumns = `
+  v.id::float8 as id, v.user_id::float8 as "userId", u.email, u.name, u.slug, v.legal_name as "legalName",
+  v.stage_name as "stageName", v.status::text as status, ${iso('v.created_at')} as "createdAt"`;
+
+export interface VerificationDetailRow extends AdminVerificationSummary {
+  address: string;
+  identification: string;
+  identificationId: string;
+  gender: string;
+  dateOfBirth: string;
+  age: number;
+  country: string;
+  reviewedAt: string | null;
+  reviewedBy: number | null;
+  rejectionReason: string | null;
+  files: string[];
+}
+
+/** The console's reads (issue 15); decisions are written by the modules that own the things decided. */
+export function adminRepository(pool: pg.Pool) {
+  return {
+    async overview(): Promise<AdminOverview> {
+      const { rows } = await pool.query({ name: 'admin-overview', text: overviewSql });
+      const r = rows[0]!;
+      return {
+        verifications: { count: r.verificationsCount, oldestAt: r.verificationsOldest },
+        videosToReview: { count: r.reviewCount, oldestAt: r.reviewOldest },
+        openReports: { count: r.reportsCount, oldestAt: r.reportsOldest },
+        failedVideos: { count: r.failedCount, oldestAt: r.failedOldest },
+      };
+    },
+
+    /** Requests in one status, oldest first (the pending queue), or newest first for decided ones. */
+    async verifications(status: 'pending' | 'approved' | 'rejected', limit: number): Promise<AdminVerificationSummary[]> {
+      const order = status === 'pending' ? 'v.created_at asc, v.id asc' : 'v.reviewed_at desc nulls last, v.id desc';
+      const { rows } = await pool.query<AdminVerificationSummary>(
+        `select ${verificationColumns} from verifications v join users u on u.id = v.user_id where v.status = $1 order by ${order} limit $2`,
+        [status, limit],
+      );
+      return rows;
+    },
+
+    async verification(id: number): Promise<VerificationDetailRow | undefined> {
+      const { rows } = await pool.query<VerificationDetailRow>(
+        `select ${verificationColumns}, v.address, v.identification, v.identification_id as "identificationId", v.gender,
+                v.date_of_birth::text as "dateOfBirth", v.age, v.country, ${iso('v.reviewed_at')} as "reviewedAt",
+                v.reviewed_by::float8 as "reviewedBy", v.rejection_reason as "rejectionReason", v.files
+         from verifications v join users u on u.id = v.user_id where v.id = $1`,
+        [id],
+      );
+      return rows[0];
+    },
+
+    /** The audit log, newest first, by keyset on (id); optionally one target or one action. */
+    async audit(filter: { targetType?: string; targetId?: number; action?: string; cursor?: string }, size: number): Promise<Page<AdminAuditEntry>> {
+      const before = Number(decodeCursor(filter.cursor, 1)?.[0]);
+      const { rows } = await pool.query<AdminAuditEntry & { adminEmail: string | null; adminId: number | null }>(
+        `select a.id::float8 as id, ${iso('a.created_at')} as at, a.admin_id::float8 as "adminId", u.email as "adminEmail",
+                a.action, a.target_type as "targetType", a.target_id::float8 as "targetId", a.before, a.after
+         from admin_audit a left join users u on u.id = a.admin_id
+         where ($1::text is null or a.target_type = $1) and ($2::bigint is null or a.target_id = $2)
+           and ($3::text is null or a.action = $3) and ($4::bigint is null or a.id < $4)
+         order by a.id desc limit $5`,
+        [filter.targetType ?? null, filter.targetId ?? null, filter.action ?? null, Number.isSafeInteger(before) && before > 0 ? before : null, size + 1],
+      );
+      const entries = rows.map(({ adminEmail, adminId, ...entry }) => ({ ...entry, admin: adminId === null ? null : { id: adminId, email: adminEmail ?? '' } }));
+      const { rows: data, next } = keysetPage(entries, size, (last) => encodeCursor([last.id]));
+      return { data, next };
+    },
+  };
+}

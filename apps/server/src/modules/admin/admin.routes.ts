@@ -1,0 +1,118 @@
+import {
+  accountMessages,
+  adminAuditEntrySchema,
+  adminAuditQuerySchema,
+  adminMessages,
+  adminOverviewSchema,
+  adminVerificationDecisionSchema,
+  adminVerificationSchema,
+  adminVerificationSummarySchema,
+  errorResponseSchema,
+  listResponseSchema,
+} from '@flick/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { nextLink } from '../../lib/keyset.ts';
+import type { AdminService } from './admin.service.ts';
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** 401 for a guest, 403 for any account without the admin role: every admin route's first check. */
+async function requireAdmin(request: FastifyRequest) {
+  if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
+  if (!request.user.isAdmin) throw new HttpError(403, adminMessages.forAdmins);
+}
+const admin = (request: FastifyRequest): UserRow => request.user!;
+
+/** Issue 15: the admin console's API, all under /v1/admin. */
+export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService }> = async (app, { admins }) => {
+  app.addHook('onRequest', requireAdmin);
+  // Nothing an admin reads may sit in a shared or browser cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  const common = { tags: ['admin'], security: [{ bearer: [] }] };
+
+  app.get(
+    '/overview',
+    { schema: { ...common, summary: 'Each queue (verifications, videos to review, open reports, failed videos) with its size and oldest item', response: { 200: adminOverviewSchema, ...errors } } },
+    async () => admins.overview(),
+  );
+
+  app.get(
+    '/verifications',
+    {
+      schema: {
+        ...common,
+        summary: 'Identity verification requests in one status: pending oldest first, decided newest first',
+        querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
+        response: { 200: z.object({ data: z.array(adminVerificationSummarySchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await admins.verifications(request.query.status) }),
+  );
+
+  app.get(
+    '/verifications/:id',
+    { schema: { ...common, summary: 'One request: legal details, its images (admin-only URLs) and its decision', params: idParams, response: { 200: adminVerificationSchema, ...errors } } },
+    async (request) => admins.verification(request.params.id),
+  );
+
+  app.get(
+    '/verifications/:id/files/:index',
+    {
+      schema: {
+        ...common,
+        summary: 'An ID image of a request, to admins only (never cached, never a static path)',
+        params: idParams.extend({ index: z.coerce.number().int().min(0).max(9) }),
+        response: { 404: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await admins.verificationFile(request.params.id, request.params.index);
+      return reply
+        .header('content-type', file.type)
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .header('cross-origin-resource-policy', 'same-origin')
+        // Bytes go out as they are (Fastify serializes no Buffer); the cast only quiets the JSON reply types.
+        .send(file.data as never);
+    },
+  );
+
+  app.post(
+    '/verifications/:id/decision',
+    {
+      schema: {
+        ...common,
+        summary: 'Approve, or reject with a reason the creator sees; 409 when the request was already decided',
+        params: idParams,
+        body: adminVerificationDecisionSchema,
+        response: { 200: adminVerificationSchema, ...errors },
+      },
+    },
+    async (request) => admins.decideVerification(admin(request), request.params.id, request.body.decision, request.body.reason),
+  );
+
+  app.get(
+    '/audit',
+    {
+      schema: {
+        ...common,
+        summary: 'Every admin decision, newest first: who, when, what, before and after; filter by target or action',
+        querystring: adminAuditQuerySchema,
+        response: { 200: listResponseSchema(adminAuditEntrySchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await admins.audit(request.query);
+      return { data: page.data, links: { next: nextLink(request, page.next) } };
+    },
+  );
+};

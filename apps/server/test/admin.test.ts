@@ -1,0 +1,180 @@
+import { adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
+import { studiosService } from '../src/modules/studios/studios.service.ts';
+import { client, signInAs, signUp } from './helpers/accounts.ts';
+import { jpeg, multipart, png } from './helpers/multipart.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+type Headers = Record<string, string>;
+let admin: Headers;
+let secondAdmin: Headers;
+/** Everyone who is not an admin, by kind. */
+let others: Record<'viewer' | 'creator' | 'channel' | 'studioManager', Headers>;
+
+const api = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) =>
+  t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) });
+
+const fields = {
+  legal_name: 'Anna Maria Example',
+  address: '1 Main Street, Springfield',
+  identification: 'passport',
+  identification_id: 'X1234567',
+  gender: 'f',
+  date_of_birth: '1995-04-12',
+  age: '31',
+  country: 'US',
+  stage_name: 'Luna',
+};
+const frontBytes = jpeg();
+
+/** A creator who sent their identity verification; the request's id. */
+async function pendingVerification() {
+  const creator = await signUp(t, 'model');
+  const body = multipart({
+    ...fields,
+    front_picture_id: { filename: 'front.jpg', contentType: 'image/jpeg', data: frontBytes },
+    back_picture_id: { filename: 'back.jpg', contentType: 'image/jpeg', data: jpeg() },
+    face_picture_id: { filename: 'face.png', contentType: 'image/png', data: png() },
+    signature: { filename: 'signature.png', contentType: 'image/png', data: png() },
+  });
+  const res = await t.app.inject({ method: 'POST', url: '/v1/profile/verification', payload: body.payload, headers: { ...body.headers, ...creator.auth, ...client() } });
+  expect(res.statusCode).toBe(201);
+  const [row] = (await t.pool.query<{ id: string }>('select id from verifications where user_id = $1', [creator.id])).rows;
+  return { creator, id: Number(row!.id) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
+  const accounts = adminAccounts(t.db);
+  await accounts.createAdmin({ email: 'root@flick.test', password: 'correct-horse-battery' });
+  await accounts.createAdmin({ email: 'second@flick.test', password: 'correct-horse-battery' });
+  admin = await signInAs(t, 'root@flick.test', 'correct-horse-battery');
+  secondAdmin = await signInAs(t, 'second@flick.test', 'correct-horse-battery');
+  await accounts.createChannel({ email: 'admin-test-channel@channels.test', name: 'Admin TV', username: 'admin_tv', password: 'correct-horse-1' });
+  await studiosService({ db: t.db, pool: t.pool }).admin.create('Admin Test Studio', 'boss@admin-test.test', 'correct-horse-1');
+  others = {
+    viewer: (await signUp(t, 'user')).auth,
+    creator: (await signUp(t, 'model')).auth,
+    channel: await signInAs(t, 'admin-test-channel@channels.test'),
+    studioManager: await signInAs(t, 'boss@admin-test.test'),
+  };
+});
+afterAll(() => t.close());
+
+describe('who may use /v1/admin (issue 15)', () => {
+  it('answers 401 for a guest and 403 for a viewer, a creator, a channel and a studio manager, on every admin call, and changes nothing', async () => {
+    const { id } = await pendingVerification();
+    const calls = [
+      ['GET', '/v1/admin/overview'],
+      ['GET', '/v1/admin/verifications'],
+      ['GET', `/v1/admin/verifications/${id}`],
+      ['GET', `/v1/admin/verifications/${id}/files/0`],
+      ['POST', `/v1/admin/verifications/${id}/decision`],
+      ['GET', '/v1/admin/audit'],
+    ] as const;
+    for (const [method, url] of calls) {
+      const body = method === 'POST' ? { decision: 'approved' } : undefined;
+      expect((await api(method, url, {}, body)).statusCode, url).toBe(401);
+      for (const [kind, headers] of Object.entries(others)) {
+        const res = await api(method, url, headers, body);
+        expect(res.statusCode, `${kind} ${url}`).toBe(403);
+        expect(res.json().message).toBe(adminMessages.forAdmins);
+      }
+    }
+    expect((await t.pool.query('select status from verifications where id = $1', [id])).rows[0].status).toBe('pending');
+  });
+});
+
+describe('the overview and identity verifications', () => {
+  let request: Awaited<ReturnType<typeof pendingVerification>>;
+  beforeAll(async () => {
+    request = await pendingVerification();
+  });
+
+  it('counts each queue with its oldest item, never cached', async () => {
+    const res = await api('GET', '/v1/admin/overview', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const overview = adminOverviewSchema.parse(res.json());
+    expect(overview.verifications.count).toBeGreaterThanOrEqual(1);
+    expect(Date.parse(overview.verifications.oldestAt!)).toBeLessThanOrEqual(Date.now());
+    expect(overview.openReports).toEqual({ count: 0, oldestAt: null });
+  });
+
+  it('lists the pending requests oldest first, and shows one with its legal details and image addresses', async () => {
+    const list = (await api('GET', '/v1/admin/verifications', admin)).json().data as { id: number; createdAt: string }[];
+    expect(list.map((r) => r.id)).toContain(request.id);
+    expect([...list].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)).toEqual(list);
+    const detail = adminVerificationSchema.parse((await api('GET', `/v1/admin/verifications/${request.id}`, admin)).json());
+    expect(detail).toMatchObject({ legalName: 'Anna Maria Example', identificationId: 'X1234567', dateOfBirth: '1995-04-12', status: 'pending', userId: request.creator.id });
+    expect(detail.files.map((f) => f.url)).toEqual([0, 1, 2, 3].map((i) => `/v1/admin/verifications/${request.id}/files/${i}`));
+  });
+
+  it('serves an ID image to an admin only, as bytes that no cache keeps', async () => {
+    const res = await api('GET', `/v1/admin/verifications/${request.id}/files/0`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.equals(frontBytes)).toBe(true);
+    expect((await api('GET', `/v1/admin/verifications/${request.id}/files/0`, request.creator.auth)).statusCode).toBe(403);
+  });
+
+  it('keeps ID images out of every other road: bad numbers, path tricks, guessed names and /media', async () => {
+    expect((await api('GET', `/v1/admin/verifications/${request.id}/files/7`, admin)).statusCode).toBe(404);
+    expect((await api('GET', `/v1/admin/verifications/999999/files/0`, admin)).statusCode).toBe(404);
+    for (const url of [`/v1/admin/verifications/${request.id}/files/..%2F..%2Fetc%2Fpasswd`, `/v1/admin/verifications/${request.id}/files/-1`, '/v1/admin/verifications/abc']) {
+      expect((await api('GET', url, admin)).statusCode, url).toBe(422);
+    }
+    const key = (await t.pool.query<{ files: string[] }>('select files from verifications where id = $1', [request.id])).rows[0]!.files[0]!;
+    for (const url of [`/media/${key}`, `/media/../private/${key}`, `/media/%2e%2e/private/${key}`, `/private/${key}`]) {
+      const res = await api('GET', url);
+      // Either refused, or the web app's page for an unknown address: never the image.
+      expect(res.statusCode === 200 ? res.headers['content-type'] : 'refused', url).toMatch(/^(refused|text\/html)/);
+      expect(res.rawPayload.equals(frontBytes), url).toBe(false);
+    }
+  });
+
+  it('asks for a reason to reject, then rejects; a second decision is refused with 409 and changes nothing', async () => {
+    const noReason = await api('POST', `/v1/admin/verifications/${request.id}/decision`, admin, { decision: 'rejected' });
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().message).toBe(adminMessages.reasonRequired);
+    const rejected = await api('POST', `/v1/admin/verifications/${request.id}/decision`, admin, { decision: 'rejected', reason: 'The photo of the ID is blurred.' });
+    expect(rejected.statusCode).toBe(200);
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectionReason: 'The photo of the ID is blurred.' });
+    const again = await api('POST', `/v1/admin/verifications/${request.id}/decision`, secondAdmin, { decision: 'approved' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(adminMessages.alreadyDecided('rejected'));
+    expect((await t.pool.query('select is_verified from users where id = $1', [request.creator.id])).rows[0].is_verified).toBe('rejected');
+    expect((await api('POST', '/v1/admin/verifications/999999/decision', admin, { decision: 'approved' })).statusCode).toBe(404);
+  });
+
+  it('lets one of two admins deciding at once win; the other is told', async () => {
+    const { id, creator } = await pendingVerification();
+    const answers = await Promise.all([
+      api('POST', `/v1/admin/verifications/${id}/decision`, admin, { decision: 'approved' }),
+      api('POST', `/v1/admin/verifications/${id}/decision`, secondAdmin, { decision: 'rejected', reason: 'Too late?' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((r) => r.statusCode === 200)!.json().status as string;
+    expect((await t.pool.query('select is_verified from users where id = $1', [creator.id])).rows[0].is_verified).toBe(winner);
+    const { data } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', `/v1/admin/audit?target_type=verification&target_id=${id}`, admin)).json());
+    expect(data).toHaveLength(1);
+  });
+
+  it('records every decision with who made it, and what was before and after', async () => {
+    const res = await api('GET', `/v1/admin/audit?target_type=verification&target_id=${request.id}`, admin);
+    const { data } = listResponseSchema(adminAuditEntrySchema).parse(res.json());
+    expect(data).toEqual([
+      expect.objectContaining({
+        admin: { id: expect.any(Number), email: 'root@flick.test' },
+        action: 'rejected a verification',
+        targetType: 'verification',
+        targetId: request.id,
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason: 'The photo of the ID is blurred.', userId: request.creator.id },
+      }),
+    ]);
+  });
+});
