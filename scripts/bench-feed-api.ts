@@ -72,7 +72,7 @@ async function geoBlockingRun(home: string) {
   const viewers = [...byCountry.values()].map((ip) => ({ method: 'GET' as const, path: home.replace(base, ''), headers: { 'x-forwarded-for': ip } }));
 
   await client.query('delete from geo_blocks');
-  await client.query(`select nextval('geo_block_changes')`);
+  await client.query(`select nextval('hidden_creator_changes')`);
   const { rows: creators } = await client.query<{ id: string }>(`select id from users where type = 'model' order by id`);
   const blocking = creators.filter((_, i) => i % 50 === 0); // 2%
   const rows = blocking.flatMap((c, i) => countries.filter((_, j) => (i + j) % 13 === 0).slice(0, 3).map((country) => [Number(c.id), country] as const));
@@ -86,7 +86,7 @@ async function geoBlockingRun(home: string) {
     if (on) {
       await client.query(`insert into geo_blocks (user_id, country_code) select * from unnest($1::bigint[], $2::text[])`, [rows.map((r) => r[0]), rows.map((r) => r[1])]);
     }
-    await client.query(`select nextval('geo_block_changes')`);
+    await client.query(`select nextval('hidden_creator_changes')`);
     await new Promise((r) => setTimeout(r, 1100));
   };
   await autocannon({ url: base, requests: viewers, connections: 10, duration: 3, workers: 1 });

@@ -47,6 +47,7 @@ import { studiosRoutes } from './modules/studios/studios.routes.ts';
 import { studiosService } from './modules/studios/studios.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
+import { adminPeople } from './modules/admin/admin-people.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -160,7 +161,11 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(liveRoutes, { live, notifier });
       await v1.register(geoBlockingRoutes, { geoBlocking });
       await v1.register(studiosRoutes, { studios });
-      await v1.register(adminRoutes, { prefix: '/admin', admins: adminService({ pool, verification, storage }) });
+      await v1.register(adminRoutes, {
+        prefix: '/admin',
+        admins: adminService({ pool, verification, storage }),
+        people: adminPeople(pool, () => geoBlocking.creatorsChanged()),
+      });
     },
     { prefix: '/v1' },
   );

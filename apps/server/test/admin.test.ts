@@ -1,8 +1,9 @@
-import { adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
+import { accountMessages, adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
+import { publishedVideos, rebuildFeed, walkFeed } from './helpers/feed.ts';
 import { jpeg, multipart, png } from './helpers/multipart.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -73,9 +74,14 @@ describe('who may use /v1/admin (issue 15)', () => {
       ['GET', `/v1/admin/verifications/${id}/files/0`],
       ['POST', `/v1/admin/verifications/${id}/decision`],
       ['GET', '/v1/admin/audit'],
+      ['GET', '/v1/admin/users?query=a'],
+      ['GET', `/v1/admin/users/1`],
+      ['POST', `/v1/admin/users/1/ban`],
+      ['POST', `/v1/admin/users/1/unban`],
+      ['POST', `/v1/admin/users/1/admin`],
     ] as const;
     for (const [method, url] of calls) {
-      const body = method === 'POST' ? { decision: 'approved' } : undefined;
+      const body = method === 'POST' ? { decision: 'approved', reason: 'x', isAdmin: true } : undefined;
       expect((await api(method, url, {}, body)).statusCode, url).toBe(401);
       for (const [kind, headers] of Object.entries(others)) {
         const res = await api(method, url, headers, body);
@@ -84,6 +90,8 @@ describe('who may use /v1/admin (issue 15)', () => {
       }
     }
     expect((await t.pool.query('select status from verifications where id = $1', [id])).rows[0].status).toBe('pending');
+    expect((await t.pool.query('select count(*)::int as n from users where banned_at is not null')).rows[0].n).toBe(0);
+    expect((await t.pool.query('select count(*)::int as n from admin_audit')).rows[0].n).toBe(0);
   });
 });
 
@@ -176,5 +184,81 @@ describe('the overview and identity verifications', () => {
         after: { status: 'rejected', reason: 'The photo of the ID is blurred.', userId: request.creator.id },
       }),
     ]);
+  });
+});
+
+describe('people: find, ban, unban, admins (issue 15)', () => {
+  const login = (email: string, password = 'correct-horse-1') =>
+    api('POST', '/v1/login', {}, { email, password, remember_me: false });
+
+  it('finds accounts by e-mail, username or name', async () => {
+    const someone = await signUp(t, 'model');
+    for (const query of [someone.account.email, someone.account.username!.toUpperCase(), someone.account.name.slice(5)]) {
+      const { data } = (await api('GET', `/v1/admin/users?query=${encodeURIComponent(query)}`, admin)).json() as { data: { id: number }[] };
+      expect(data.map((p) => p.id), query).toContain(someone.id);
+    }
+  });
+
+  it('bans a creator: signed out everywhere, sign-in refused, profile and videos gone from every list; unban brings them back', async () => {
+    const creator = await signUp(t, 'model');
+    await t.pool.query(`update users set is_verified = 'approved' where id = $1`, [creator.id]);
+    const [video] = await publishedVideos(t, creator.id, 2);
+    await rebuildFeed(t);
+    expect((await api('GET', `/v1/videos/start/${video}`)).statusCode).toBe(200);
+
+    const noReason = await api('POST', `/v1/admin/users/${creator.id}/ban`, admin, { reason: ' ' });
+    expect(noReason.statusCode).toBe(422);
+    const banned = await api('POST', `/v1/admin/users/${creator.id}/ban`, admin, { reason: 'Stolen content' });
+    expect(banned.statusCode).toBe(200);
+    expect(banned.json()).toMatchObject({ bannedReason: 'Stolen content', bannedAt: expect.any(String) });
+
+    expect((await api('GET', '/v1/profile', creator.auth)).statusCode).toBe(401);
+    const signIn = await login(creator.account.email);
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().message).toBe(accountMessages.accountBanned);
+    expect((await api('GET', `/v1/users/${creator.account.username}`)).statusCode).toBe(404);
+    expect((await api('GET', `/v1/videos/start/${video}`)).statusCode).toBe(404);
+    expect((await api('GET', `/v1/users/${creator.id}/videos`)).statusCode).toBe(404);
+    const home = await walkFeed(t, '/v1/videos?gender=f,c,m,t');
+    expect(home.some((v) => v.userId === creator.id)).toBe(false);
+    const search = await api('POST', `/v1/discover/search?query=${creator.account.username}`, {}, {});
+    expect(search.json().users.map((u: { id: number }) => u.id)).not.toContain(creator.id);
+
+    expect((await api('POST', `/v1/admin/users/${creator.id}/ban`, secondAdmin, { reason: 'Again' })).statusCode).toBe(409);
+
+    const unbanned = await api('POST', `/v1/admin/users/${creator.id}/unban`, admin);
+    expect(unbanned.statusCode).toBe(200);
+    expect(unbanned.json().bannedAt).toBeNull();
+    expect((await login(creator.account.email)).statusCode).toBe(200);
+    expect((await api('GET', `/v1/videos/start/${video}`)).statusCode).toBe(200);
+    expect((await api('GET', `/v1/users/${creator.account.username}`)).statusCode).toBe(200);
+    expect((await api('POST', `/v1/admin/users/${creator.id}/unban`, admin)).statusCode).toBe(409);
+
+    const { data } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', `/v1/admin/audit?target_type=user&target_id=${creator.id}`, admin)).json());
+    expect(data.map((e) => e.action)).toEqual(['unbanned an account', 'banned an account']);
+    expect(data[1]!.after).toEqual({ banned: true, reason: 'Stolen content', videosHidden: 2 });
+  });
+
+  it("refuses what makes no sense: oneself, an account that does not exist", async () => {
+    const me = (await api('GET', '/v1/profile', admin)).json().user.id as number;
+    expect((await api('POST', `/v1/admin/users/${me}/ban`, admin, { reason: 'x' })).statusCode).toBe(409);
+    expect((await api('POST', `/v1/admin/users/${me}/admin`, admin, { isAdmin: false })).statusCode).toBe(409);
+    expect((await api('POST', '/v1/admin/users/999999/ban', admin, { reason: 'x' })).statusCode).toBe(404);
+    expect((await api('GET', '/v1/admin/users/999999', admin)).statusCode).toBe(404);
+  });
+
+  it('makes and revokes admins; a banned admin is out at once', async () => {
+    const viewer = await signUp(t, 'user');
+    expect((await api('GET', '/v1/admin/overview', viewer.auth)).statusCode).toBe(403);
+    expect((await api('POST', `/v1/admin/users/${viewer.id}/admin`, admin, { isAdmin: true })).json().isAdmin).toBe(true);
+    expect((await api('GET', '/v1/admin/overview', viewer.auth)).statusCode).toBe(200);
+    expect((await api('POST', `/v1/admin/users/${viewer.id}/admin`, admin, { isAdmin: true })).statusCode).toBe(409);
+    expect((await api('POST', `/v1/admin/users/${viewer.id}/ban`, admin, { reason: 'Abuse of the console' })).statusCode).toBe(200);
+    expect((await api('GET', '/v1/admin/overview', viewer.auth)).statusCode).toBe(401);
+    expect((await api('POST', `/v1/admin/users/${viewer.id}/unban`, viewer.auth)).statusCode).toBe(401);
+    const signIn = await login(viewer.account.email);
+    expect(signIn.statusCode).toBe(403);
+    await api('POST', `/v1/admin/users/${viewer.id}/unban`, admin);
+    expect((await api('POST', `/v1/admin/users/${viewer.id}/admin`, admin, { isAdmin: false })).json().isAdmin).toBe(false);
   });
 });

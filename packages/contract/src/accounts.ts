@@ -26,6 +26,7 @@ export const accountMessages = {
   loginFillAll: 'Please fill in all fields.',
   loginNoSpaces: 'Email cannot contain spaces.',
   invalidCredentials: 'Invalid credentials',
+  accountBanned: 'This account is banned. If you think this is a mistake, write to support.',
   loggedIn: 'Logged in successfully.',
   loggedOut: 'Logged out.',
   unauthenticated: 'Please sign in to continue.',

@@ -11,6 +11,13 @@ export const adminMessages = {
   fileNotFound: 'No such image in this request.',
   alreadyDecided: (status: string) => `This request was already ${status} by another decision.`,
   reasonRequired: 'Give the creator a reason for the rejection.',
+  personNotFound: 'No such account.',
+  notYourself: 'An admin cannot do this to their own account.',
+  alreadyBanned: 'This account is already banned.',
+  notBanned: 'This account is not banned.',
+  alreadyAdmin: 'This account is already an admin.',
+  notAdmin: 'This account is not an admin.',
+  banReasonRequired: 'Say why the account is banned.',
 } as const;
 
 const queue = z.object({ count: z.number(), oldestAt: z.string().nullable() });
@@ -76,3 +83,27 @@ export const adminAuditQuerySchema = z.object({
   action: z.string().max(60).optional(),
   cursor: z.string().max(200).optional(),
 });
+
+/** An account as the People screen shows it. */
+export const adminPersonSchema = z.object({
+  id: z.number(),
+  type: z.enum(['user', 'model', 'channel']),
+  email: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  slug: z.string().nullable(),
+  isVerified: z.string(),
+  isAdmin: z.boolean(),
+  bannedAt: z.string().nullable(),
+  bannedReason: z.string().nullable(),
+  studio: z.string().nullable(),
+  /** Published videos, and reports against any of their videos. */
+  videos: z.number(),
+  reports: z.number(),
+  createdAt: z.string(),
+});
+export type AdminPerson = z.infer<typeof adminPersonSchema>;
+
+export const adminPeopleQuerySchema = z.object({ query: z.string().trim().max(100).default('') });
+export const adminBanSchema = z.object({ reason: z.string({ error: adminMessages.banReasonRequired }).trim().min(1, adminMessages.banReasonRequired).max(500) });
+export const adminRoleSchema = z.object({ isAdmin: z.boolean() });

@@ -24,3 +24,15 @@ export async function recordAdminDecision(writer: Writer, decision: AdminDecisio
     after: decision.after ?? null,
   });
 }
+
+/** The same record inside a transaction on a plain pg client. */
+export async function recordAdminDecisionOn(client: { query: (text: string, values: unknown[]) => Promise<unknown> }, decision: AdminDecision): Promise<void> {
+  await client.query('insert into admin_audit (admin_id, action, target_type, target_id, before, after) values ($1, $2, $3, $4, $5, $6)', [
+    decision.adminId,
+    decision.action,
+    decision.targetType,
+    decision.targetId,
+    decision.before === undefined ? null : JSON.stringify(decision.before),
+    decision.after === undefined ? null : JSON.stringify(decision.after),
+  ]);
+}

@@ -47,6 +47,9 @@ export const users = pgTable(
     country: text('country'),
     isVerified: verificationStatus('is_verified').notNull().default('none'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set while an admin's ban stands (issue 15): no sign-in, no profile, no videos shown. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    bannedReason: text('banned_reason'),
     /** The studio managing this creator (accounts.md §2 Studio), while they stay a member. */
     studioId: bigint('studio_id', { mode: 'number' }).references((): AnyPgColumn => studios.id, { onDelete: 'set null' }),
     /** Kept with each follow and unfollow, so a profile shows it without counting. */
@@ -201,6 +204,12 @@ export const videos = pgTable(
     title: text('title').notNull().default(''),
     status: videoStatus('status').notNull().default('uploaded'),
     statusReason: text('status_reason'),
+    /**
+     * Why a published video is hidden from viewers (issue 15): 'taken down' by an admin, 'reported' by
+     * enough viewers, 'creator banned'. Null: shown. Kept, not deleted, so it can be restored.
+     */
+    hiddenReason: text('hidden_reason'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     isNsfw: boolean('is_nsfw').notNull().default(true),
     isVertical: boolean('is_vertical').notNull().default(true),
     duration: real('duration').notNull().default(0),

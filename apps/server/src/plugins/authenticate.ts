@@ -35,7 +35,8 @@ export const authenticate = fp(async function authenticate(app: FastifyInstance,
     const token = bearerToken(request);
     if (!token) return;
     const found = await sessions.findByTokenHash(hashToken(token));
-    if (!found) return;
+    // A ban signs the account out everywhere (its tokens are deleted); this also covers a token read meanwhile.
+    if (!found || found.user.bannedAt) return;
     request.user = found.user;
     request.authTokenId = found.tokenId;
     // Last use is for the account's session list; writing it on every request would cost a write per call.

@@ -2,7 +2,11 @@ import {
   accountMessages,
   adminAuditEntrySchema,
   adminAuditQuerySchema,
+  adminBanSchema,
   adminMessages,
+  adminPeopleQuerySchema,
+  adminPersonSchema,
+  adminRoleSchema,
   adminOverviewSchema,
   adminVerificationDecisionSchema,
   adminVerificationSchema,
@@ -16,6 +20,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nextLink } from '../../lib/keyset.ts';
+import type { AdminPeople } from './admin-people.ts';
 import type { AdminService } from './admin.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
@@ -29,7 +34,7 @@ async function requireAdmin(request: FastifyRequest) {
 const admin = (request: FastifyRequest): UserRow => request.user!;
 
 /** Issue 15: the admin console's API, all under /v1/admin. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService }> = async (app, { admins }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: AdminPeople }> = async (app, { admins, people }) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing an admin reads may sit in a shared or browser cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -98,6 +103,59 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService }> = asyn
       },
     },
     async (request) => admins.decideVerification(admin(request), request.params.id, request.body.decision, request.body.reason),
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        ...common,
+        summary: 'People: accounts by e-mail, username or name (newest first), with type, verification, studio, videos and reports',
+        querystring: adminPeopleQuerySchema,
+        response: { 200: z.object({ data: z.array(adminPersonSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await people.search(request.query.query) }),
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { ...common, summary: 'One account as People shows it', params: idParams, response: { 200: adminPersonSchema, ...errors } } },
+    async (request) => people.person(request.params.id),
+  );
+
+  app.post(
+    '/users/:id/ban',
+    {
+      schema: {
+        ...common,
+        summary: 'Ban: signs the account out everywhere, hides its profile and videos, refuses its sign-in (409 when already banned)',
+        params: idParams,
+        body: adminBanSchema,
+        response: { 200: adminPersonSchema, ...errors },
+      },
+    },
+    async (request) => people.ban(admin(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/users/:id/unban',
+    { schema: { ...common, summary: 'Lift a ban: sign-in allowed, the videos the ban hid shown again', params: idParams, response: { 200: adminPersonSchema, ...errors } } },
+    async (request) => people.unban(admin(request), request.params.id),
+  );
+
+  app.post(
+    '/users/:id/admin',
+    {
+      schema: {
+        ...common,
+        summary: "Make an account an admin ({isAdmin: true}) or revoke it; never one's own",
+        params: idParams,
+        body: adminRoleSchema,
+        response: { 200: adminPersonSchema, ...errors },
+      },
+    },
+    async (request) => people.setAdmin(admin(request), request.params.id, request.body.isAdmin),
   );
 
   app.get(

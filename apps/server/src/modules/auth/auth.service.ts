@@ -100,6 +100,8 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
       const user = await repo.findByEmail(email);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !valid) throw new HttpError(401, accountMessages.invalidCredentials);
+      // Only after the password: a ban is not told to whoever types an address (issue 15).
+      if (user.bannedAt) throw new HttpError(403, accountMessages.accountBanned);
       const token = createToken();
       await tokens.insertSession(user.id, hashToken(token), new Date(Date.now() + (rememberMe ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session)));
       return { token, user };

@@ -28,7 +28,7 @@ interface Candidate extends RankCandidate {
   viewsWeek: number;
 }
 
-const PUBLISHED = `v.status = 'approved' and v.details_at is not null and v.upload_date <= now()`;
+const PUBLISHED = `v.status = 'approved' and v.details_at is not null and v.upload_date <= now() and v.hidden_reason is null`;
 
 /** Every published video with what the ranking needs, newest id first (the ranking's tie order). */
 async function loadCandidates(pool: pg.Pool): Promise<Candidate[]> {

@@ -158,8 +158,8 @@ export function feedRepository(pool: pg.Pool) {
     /** An account by id (digits) or slug, case-insensitively. */
     async userId(idOrSlug: string): Promise<number | undefined> {
       const { rows } = /^\d{1,15}$/.test(idOrSlug)
-        ? await pool.query<{ id: number }>('select id::float8 as id from users where id = $1', [Number(idOrSlug)])
-        : await pool.query<{ id: number }>('select id::float8 as id from users where lower(slug) = lower($1)', [idOrSlug]);
+        ? await pool.query<{ id: number }>('select id::float8 as id from users where id = $1 and banned_at is null', [Number(idOrSlug)])
+        : await pool.query<{ id: number }>('select id::float8 as id from users where lower(slug) = lower($1) and banned_at is null', [idOrSlug]);
       return rows[0]?.id;
     },
 

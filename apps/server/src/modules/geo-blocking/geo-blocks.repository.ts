@@ -9,7 +9,7 @@ export interface GeoBlockRow {
 /** geo_blocks and the change counter every instance watches (ADR 0013). */
 export function geoBlocksRepository(pool: pg.Pool) {
   /** After a change is committed: bumped after, so whoever sees the new value reads the new rows. */
-  const changed = () => pool.query("select nextval('geo_block_changes')");
+  const changed = () => pool.query("select nextval('hidden_creator_changes')");
 
   return {
     async list(userId: number): Promise<{ country_code: string; region_code: string | null }[]> {
@@ -55,9 +55,18 @@ export function geoBlocksRepository(pool: pg.Pool) {
       return rows;
     },
 
+    /** Banned creators (issue 15): hidden from every viewer, wherever they are. */
+    async banned(): Promise<number[]> {
+      const { rows } = await pool.query<{ id: number }>({ name: 'hidden-banned', text: 'select id::int as id from users where banned_at is not null' });
+      return rows.map((r) => r.id);
+    },
+
+    /** Tells every instance that who is hidden changed (a ban, say): they reload within a second. */
+    changed,
+
     /** The change counter: one row read of a sequence, no table scan. */
     async version(): Promise<string> {
-      const { rows } = await pool.query<{ v: string }>({ name: 'geo-blocks-version', text: "select last_value || ':' || is_called as v from geo_block_changes" });
+      const { rows } = await pool.query<{ v: string }>({ name: 'geo-blocks-version', text: "select last_value || ':' || is_called as v from hidden_creator_changes" });
       return rows[0]!.v;
     },
   };

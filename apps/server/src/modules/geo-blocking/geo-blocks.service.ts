@@ -24,10 +24,12 @@ export const nobodyHidden: HiddenCreators = Object.freeze({ key: '', ids: new Se
 interface Index {
   version: string;
   byPlace: Map<string, Set<number>>;
+  /** Banned creators: hidden everywhere. */
+  banned: ReadonlySet<number>;
   answers: Map<string, HiddenCreators>;
 }
 
-function buildIndex(version: string, rows: readonly GeoBlockRow[]): Index {
+function buildIndex(version: string, rows: readonly GeoBlockRow[], banned: readonly number[]): Index {
   const byPlace = new Map<string, Set<number>>();
   for (const row of rows) {
     const key = row.regionCode ? `${row.countryCode}-${row.regionCode}` : row.countryCode;
@@ -35,7 +37,7 @@ function buildIndex(version: string, rows: readonly GeoBlockRow[]): Index {
     if (!ids) byPlace.set(key, (ids = new Set()));
     ids.add(row.userId);
   }
-  return { version, byPlace, answers: new Map() };
+  return { version, byPlace, banned: new Set(banned), answers: new Map() };
 }
 
 const isCreator = (user: UserRow) => user.type === 'model' || user.type === 'channel';
@@ -52,7 +54,10 @@ export function geoBlockingService(pool: pg.Pool) {
 
   async function refresh(): Promise<Index> {
     const version = await repo.version();
-    if (index?.version !== version) index = buildIndex(version, await repo.all());
+    if (index?.version !== version) {
+      const [rows, banned] = await Promise.all([repo.all(), repo.banned()]);
+      index = buildIndex(version, rows, banned);
+    }
     checkedAt = Date.now();
     return index;
   }
@@ -77,20 +82,27 @@ export function geoBlockingService(pool: pg.Pool) {
   }
 
   const service = {
-    /** The creators hidden from a viewer at `place`: blocked in the whole country or in its region. */
+    /**
+     * The creators hidden from a viewer at `place`: banned ones everywhere, and those who blocked the
+     * whole country or its region. An unknown place hides the banned only.
+     */
     async hiddenFor(place: Place | null | undefined): Promise<HiddenCreators> {
-      if (!place) return nobodyHidden;
       const idx = await current();
-      const placeKey = place.region ? `${place.country}-${place.region}` : place.country;
+      const placeKey = place ? (place.region ? `${place.country}-${place.region}` : place.country) : '';
       let answer = idx.answers.get(placeKey);
       if (!answer) {
-        const country = idx.byPlace.get(place.country);
-        const region = place.region ? idx.byPlace.get(placeKey) : undefined;
-        const ids = country && region ? new Set([...country, ...region]) : (country ?? region);
-        answer = ids && ids.size > 0 ? { key: `geo:${idx.version}:${placeKey}`, ids } : nobodyHidden;
+        const ids = new Set(idx.banned);
+        for (const key of place ? [place.country, placeKey] : []) for (const id of idx.byPlace.get(key) ?? []) ids.add(id);
+        answer = ids.size > 0 ? { key: `hid:${idx.version}:${placeKey}`, ids } : nobodyHidden;
         idx.answers.set(placeKey, answer);
       }
       return answer;
+    },
+
+    /** After a ban or unban: every instance reloads who is hidden (this one at once). */
+    async creatorsChanged(): Promise<void> {
+      await repo.changed();
+      index = null;
     },
 
     /**

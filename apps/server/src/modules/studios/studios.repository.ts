@@ -13,7 +13,7 @@ const membersSql = `
   from users u
   left join lateral (
     select count(*) as videos, sum(view_count) as views, sum(like_count) as likes
-    from videos where user_id = u.id and status = 'approved' and details_at is not null
+    from videos where user_id = u.id and status = 'approved' and details_at is not null and hidden_reason is null
   ) v on true
   where u.studio_id = $1
   order by u.name, u.id`;

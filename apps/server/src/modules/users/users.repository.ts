@@ -42,7 +42,8 @@ const profileSql = `
   from users u
   left join lateral (select sum(v.like_count) as likes, sum(v.view_count) as views from videos v
                      where v.user_id = u.id and ${PUBLISHED_SQL}) t on true
-  where case when $1::bigint is not null then u.id = $1::bigint else lower(u.slug) = lower($2::text) end`;
+  where case when $1::bigint is not null then u.id = $1::bigint else lower(u.slug) = lower($2::text) end
+    and u.banned_at is null`;
 
 export interface ChannelRow {
   id: number;

@@ -5,7 +5,7 @@ import { tags, users, videos, videoTags } from '../../db/schema.ts';
 export type VideoRow = typeof videos.$inferSelect;
 
 /** DESIGN.md "Video lifecycle": the videos that reach viewers (served by videos_published_idx), as `v`. */
-export const PUBLISHED_SQL = `v.status = 'approved' and v.details_at is not null and v.upload_date <= now()`;
+export const PUBLISHED_SQL = `v.status = 'approved' and v.details_at is not null and v.upload_date <= now() and v.hidden_reason is null`;
 
 export function videosRepository(db: Database) {
   return {
