@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import type { JobQueue } from './jobs/job-queue.ts';
+import { requestFeedRebuild, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { openGeolocator, type Geolocator } from './lib/geolocation.ts';
@@ -48,6 +48,7 @@ import { studiosService } from './modules/studios/studios.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
 import { adminPeople } from './modules/admin/admin-people.ts';
+import { adminModeration } from './modules/admin/admin-moderation.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -128,7 +129,12 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const counters = counterBuffer(pool, api.log as Logger);
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
   api.addHook('onClose', () => counters.stop());
-  const tracking = trackingService({ pool, counters });
+  const tracking = trackingService({
+    pool,
+    counters,
+    reportHideThreshold: config.reportHideThreshold,
+    onVideoHidden: () => geoBlocking.creatorsChanged(),
+  });
   const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger, geoBlocking });
   const users = usersService(pool, geoBlocking);
   const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking });
@@ -161,10 +167,18 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(liveRoutes, { live, notifier });
       await v1.register(geoBlockingRoutes, { geoBlocking });
       await v1.register(studiosRoutes, { studios });
+      const people = adminPeople(pool, () => geoBlocking.creatorsChanged());
       await v1.register(adminRoutes, {
         prefix: '/admin',
         admins: adminService({ pool, verification, storage }),
-        people: adminPeople(pool, () => geoBlocking.creatorsChanged()),
+        people,
+        moderation: adminModeration({
+          pool,
+          videos,
+          people,
+          onHiddenChanged: () => geoBlocking.creatorsChanged(),
+          onPublishedChanged: () => requestFeedRebuild(jobs),
+        }),
       });
     },
     { prefix: '/v1' },

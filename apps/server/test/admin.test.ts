@@ -79,9 +79,16 @@ describe('who may use /v1/admin (issue 15)', () => {
       ['POST', `/v1/admin/users/1/ban`],
       ['POST', `/v1/admin/users/1/unban`],
       ['POST', `/v1/admin/users/1/admin`],
+      ['GET', '/v1/admin/videos?queue=published'],
+      ['GET', '/v1/admin/videos/1'],
+      ['POST', '/v1/admin/videos/decision'],
+      ['POST', '/v1/admin/videos/1/take-down'],
+      ['POST', '/v1/admin/videos/1/restore'],
+      ['GET', '/v1/admin/reports'],
+      ['POST', '/v1/admin/reports/1/decision'],
     ] as const;
     for (const [method, url] of calls) {
-      const body = method === 'POST' ? { decision: 'approved', reason: 'x', isAdmin: true } : undefined;
+      const body = method === 'POST' ? { decision: url.includes('reports') ? 'dismiss' : 'approved', reason: 'x', isAdmin: true, ids: [1] } : undefined;
       expect((await api(method, url, {}, body)).statusCode, url).toBe(401);
       for (const [kind, headers] of Object.entries(others)) {
         const res = await api(method, url, headers, body);
@@ -260,5 +267,89 @@ describe('people: find, ban, unban, admins (issue 15)', () => {
     expect(signIn.statusCode).toBe(403);
     await api('POST', `/v1/admin/users/${viewer.id}/unban`, admin);
     expect((await api('POST', `/v1/admin/users/${viewer.id}/admin`, admin, { isAdmin: false })).json().isAdmin).toBe(false);
+  });
+});
+
+describe('video moderation and reports (issue 15)', () => {
+  let creator: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    creator = await signUp(t, 'model');
+    await t.pool.query(`update users set is_verified = 'approved' where id = $1`, [creator.id]);
+  });
+  const report = (videoId: number, n: number) =>
+    api('POST', '/v1/report-video', {}, { video_id: videoId, reason: 'copyright', message: `Mine, says #${n}`, email: `owner${n}@example.com`, guest_id: crypto.randomUUID() });
+  const start = async (id: number) => (await api('GET', `/v1/videos/start/${id}`)).statusCode;
+
+  it('approves and rejects waiting videos in bulk, each telling whether it was decided here; the creator sees the reason', async () => {
+    const waiting = await publishedVideos(t, creator.id, 3, { status: 'processing' });
+    const queue = (await api('GET', '/v1/admin/videos?queue=review', admin)).json().data.map((v: { video: { id: number } }) => v.video.id);
+    expect(queue).toEqual(expect.arrayContaining(waiting));
+    expect((await api('POST', '/v1/admin/videos/decision', admin, { ids: [waiting[2]], decision: 'rejected' })).statusCode).toBe(422);
+    const approved = await api('POST', '/v1/admin/videos/decision', admin, { ids: [waiting[0], waiting[1], 999999], decision: 'approved' });
+    expect(approved.json().results).toEqual([
+      { id: waiting[0], outcome: 'decided' },
+      { id: waiting[1], outcome: 'decided' },
+      { id: 999999, outcome: 'not found' },
+    ]);
+    const again = await api('POST', '/v1/admin/videos/decision', secondAdmin, { ids: [waiting[0]], decision: 'rejected', reason: 'Late' });
+    expect(again.json().results).toEqual([{ id: waiting[0], outcome: 'already decided' }]);
+    await api('POST', '/v1/admin/videos/decision', admin, { ids: [waiting[2]], decision: 'rejected', reason: 'The audio is someone else’s music.' });
+    const own = (await api('GET', '/v1/profile/videos', creator.auth)).json().data as { id: number; status: string; statusReason: string | null }[];
+    expect(own.find((v) => v.id === waiting[2])).toMatchObject({ status: 'rejected', statusReason: 'The audio is someone else’s music.' });
+  });
+
+  it('takes a published video down at once, everywhere, keeps it, and restores it', async () => {
+    const [video] = await publishedVideos(t, creator.id, 1);
+    await rebuildFeed(t);
+    expect(await start(video!)).toBe(200);
+    expect((await walkFeed(t, '/v1/videos?gender=f,c,m,t')).map((v) => v.id)).toContain(video);
+    const down = await api('POST', `/v1/admin/videos/${video}/take-down`, admin, { reason: 'Uploaded without consent.' });
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ hiddenReason: 'taken down', video: { statusReason: 'Uploaded without consent.' } });
+    expect(await start(video!)).toBe(404);
+    expect((await walkFeed(t, '/v1/videos?gender=f,c,m,t')).map((v) => v.id)).not.toContain(video);
+    expect((await api('POST', `/v1/admin/videos/${video}/take-down`, secondAdmin, { reason: 'Again' })).statusCode).toBe(409);
+    const hidden = (await api('GET', '/v1/admin/videos?queue=hidden', admin)).json().data.map((v: { video: { id: number } }) => v.video.id);
+    expect(hidden).toContain(video);
+    expect((await api('POST', `/v1/admin/videos/${video}/restore`, admin)).json().hiddenReason).toBeNull();
+    expect(await start(video!)).toBe(200);
+    expect((await api('POST', `/v1/admin/videos/${video}/restore`, admin)).statusCode).toBe(409);
+    expect((await api('POST', '/v1/admin/videos/999999/take-down', admin, { reason: 'x' })).statusCode).toBe(404);
+  });
+
+  it('hides a video reported by 3 distinct people until an admin decides; dismissing shows it again', async () => {
+    const [video] = await publishedVideos(t, creator.id, 1);
+    for (const n of [1, 2]) expect((await report(video!, n)).statusCode).toBe(201);
+    expect(await start(video!)).toBe(200);
+    expect((await report(video!, 3)).statusCode).toBe(201);
+    expect(await start(video!)).toBe(404);
+
+    const groups = (await api('GET', '/v1/admin/reports', admin)).json().data as { video: { video: { id: number }; hiddenReason: string }; count: number; reporters: number; businessDaysOpen: number }[];
+    const group = groups.find((g) => g.video.video.id === video)!;
+    expect(group).toMatchObject({ count: 3, reporters: 3, businessDaysOpen: 0, video: { hiddenReason: 'reported' } });
+
+    const dismissed = await api('POST', `/v1/admin/reports/${video}/decision`, admin, { decision: 'dismiss' });
+    expect(dismissed.statusCode).toBe(200);
+    expect(await start(video!)).toBe(200);
+    expect((await api('POST', `/v1/admin/reports/${video}/decision`, secondAdmin, { decision: 'take-down' })).statusCode).toBe(409);
+    const closed = (await api('GET', '/v1/admin/reports?state=closed', admin)).json().data as { video: { video: { id: number } }; reports: { decision: string }[] }[];
+    expect(closed.find((g) => g.video.video.id === video)?.reports.every((r) => r.decision === 'dismissed')).toBe(true);
+  });
+
+  it('handles a report by taking the video down, or by banning its creator', async () => {
+    const [first, second] = await publishedVideos(t, creator.id, 2);
+    await report(first!, 10);
+    const down = await api('POST', `/v1/admin/reports/${first}/decision`, admin, { decision: 'take-down', reason: 'Confirmed stolen.' });
+    expect(down.json().hiddenReason).toBe('taken down');
+    expect(await start(first!)).toBe(404);
+
+    await report(second!, 11);
+    const ban = await api('POST', `/v1/admin/reports/${second}/decision`, admin, { decision: 'ban', reason: 'Repeated theft.' });
+    expect(ban.statusCode).toBe(200);
+    expect(ban.json().creator.bannedAt).not.toBeNull();
+    expect(await start(second!)).toBe(404);
+    const { data } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', `/v1/admin/audit?target_type=video&target_id=${second}`, admin)).json());
+    expect(data.map((e) => e.action)).toEqual(['handled reports']);
+    await api('POST', `/v1/admin/users/${creator.id}/unban`, admin);
   });
 });

@@ -116,7 +116,7 @@ describe('GET /v1/users?type=channel (viewer.md §2 Channels, §7)', () => {
       await db.query('begin');
       // Three channels are too few for the planner to prefer any index; this asks whether it can use it.
       await db.query('set local enable_seqscan = off');
-      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain ${channelsPageSql}`, ['9223372036854775807', '9223372036854775807', 31]);
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain ${channelsPageSql}`, ['9223372036854775807', '9223372036854775807', 31, [12, 34]]);
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan).toContain('users_channels_idx');
       expect(plan).not.toContain('Sort');

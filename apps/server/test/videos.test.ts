@@ -196,5 +196,6 @@ describe('demo content', () => {
     } finally {
       await demo.close();
     }
-  });
+    // Six clips through the real pipeline: the polls above allow a minute, so must the test.
+  }, 90_000);
 });

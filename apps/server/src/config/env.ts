@@ -49,6 +49,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
   GEOIP_DATABASE: z.string().trim().optional(),
   GEO_COUNTRY_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
   GEO_REGION_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
@@ -108,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       whatsappUrl: e.HELP_WHATSAPP_URL ?? null,
     },
     trustProxy: e.TRUST_PROXY,
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     // Proxy headers are believed only behind a trusted proxy: otherwise any client could claim a country.
     geolocation: {
       database: e.GEOIP_DATABASE,

@@ -399,6 +399,11 @@ export const videoReports = pgTable(
     clientIp: text('client_ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /** How an admin closed it (issue 15): 'dismissed', 'taken down' or 'creator banned'. */
+    decision: text('decision'),
+    handledBy: bigint('handled_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** A content-removal request (someone depicted, a rights holder): first in the queue. */
+    urgent: boolean('urgent').notNull().default(false),
   },
   (t) => [index('video_reports_video_id_idx').on(t.videoId), index('video_reports_open_idx').on(t.createdAt).where(sql`${t.handledAt} is null`)],
 );

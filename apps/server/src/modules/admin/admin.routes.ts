@@ -6,7 +6,15 @@ import {
   adminMessages,
   adminPeopleQuerySchema,
   adminPersonSchema,
+  adminReasonSchema,
+  adminReportDecisionSchema,
+  adminReportGroupSchema,
   adminRoleSchema,
+  adminVideoDecisionResponseSchema,
+  adminVideoDecisionSchema,
+  adminVideoListQuerySchema,
+  adminVideoSchema,
+  ADMIN_BULK_MAX,
   adminOverviewSchema,
   adminVerificationDecisionSchema,
   adminVerificationSchema,
@@ -20,6 +28,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nextLink } from '../../lib/keyset.ts';
+import type { AdminModeration } from './admin-moderation.ts';
 import type { AdminPeople } from './admin-people.ts';
 import type { AdminService } from './admin.service.ts';
 
@@ -34,7 +43,10 @@ async function requireAdmin(request: FastifyRequest) {
 const admin = (request: FastifyRequest): UserRow => request.user!;
 
 /** Issue 15: the admin console's API, all under /v1/admin. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: AdminPeople }> = async (app, { admins, people }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: AdminPeople; moderation: AdminModeration }> = async (
+  app,
+  { admins, people, moderation },
+) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing an admin reads may sit in a shared or browser cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -156,6 +168,88 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: 
       },
     },
     async (request) => people.setAdmin(admin(request), request.params.id, request.body.isAdmin),
+  );
+
+  app.get(
+    '/videos',
+    {
+      schema: {
+        ...common,
+        summary: 'Moderation queues: review (oldest first), published, hidden, failed; each video playable in place, with its creator and open reports',
+        querystring: adminVideoListQuerySchema,
+        response: { 200: listResponseSchema(adminVideoSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const page = await moderation.list(request.query.queue, request.query.cursor);
+      return { data: page.data, links: { next: nextLink(request, page.next) } };
+    },
+  );
+
+  app.get(
+    '/videos/:id',
+    { schema: { ...common, summary: 'One video as moderation shows it', params: idParams, response: { 200: adminVideoSchema, ...errors } } },
+    async (request) => moderation.one(request.params.id),
+  );
+
+  app.post(
+    '/videos/decision',
+    {
+      schema: {
+        ...common,
+        summary: `Approve or reject up to ${ADMIN_BULK_MAX} videos waiting for review (a reason to reject); each says whether it was decided here`,
+        body: adminVideoDecisionSchema,
+        response: { 200: adminVideoDecisionResponseSchema, ...errors },
+      },
+    },
+    async (request) => moderation.decide(admin(request), request.body.ids, request.body.decision, request.body.reason),
+  );
+
+  app.post(
+    '/videos/:id/take-down',
+    {
+      schema: {
+        ...common,
+        summary: 'Take a published video down: hidden at once from every list and start route, kept for an appeal (409 when it already is)',
+        params: idParams,
+        body: adminReasonSchema,
+        response: { 200: adminVideoSchema, ...errors },
+      },
+    },
+    async (request) => moderation.takeDown(admin(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/videos/:id/restore',
+    { schema: { ...common, summary: 'Show a taken-down or reported video again', params: idParams, response: { 200: adminVideoSchema, ...errors } } },
+    async (request) => moderation.restore(admin(request), request.params.id),
+  );
+
+  app.get(
+    '/reports',
+    {
+      schema: {
+        ...common,
+        summary: 'Reports grouped by video: open ones (urgent first, then oldest) with their age in business days, or closed ones',
+        querystring: z.object({ state: z.enum(['open', 'closed']).default('open') }),
+        response: { 200: z.object({ data: z.array(adminReportGroupSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await moderation.reports(request.query.state) }),
+  );
+
+  app.post(
+    '/reports/:id/decision',
+    {
+      schema: {
+        ...common,
+        summary: "Close a video's open reports: dismiss, take the video down, or ban its creator (409 when already handled)",
+        params: idParams,
+        body: adminReportDecisionSchema,
+        response: { 200: adminVideoSchema, ...errors },
+      },
+    },
+    async (request) => moderation.decideReports(admin(request), request.params.id, request.body.decision, request.body.reason),
   );
 
   app.get(

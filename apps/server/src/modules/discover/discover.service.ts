@@ -47,8 +47,8 @@ export function discoverService({ pool, feed, sites, geoBlocking }: { pool: pg.P
      */
     async discover(genders: readonly Category[], viewer: Viewer): Promise<DiscoverResponse> {
       const [shared, hidden] = await Promise.all([answers.get([...genders].sort().join(','), () => build(genders)), geoBlocking.hiddenFor(viewer.place)]);
-      if (hidden.ids.size === 0) return shared;
-      const shown = (videos: DiscoverResponse['videos']['liked_weekly']) => videos.filter((v) => !hidden.ids.has(v.userId));
+      if (hidden.ids.size === 0 && hidden.videos.size === 0) return shared;
+      const shown = (videos: DiscoverResponse['videos']['liked_weekly']) => videos.filter((v) => !hidden.ids.has(v.userId) && !hidden.videos.has(v.id));
       return {
         ...shared,
         liveUsers: shared.liveUsers.filter((u) => !hidden.ids.has(u.id)),

@@ -129,8 +129,9 @@ export function feedService({
     if (hidden.ids.size > 0 && anyOwnedBy(view, position, page.next ?? view.ids.length, hidden.ids)) {
       page = await pages.get(`${key}:${hidden.key}`, () => readView(view, position, size, skip, hidden.ids));
     }
+    const shown = hidden.videos.size > 0 ? page.videos.filter((v) => !hidden.videos.has(v.id)) : page.videos;
     return {
-      data: await withViewer(page.videos, viewer),
+      data: await withViewer(shown, viewer),
       next: page.next === null ? null : encodeRankCursor({ epoch: snapshot.epoch, position: page.next, skip }),
     };
   }
@@ -224,7 +225,8 @@ export function feedService({
   async function videosById(ids: readonly number[], viewer: Viewer): Promise<Video[]> {
     if (ids.length === 0) return [];
     const [hydrated, hidden] = await Promise.all([repo.hydrate([...ids]), geoBlocking.hiddenFor(viewer.place)]);
-    return withViewer(ids.flatMap((id) => (hydrated.has(id) && !hidden.ids.has(hydrated.get(id)!.userId) ? [present(hydrated.get(id)!)] : [])), viewer);
+    const shown = (id: number) => hydrated.has(id) && !hidden.ids.has(hydrated.get(id)!.userId) && !hidden.videos.has(id);
+    return withViewer(ids.flatMap((id) => (shown(id) ? [present(hydrated.get(id)!)] : [])), viewer);
   }
 
   async function tagOr404(by: { id: number } | { slug: string }): Promise<Tag> {
@@ -334,7 +336,8 @@ export function feedService({
         hidden.ids.size > 0 && anyOwnedBy(view, start, start + q.per_page, hidden.ids)
           ? await sidebarPages.get(`${key}:${hidden.key}`, () => readSidebarPage(view, q.page, q.per_page, hidden.ids))
           : await sidebarPages.get(key, () => readSidebarPage(view, q.page, q.per_page, nobody));
-      return { data: items, next: more && q.page < SIDEBAR_MAX_PAGE ? { page: q.page + 1, epoch: snapshot.epoch } : null };
+      const data = hidden.videos.size > 0 ? items.filter((item) => !hidden.videos.has(item.id)) : items;
+      return { data, next: more && q.page < SIDEBAR_MAX_PAGE ? { page: q.page + 1, epoch: snapshot.epoch } : null };
     },
 
     /** GET /v1/tags: tags with videos in the categories, by slug; `search` matches the start. */

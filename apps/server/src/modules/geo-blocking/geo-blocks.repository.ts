@@ -61,6 +61,18 @@ export function geoBlocksRepository(pool: pg.Pool) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Videos hidden in the last minutes (taken down, reported, a creator banned): answers cached before
+     * (Discover 30 s, feed pages 2 s) are filtered by these until they expire.
+     */
+    async recentlyHiddenVideos(): Promise<number[]> {
+      const { rows } = await pool.query<{ id: number }>({
+        name: 'hidden-recent-videos',
+        text: "select id::int as id from videos where hidden_reason is not null and hidden_at > now() - interval '5 minutes'",
+      });
+      return rows.map((r) => r.id);
+    },
+
     /** Tells every instance that who is hidden changed (a ban, say): they reload within a second. */
     changed,
 

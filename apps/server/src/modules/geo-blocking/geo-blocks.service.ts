@@ -17,19 +17,22 @@ const VERSION_CHECK_MS = 1000;
 export interface HiddenCreators {
   key: string;
   ids: ReadonlySet<number>;
+  /** Videos hidden in the last minutes: whatever was cached before leaves them out too. */
+  videos: ReadonlySet<number>;
 }
 
-export const nobodyHidden: HiddenCreators = Object.freeze({ key: '', ids: new Set<number>() });
+export const nobodyHidden: HiddenCreators = Object.freeze({ key: '', ids: new Set<number>(), videos: new Set<number>() });
 
 interface Index {
   version: string;
   byPlace: Map<string, Set<number>>;
   /** Banned creators: hidden everywhere. */
   banned: ReadonlySet<number>;
+  videos: ReadonlySet<number>;
   answers: Map<string, HiddenCreators>;
 }
 
-function buildIndex(version: string, rows: readonly GeoBlockRow[], banned: readonly number[]): Index {
+function buildIndex(version: string, rows: readonly GeoBlockRow[], banned: readonly number[], videos: readonly number[]): Index {
   const byPlace = new Map<string, Set<number>>();
   for (const row of rows) {
     const key = row.regionCode ? `${row.countryCode}-${row.regionCode}` : row.countryCode;
@@ -37,7 +40,7 @@ function buildIndex(version: string, rows: readonly GeoBlockRow[], banned: reado
     if (!ids) byPlace.set(key, (ids = new Set()));
     ids.add(row.userId);
   }
-  return { version, byPlace, banned: new Set(banned), answers: new Map() };
+  return { version, byPlace, banned: new Set(banned), videos: new Set(videos), answers: new Map() };
 }
 
 const isCreator = (user: UserRow) => user.type === 'model' || user.type === 'channel';
@@ -55,8 +58,8 @@ export function geoBlockingService(pool: pg.Pool) {
   async function refresh(): Promise<Index> {
     const version = await repo.version();
     if (index?.version !== version) {
-      const [rows, banned] = await Promise.all([repo.all(), repo.banned()]);
-      index = buildIndex(version, rows, banned);
+      const [rows, banned, videos] = await Promise.all([repo.all(), repo.banned(), repo.recentlyHiddenVideos()]);
+      index = buildIndex(version, rows, banned, videos);
     }
     checkedAt = Date.now();
     return index;
@@ -93,13 +96,13 @@ export function geoBlockingService(pool: pg.Pool) {
       if (!answer) {
         const ids = new Set(idx.banned);
         for (const key of place ? [place.country, placeKey] : []) for (const id of idx.byPlace.get(key) ?? []) ids.add(id);
-        answer = ids.size > 0 ? { key: `hid:${idx.version}:${placeKey}`, ids } : nobodyHidden;
+        answer = ids.size > 0 || idx.videos.size > 0 ? { key: ids.size > 0 ? `hid:${idx.version}:${placeKey}` : '', ids, videos: idx.videos } : nobodyHidden;
         idx.answers.set(placeKey, answer);
       }
       return answer;
     },
 
-    /** After a ban or unban: every instance reloads who is hidden (this one at once). */
+    /** After a ban, an unban or a video hidden: every instance reloads what is hidden (this one at once). */
     async creatorsChanged(): Promise<void> {
       await repo.changed();
       index = null;

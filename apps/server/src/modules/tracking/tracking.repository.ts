@@ -71,6 +71,21 @@ export function trackingRepository(pool: pg.Pool) {
       return rows[0]?.previous ?? null;
     },
 
+    /**
+     * Hides a published video once `threshold` distinct people (account, else guest, else address) have
+     * open reports on it; true when this call hid it.
+     */
+    async hideWhenReportedBy(videoId: number, threshold: number): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `update videos set hidden_reason = 'reported', hidden_at = now()
+         where id = $1 and status = 'approved' and hidden_reason is null
+           and (select count(distinct coalesce('u' || user_id, 'g' || guest_id, 'i' || client_ip))
+                from video_reports where video_id = $1 and handled_at is null) >= $2`,
+        [videoId, threshold],
+      );
+      return Boolean(rowCount);
+    },
+
     async insertReport(report: {
       videoId: number;
       userId: number | null;

@@ -17,7 +17,18 @@ import type { CounterBuffer } from './counter-buffer.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 /** viewer.md §7 tracking calls. Dedup rows are written at once; counters go through the buffer. */
-export function trackingService({ pool, counters }: { pool: pg.Pool; counters: CounterBuffer }) {
+export function trackingService({
+  pool,
+  counters,
+  reportHideThreshold = 0,
+  onVideoHidden = async () => undefined,
+}: {
+  pool: pg.Pool;
+  counters: CounterBuffer;
+  /** Issue 15: a video reported by this many distinct people is hidden until an admin decides (0: never). */
+  reportHideThreshold?: number;
+  onVideoHidden?: () => Promise<void>;
+}) {
   const repo = trackingRepository(pool);
 
   async function publishedVideo(videoId: number): Promise<{ likeCount: number }> {
@@ -80,6 +91,7 @@ export function trackingService({ pool, counters }: { pool: pg.Pool; counters: C
         message: input.message,
         clientIp,
       });
+      if (reportHideThreshold > 0 && (await repo.hideWhenReportedBy(input.video_id, reportHideThreshold))) await onVideoHidden();
     },
 
     event(input: z.output<typeof eventRequestSchema>) {

@@ -17,6 +17,9 @@ export function videosRepository(db: Database) {
       const [row] = await db.select().from(videos).where(eq(videos.id, id)).limit(1);
       return row;
     },
+    async findMany(ids: readonly number[]) {
+      return ids.length === 0 ? [] : db.select().from(videos).where(inArray(videos.id, [...ids]));
+    },
     async update(id: number, values: Partial<typeof videos.$inferInsert>) {
       const [row] = await db
         .update(videos)

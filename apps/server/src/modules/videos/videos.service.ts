@@ -162,6 +162,14 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
       return (await present([updated]))[0]!;
     },
 
+    /** Videos in any state by id, in the order given, as their owner sees them (the admin console's view). */
+    async byIds(ids: readonly number[]) {
+      const rows = await repo.findMany(ids);
+      const presented = await present(rows);
+      const byId = new Map(presented.map((video) => [video.id, video]));
+      return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    },
+
     async listOwn(user: UserRow, before: number | undefined) {
       const rows = await repo.listOwn(user.id, { before, limit: PAGE_SIZE + 1 });
       const page = rows.slice(0, PAGE_SIZE);
