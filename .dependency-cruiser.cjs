@@ -52,7 +52,7 @@ const serverModules = {
   'geo-blocking': [],
   studios: ['accounts'],
   // The admin console reads across the platform and decides through the modules that own each thing.
-  admin: ['accounts', 'verification', 'videos'],
+  admin: ['accounts', 'verification', 'videos', 'studios'],
   feed: ['videos', 'webcam-sites', 'geo-blocking'],
   tracking: ['videos'],
   auth: ['accounts'],

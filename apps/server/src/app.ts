@@ -49,6 +49,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { adminService } from './modules/admin/admin.service.ts';
 import { adminPeople } from './modules/admin/admin-people.ts';
 import { adminModeration } from './modules/admin/admin-moderation.ts';
+import { adminContent } from './modules/admin/admin-content.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -179,6 +180,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
           onHiddenChanged: () => geoBlocking.creatorsChanged(),
           onPublishedChanged: () => requestFeedRebuild(jobs),
         }),
+        content: adminContent({ db, pool, studios, people }),
       });
     },
     { prefix: '/v1' },

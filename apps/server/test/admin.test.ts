@@ -14,7 +14,7 @@ let secondAdmin: Headers;
 /** Everyone who is not an admin, by kind. */
 let others: Record<'viewer' | 'creator' | 'channel' | 'studioManager', Headers>;
 
-const api = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
   t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) });
 
 const fields = {
@@ -86,9 +86,24 @@ describe('who may use /v1/admin (issue 15)', () => {
       ['POST', '/v1/admin/videos/1/restore'],
       ['GET', '/v1/admin/reports'],
       ['POST', '/v1/admin/reports/1/decision'],
+      ['GET', '/v1/admin/pages'],
+      ['GET', '/v1/admin/pages/faq'],
+      ['PUT', '/v1/admin/pages/faq'],
+      ['GET', '/v1/admin/contests'],
+      ['POST', '/v1/admin/contests'],
+      ['POST', '/v1/admin/contests/1'],
+      ['GET', '/v1/admin/studios'],
+      ['POST', '/v1/admin/studios'],
+      ['POST', '/v1/admin/studios/1/rotate-key'],
+      ['POST', '/v1/admin/channels'],
+      ['GET', '/v1/admin/searches/misses'],
+      ['GET', '/v1/admin/verifications/records'],
     ] as const;
     for (const [method, url] of calls) {
-      const body = method === 'POST' ? { decision: url.includes('reports') ? 'dismiss' : 'approved', reason: 'x', isAdmin: true, ids: [1] } : undefined;
+      const body =
+        method === 'GET'
+          ? undefined
+          : { decision: url.includes('reports') ? 'dismiss' : 'approved', reason: 'x', isAdmin: true, ids: [1], title: 'Hacked', html: '<p>x</p>', userId: 1, content: 'x', name: 'Evil Studio', managerEmail: 'evil@example.com', email: 'evil@example.com', username: 'evil_tv', password: 'long-enough-password' };
       expect((await api(method, url, {}, body)).statusCode, url).toBe(401);
       for (const [kind, headers] of Object.entries(others)) {
         const res = await api(method, url, headers, body);
@@ -99,6 +114,8 @@ describe('who may use /v1/admin (issue 15)', () => {
     expect((await t.pool.query('select status from verifications where id = $1', [id])).rows[0].status).toBe('pending');
     expect((await t.pool.query('select count(*)::int as n from users where banned_at is not null')).rows[0].n).toBe(0);
     expect((await t.pool.query('select count(*)::int as n from admin_audit')).rows[0].n).toBe(0);
+    expect((await t.pool.query(`select count(*)::int as n from pages where title = 'Hacked'`)).rows[0].n).toBe(0);
+    expect((await t.pool.query(`select count(*)::int as n from studios where name = 'Evil Studio'`)).rows[0].n).toBe(0);
   });
 });
 
@@ -351,5 +368,87 @@ describe('video moderation and reports (issue 15)', () => {
     const { data } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', `/v1/admin/audit?target_type=video&target_id=${second}`, admin)).json());
     expect(data.map((e) => e.action)).toEqual(['handled reports']);
     await api('POST', `/v1/admin/users/${creator.id}/unban`, admin);
+  });
+});
+
+describe('content: pages, contests, studios, channels, searches, verification records (issue 15)', () => {
+  it('stores a static page sanitized, shows it to visitors, and records the edit', async () => {
+    const pages = (await api('GET', '/v1/admin/pages', admin)).json().data.map((p: { slug: string }) => p.slug);
+    expect(pages).toEqual(['2257', 'dmca', 'faq', 'policy', 'support', 'terms']);
+    const saved = await api('PUT', '/v1/admin/pages/faq', admin, { title: 'Questions', html: '<h2>Hello</h2><script>alert(1)</script><p onclick="x()">Hi</p>' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().html).toContain('<h2>Hello</h2>');
+    expect(saved.json().html).not.toMatch(/script|onclick/);
+    const visitor = (await api('GET', '/v1/page/faq')).json();
+    expect(visitor).toMatchObject({ title: 'Questions' });
+    expect((await api('PUT', '/v1/admin/pages/nope', admin, { title: 'x', html: '' })).statusCode).toBe(404);
+    const { data } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', '/v1/admin/audit?target_type=page', admin)).json());
+    expect(data[0]).toMatchObject({ action: 'edited a page', after: { slug: 'faq', title: 'Questions' } });
+  });
+
+  it("writes a creator's contests: create, edit, order, end, and the profile follows", async () => {
+    const creator = await signUp(t, 'model');
+    const viewer = await signUp(t, 'user');
+    expect((await api('POST', '/v1/admin/contests', admin, { userId: viewer.id, title: 'x', content: 'x' })).statusCode).toBe(422);
+    const first = (await api('POST', '/v1/admin/contests', admin, { userId: creator.id, title: 'Summer battle', content: '<p>Win <b>big</b></p><img src=x onerror=alert(1)>' })).json();
+    const second = (await api('POST', '/v1/admin/contests', admin, { userId: creator.id, title: 'Fan vote', content: '<p>Vote</p>' })).json();
+    expect(first.content).not.toContain('onerror');
+    const profile = async () => (await api('GET', `/v1/users/${creator.id}`)).json().data.contests.map((c: { title: string }) => c.title);
+    expect(await profile()).toEqual(['Summer battle', 'Fan vote']);
+    await api('POST', `/v1/admin/contests/${second.id}`, admin, { position: 0 });
+    await api('POST', `/v1/admin/contests/${first.id}`, admin, { position: 1, title: 'Summer battle 2026' });
+    expect(await profile()).toEqual(['Fan vote', 'Summer battle 2026']);
+    expect((await api('POST', `/v1/admin/contests/${second.id}`, admin, { ended: true })).json().endedAt).not.toBeNull();
+    expect(await profile()).toEqual(['Summer battle 2026']);
+    expect((await api('POST', '/v1/admin/contests/999999', admin, { ended: true })).statusCode).toBe(404);
+  });
+
+  it('creates a studio whose key works once shown, refuses a second of the same name, and rotates the key', async () => {
+    const created = await api('POST', '/v1/admin/studios', admin, { name: 'Console Studio', managerEmail: 'console-boss@example.com', managerPassword: 'console-pass-12' });
+    expect(created.statusCode).toBe(200);
+    const { studio, key } = created.json();
+    const creator = await signUp(t, 'model');
+    expect((await api('POST', '/v1/profile/join-studio', creator.auth, { key })).json()).toEqual({ name: 'Console Studio' });
+    expect((await api('POST', '/v1/admin/studios', admin, { name: 'console studio', managerEmail: 'other-boss@example.com', managerPassword: 'console-pass-12' })).statusCode).toBe(409);
+    const rotated = (await api('POST', `/v1/admin/studios/${studio.id}/rotate-key`, admin)).json();
+    expect(rotated.key).not.toBe(key);
+    expect(rotated.studio).toMatchObject({ name: 'Console Studio', members: 1, managers: ['console-boss@example.com'] });
+  });
+
+  it('creates channel accounts, and says why one cannot be made', async () => {
+    const made = await api('POST', '/v1/admin/channels', admin, { email: 'new-tv@channels.test', name: 'New TV', username: 'new_tv', password: 'channel-pass-12' });
+    expect(made.statusCode).toBe(200);
+    expect(made.json()).toMatchObject({ type: 'channel', username: 'new_tv' });
+    const again = await api('POST', '/v1/admin/channels', admin, { email: 'new-tv@channels.test', name: 'New TV', username: 'new_tv2', password: 'channel-pass-12' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(accountMessages.emailTaken);
+  });
+
+  it('lists the searches that found nothing, most asked first', async () => {
+    for (let i = 0; i < 2; i += 1) await api('POST', '/v1/discover/search?query=zzqxnothing', {}, { is_final: true });
+    const misses = (await api('GET', '/v1/admin/searches/misses', admin)).json().data;
+    expect(misses[0]).toMatchObject({ query: 'zzqxnothing', searches: 2 });
+  });
+
+  it("exports a creator's verification record for an inspection: names, birth date, ID, who checked it and when", async () => {
+    const { id, creator } = await pendingVerification();
+    await api('POST', `/v1/admin/verifications/${id}/decision`, admin, { decision: 'approved' });
+    const { data } = (await api('GET', `/v1/admin/verifications/records?user_id=${creator.id}`, admin)).json();
+    expect(data).toEqual([
+      expect.objectContaining({
+        userId: creator.id,
+        legalName: 'Anna Maria Example',
+        stageName: 'Luna',
+        aliases: expect.arrayContaining([creator.account.name]),
+        dateOfBirth: '1995-04-12',
+        identification: 'passport',
+        identificationId: 'X1234567',
+        status: 'approved',
+        checkedBy: 'root@flick.test',
+      }),
+    ]);
+    const all = (await api('GET', '/v1/admin/verifications/records', admin)).json().data as { userId: number; status: string }[];
+    expect(all.every((r) => r.status === 'approved')).toBe(true);
+    expect(all.map((r) => r.userId)).toContain(creator.id);
   });
 });

@@ -544,6 +544,8 @@ export const contests = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     position: integer('position').notNull().default(0),
+    /** Ended by an admin (issue 15): kept, no longer on the profile. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contests_user_id_idx').on(t.userId, t.position)],

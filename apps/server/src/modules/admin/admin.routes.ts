@@ -2,6 +2,19 @@ import {
   accountMessages,
   adminAuditEntrySchema,
   adminAuditQuerySchema,
+  adminChannelCreateSchema,
+  adminContestCreateSchema,
+  adminContestSchema,
+  adminContestUpdateSchema,
+  adminPageSchema,
+  adminPageSummarySchema,
+  adminPageUpdateSchema,
+  adminSearchMissSchema,
+  adminStudioCreateSchema,
+  adminStudioKeySchema,
+  adminStudioSchema,
+  adminVerificationRecordSchema,
+  pageParamsSchema,
   adminBanSchema,
   adminMessages,
   adminPeopleQuerySchema,
@@ -28,6 +41,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nextLink } from '../../lib/keyset.ts';
+import type { AdminContent } from './admin-content.ts';
 import type { AdminModeration } from './admin-moderation.ts';
 import type { AdminPeople } from './admin-people.ts';
 import type { AdminService } from './admin.service.ts';
@@ -43,9 +57,9 @@ async function requireAdmin(request: FastifyRequest) {
 const admin = (request: FastifyRequest): UserRow => request.user!;
 
 /** Issue 15: the admin console's API, all under /v1/admin. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: AdminPeople; moderation: AdminModeration }> = async (
+export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: AdminPeople; moderation: AdminModeration; content: AdminContent }> = async (
   app,
-  { admins, people, moderation },
+  { admins, people, moderation, content },
 ) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing an admin reads may sit in a shared or browser cache.
@@ -250,6 +264,93 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: 
       },
     },
     async (request) => moderation.decideReports(admin(request), request.params.id, request.body.decision, request.body.reason),
+  );
+
+  app.get(
+    '/pages',
+    { schema: { ...common, summary: 'The static pages', response: { 200: z.object({ data: z.array(adminPageSummarySchema) }), ...errors } } },
+    async () => ({ data: await content.pages() }),
+  );
+
+  app.get(
+    '/pages/:slug',
+    { schema: { ...common, summary: 'A static page with its stored (sanitized) HTML', params: pageParamsSchema, response: { 200: adminPageSchema, ...errors } } },
+    async (request) => content.page(request.params.slug),
+  );
+
+  app.put(
+    '/pages/:slug',
+    {
+      schema: {
+        ...common,
+        summary: 'Replace a static page: the HTML is sanitized as it is stored, and the answer is what was stored',
+        params: pageParamsSchema,
+        body: adminPageUpdateSchema,
+        response: { 200: adminPageSchema, ...errors },
+      },
+    },
+    async (request) => content.savePage(admin(request), request.params.slug, request.body.title, request.body.html),
+  );
+
+  app.get(
+    '/contests',
+    { schema: { ...common, summary: "Creators' contests, running first", response: { 200: z.object({ data: z.array(adminContestSchema) }), ...errors } } },
+    async () => ({ data: await content.contests() }),
+  );
+
+  app.post(
+    '/contests',
+    { schema: { ...common, summary: "A contest on a creator's profile (HTML sanitized), last in their order", body: adminContestCreateSchema, response: { 200: adminContestSchema, ...errors } } },
+    async (request) => content.createContest(admin(request), request.body),
+  );
+
+  app.post(
+    '/contests/:id',
+    { schema: { ...common, summary: 'Edit, reorder, end or reopen a contest', params: idParams, body: adminContestUpdateSchema, response: { 200: adminContestSchema, ...errors } } },
+    async (request) => content.updateContest(admin(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/studios',
+    { schema: { ...common, summary: 'Studios with their members and managers', response: { 200: z.object({ data: z.array(adminStudioSchema) }), ...errors } } },
+    async () => ({ data: await content.studios() }),
+  );
+
+  app.post(
+    '/studios',
+    { schema: { ...common, summary: 'A studio and its first manager; the join key is in this answer only', body: adminStudioCreateSchema, response: { 200: adminStudioKeySchema, ...errors } } },
+    async (request) => content.createStudio(admin(request), request.body),
+  );
+
+  app.post(
+    '/studios/:id/rotate-key',
+    { schema: { ...common, summary: 'A new join key (in this answer only); the old one stops working, members stay', params: idParams, response: { 200: adminStudioKeySchema, ...errors } } },
+    async (request) => content.rotateStudioKey(admin(request), request.params.id),
+  );
+
+  app.post(
+    '/channels',
+    { schema: { ...common, summary: 'Create a channel account', body: adminChannelCreateSchema, response: { 200: adminPersonSchema, ...errors } } },
+    async (request) => content.createChannel(admin(request), request.body),
+  );
+
+  app.get(
+    '/searches/misses',
+    { schema: { ...common, summary: 'Searches that found nothing in the last 30 days, most asked first', response: { 200: z.object({ data: z.array(adminSearchMissSchema) }), ...errors } } },
+    async () => ({ data: await content.searchMisses() }),
+  );
+
+  app.get(
+    '/verifications/records',
+    {
+      schema: {
+        ...common,
+        summary: "Verification records for an inspection (§2257): one creator's (user_id), or every approved creator's",
+        querystring: z.object({ user_id: z.coerce.number().int().positive().optional() }),
+        response: { 200: z.object({ data: z.array(adminVerificationRecordSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await content.verificationRecords(request.query.user_id) }),
   );
 
   app.get(

@@ -38,7 +38,7 @@ const profileSql = `
                     'isLive', ${linkLiveSql('l')}, 'isImportant', l.is_important) order by l.position, l.id)
                    from user_links l where l.user_id = u.id), '[]') as links,
          coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title, 'content', c.content) order by c.position, c.id)
-                   from contests c where c.user_id = u.id), '[]') as contests
+                   from contests c where c.user_id = u.id and c.ended_at is null), '[]') as contests
   from users u
   left join lateral (select sum(v.like_count) as likes, sum(v.view_count) as views from videos v
                      where v.user_id = u.id and ${PUBLISHED_SQL}) t on true
