@@ -179,6 +179,9 @@ describe('the overview and identity verifications', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(adminMessages.alreadyDecided('rejected'));
     expect((await t.pool.query('select is_verified from users where id = $1', [request.creator.id])).rows[0].is_verified).toBe('rejected');
+    // The creator reads the reason on their validation screen.
+    const state = (await api('GET', '/v1/profile/verification', request.creator.auth)).json();
+    expect(state).toMatchObject({ status: 'rejected', rejectionReason: 'The photo of the ID is blurred.', reviewedAt: expect.any(String) });
     expect((await api('POST', '/v1/admin/verifications/999999/decision', admin, { decision: 'approved' })).statusCode).toBe(404);
   });
 

@@ -307,3 +307,12 @@ export function latestBirthday(today: Date): string {
   const date = new Date(Date.UTC(today.getUTCFullYear() - ADULT_AGE, today.getUTCMonth(), today.getUTCDate() + 2));
   return date.toISOString().slice(0, 10);
 }
+
+/** GET /v1/profile/verification: the creator's latest request, and why it was rejected when it was (issue 15). */
+export const verificationStateSchema = z.object({
+  status: z.enum(['none', 'pending', 'approved', 'rejected']),
+  rejectionReason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type VerificationState = z.infer<typeof verificationStateSchema>;

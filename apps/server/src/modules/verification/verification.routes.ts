@@ -1,4 +1,4 @@
-import { errorResponseSchema, profileUpdateResponseSchema, verificationMessages } from '@flick/contract';
+import { errorResponseSchema, profileUpdateResponseSchema, verificationMessages, verificationStateSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -6,6 +6,28 @@ import { toProfileUser } from '../accounts/profile-user.ts';
 import type { VerificationService } from './verification.service.ts';
 
 export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (app, { verification }) => {
+  app.get(
+    '/profile/verification',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['accounts'],
+        summary: "The signed-in creator's latest identity verification: its status, and the reason when it was rejected",
+        security: [{ bearer: [] }],
+        response: { 200: verificationStateSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const latest = await verification.latestFor(signedInUser(request).id);
+      return {
+        status: latest?.status ?? 'none',
+        rejectionReason: latest?.status === 'rejected' ? latest.rejectionReason : null,
+        submittedAt: latest?.createdAt.toISOString() ?? null,
+        reviewedAt: latest?.reviewedAt?.toISOString() ?? null,
+      };
+    },
+  );
+
   app.post(
     '/profile/verification',
     {

@@ -18,7 +18,12 @@ beforeEach(() => {
 });
 
 function open(user: ProfileUser, submit: (call: FetchCall) => Response | Promise<Response> = () => json({ message: 'ok', user: { ...user, isVerified: 'pending' } }, 201)) {
-  const api = mockApi({ 'GET /v1/profile': () => json({ user }), 'POST /v1/profile/verification': submit });
+  const api = mockApi({
+    'GET /v1/profile': () => json({ user }),
+    'POST /v1/profile/verification': submit,
+    'GET /v1/profile/verification': () =>
+      json({ status: user.isVerified, rejectionReason: user.isVerified === 'rejected' ? 'The photo of the ID is blurred.' : null, submittedAt: null, reviewedAt: null }),
+  });
   signIn(user);
   initializeApp();
   renderApp('/account/settings/validation');
@@ -228,10 +233,11 @@ describe('verification form (accounts.md §2, §5)', () => {
     await screen.findByText(verificationMessages.submitFailed);
   });
 
-  it('notes a rejected verification above the form', async () => {
+  it('notes a rejected verification above the form, with the reviewer\'s reason', async () => {
     open(profileUser({ isVerified: 'rejected' }));
     await findScreenHeading('Account validation');
     screen.getByText(/Your last verification was not accepted/);
+    await screen.findByText('The photo of the ID is blurred.');
     screen.getByLabelText('Full Name');
   });
 });

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { useFocusOnStep } from '../../../hooks/use-focus-on-step.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endSessionOnError } from '../../session/session-errors.ts';
+import { useVerificationState } from '../api/get-verification-state.ts';
 import { submitVerification } from '../api/submit-verification.ts';
 import {
   detailsFields,
@@ -120,6 +121,7 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
     }
   }
 
+  const rejection = useVerificationState(user.isVerified === 'rejected');
   const back = () => (index > 0 && step !== 'sent' ? setStep(steps[index - 1]!) : undefined);
 
   return (
@@ -131,9 +133,14 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
       eyebrow={<StepProgress current={index + 1} total={steps.length} label="Verification progress" stepName={stepNames[step]} />}
       description={
         step === 'details' && user.isVerified === 'rejected' ? (
-          <p className="rounded-2xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-fg">
-            Your last verification was not accepted. Please check your details and send clear photos of a valid document.
-          </p>
+          <div className="rounded-2xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-fg">
+            <p>Your last verification was not accepted. Please check your details and send clear photos of a valid document.</p>
+            {rejection.data?.rejectionReason && (
+              <p className="mt-2">
+                <span className="font-bold">The reviewer said:</span> {rejection.data.rejectionReason}
+              </p>
+            )}
+          </div>
         ) : undefined
       }
     >
