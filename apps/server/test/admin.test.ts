@@ -1,4 +1,4 @@
-import { accountMessages, adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
+import { accountMessages, removalMessages, adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
@@ -354,6 +354,22 @@ describe('video moderation and reports (issue 15)', () => {
     expect((await api('POST', `/v1/admin/reports/${video}/decision`, secondAdmin, { decision: 'take-down' })).statusCode).toBe(409);
     const closed = (await api('GET', '/v1/admin/reports?state=closed', admin)).json().data as { video: { video: { id: number } }; reports: { decision: string }[] }[];
     expect(closed.find((g) => g.video.video.id === video)?.reports.every((r) => r.decision === 'dismissed')).toBe(true);
+  });
+
+  it('takes a content-removal request from anyone, as an urgent report first in the queue', async () => {
+    const [video] = await publishedVideos(t, creator.id, 1);
+    const request = { video_url: `https://flick.example/video/${video}`, name: 'Jane Doe', email: 'jane@example.com', relationship: 'depicted', message: 'This is me, filmed without my consent.', confirm: true };
+    const unknown = await api('POST', '/v1/removal-requests', {}, { ...request, video_url: 'https://flick.example/discover' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().message).toBe(removalMessages.videoNotFound);
+    expect((await api('POST', '/v1/removal-requests', {}, { ...request, confirm: false })).statusCode).toBe(422);
+    const sent = await api('POST', '/v1/removal-requests', {}, request);
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message).toBe(removalMessages.sent);
+    const groups = (await api('GET', '/v1/admin/reports', admin)).json().data as { urgent: boolean; video: { video: { id: number } }; reports: { reason: string; message: string; reporter: { email: string } }[] }[];
+    expect(groups[0]).toMatchObject({ urgent: true, video: { video: { id: video } } });
+    expect(groups[0]!.reports[0]).toMatchObject({ reason: 'removal request: depicted', message: 'Jane Doe: This is me, filmed without my consent.', reporter: { email: 'jane@example.com' } });
+    await api('POST', `/v1/admin/reports/${video}/decision`, admin, { decision: 'take-down', reason: 'Consent withdrawn.' });
   });
 
   it('handles a report by taking the video down, or by banning its creator', async () => {

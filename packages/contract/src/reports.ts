@@ -60,3 +60,44 @@ export function reportVideoRequestFor(guest: boolean) {
   });
 }
 export type ReportVideoRequest = z.input<typeof reportVideoRequestSchema>;
+
+/**
+ * Issue 15: a content-removal request (someone depicted, a rights holder or their representative), from
+ * the public form linked by the DMCA and 2257 pages. It lands in the admins' reports as urgent.
+ */
+export const removalRelationships = {
+  depicted: 'I am in this video',
+  rights_holder: 'I own the rights to this content',
+  representative: 'I represent the person in it or the rights holder',
+  other: 'Something else',
+} as const;
+export type RemovalRelationship = keyof typeof removalRelationships;
+
+export const removalMessages = {
+  videoUrl: 'Paste the address of the video (for example https://flick.example/video/123).',
+  videoNotFound: 'We could not find a video at that address.',
+  name: 'Your name is required.',
+  email: 'Enter an e-mail address we can answer.',
+  relationship: 'Tell us how you are connected to the video.',
+  message: 'Tell us what should be removed and why.',
+  confirm: 'Confirm that the information is accurate.',
+  sent: 'We received your request. Our team reviews removal requests first, and answers by e-mail.',
+} as const;
+
+export const removalRequestSchema = z.object({
+  video_url: z.string({ error: removalMessages.videoUrl }).trim().min(1, removalMessages.videoUrl).max(500, removalMessages.videoUrl),
+  name: z.string({ error: removalMessages.name }).trim().min(1, removalMessages.name).max(120),
+  email: z.string({ error: removalMessages.email }).trim().refine((email) => EMAIL_PATTERN.test(email), removalMessages.email),
+  relationship: z.enum(Object.keys(removalRelationships) as [RemovalRelationship, ...RemovalRelationship[]], { error: removalMessages.relationship }),
+  message: z.string({ error: removalMessages.message }).trim().min(1, removalMessages.message).max(REPORT_MESSAGE_MAX_LENGTH),
+  confirm: z.literal(true, { error: removalMessages.confirm }),
+});
+export type RemovalRequest = z.input<typeof removalRequestSchema>;
+
+/** The video id in an address of ours (/video/{id}, /tag/{slug}/recommended/{id}) or a bare id; null otherwise. */
+export function videoIdInUrl(text: string): number | null {
+  const trimmed = text.trim();
+  const match = /^\d{1,15}$/.test(trimmed) ? [trimmed, trimmed] : /\/(?:video|recommended)\/(\d{1,15})(?:[/?#]|$)/.exec(trimmed);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

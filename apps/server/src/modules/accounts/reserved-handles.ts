@@ -4,7 +4,7 @@
  */
 export const reservedHandles = new Set([
   'account', 'admin', 'api', 'assets', 'channels', 'content-blocked', 'discover', 'forgot-password', 'help',
-  'join-studio', 'live', 'login', 'logout', 'page', 'register', 'reset-password', 'settings', 'studio', 'studios', 'support', 'tag', 'tags',
+  'join-studio', 'live', 'login', 'logout', 'page', 'register', 'removal-request', 'reset-password', 'settings', 'studio', 'studios', 'support', 'tag', 'tags',
   'upload', 'user', 'users', 'v1', 'verify-email', 'video', 'videos', 'videos-rating', 'flick', 'root', 'static',
 ]);
 

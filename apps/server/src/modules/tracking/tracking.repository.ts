@@ -86,6 +86,20 @@ export function trackingRepository(pool: pg.Pool) {
       return Boolean(rowCount);
     },
 
+    /** Whether a video exists and is not being deleted (hidden ones count: a removal request may concern them). */
+    async videoExists(videoId: number): Promise<boolean> {
+      const { rowCount } = await pool.query(`select 1 from videos where id = $1 and status <> 'deleting'`, [videoId]);
+      return Boolean(rowCount);
+    },
+
+    /** A content-removal request: an urgent report, first in the admins' queue (issue 15). */
+    async insertRemovalRequest(request: { videoId: number; userId: number | null; email: string; reason: string; message: string; clientIp: string }) {
+      await pool.query(
+        `insert into video_reports (video_id, user_id, email, reason, message, client_ip, urgent) values ($1, $2, $3, $4, $5, $6, true)`,
+        [request.videoId, request.userId, request.email, request.reason, request.message, request.clientIp],
+      );
+    },
+
     async insertReport(report: {
       videoId: number;
       userId: number | null;

@@ -7,6 +7,8 @@ import {
   profileViewRequestSchema,
   profileViewResponseSchema,
   rateVideoRequestSchema,
+  removalMessages,
+  removalRequestSchema,
   reportMessages,
   videoLikeRequestSchema,
   videoLikeResponseSchema,
@@ -89,6 +91,24 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
     async (request) => {
       await tracking.rate(signedInUser(request).id, request.body);
       return { message: feedMessages.videoRated };
+    },
+  );
+
+  app.post(
+    '/removal-requests',
+    {
+      config: perClientLimit(5, 3600, feedMessages.tooManyReports),
+      schema: {
+        tags: ['tracking'],
+        summary: 'Ask for a video to be removed (someone depicted, a rights holder): an urgent report for the admins',
+        security: optionalBearer,
+        body: removalRequestSchema,
+        response: { 201: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await tracking.removalRequest(request.body, viewerOf(request, undefined), request.ip);
+      return reply.code(201).send({ message: removalMessages.sent });
     },
   );
 

@@ -1,6 +1,9 @@
 import {
   feedMessages,
+  removalMessages,
   reportVideoRequestFor,
+  videoIdInUrl,
+  type removalRequestSchema,
   type eventRequestSchema,
   type linkClickRequestSchema,
   type profileViewRequestSchema,
@@ -92,6 +95,23 @@ export function trackingService({
         clientIp,
       });
       if (reportHideThreshold > 0 && (await repo.hideWhenReportedBy(input.video_id, reportHideThreshold))) await onVideoHidden();
+    },
+
+    /**
+     * A content-removal request: for any video still on Flick (shown or hidden), as an urgent report with
+     * who asks and how they are connected to it.
+     */
+    async removalRequest(input: z.output<typeof removalRequestSchema>, viewer: Viewer, clientIp: string) {
+      const videoId = videoIdInUrl(input.video_url);
+      if (videoId === null || !(await repo.videoExists(videoId))) throw validationError([{ field: 'video_url', message: removalMessages.videoNotFound }]);
+      await repo.insertRemovalRequest({
+        videoId,
+        userId: viewer.userId,
+        email: input.email,
+        reason: `removal request: ${input.relationship}`,
+        message: `${input.name}: ${input.message}`,
+        clientIp,
+      });
     },
 
     event(input: z.output<typeof eventRequestSchema>) {
