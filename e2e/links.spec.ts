@@ -39,6 +39,8 @@ test('a guest: every link of the tabs, the menu and its footer leads to a screen
 });
 
 test("a signed-in viewer: the menu's links and the own profile's buttons lead to screens", async ({ page }) => {
+  // One screen per link, each loaded and checked: more links than the default 30 s allows on a busy machine.
+  test.setTimeout(90_000);
   const viewer = await registerAccount(baseURL(), 'user');
   await signInOnPage(page, viewer);
   const links = await menuLinks(page);
