@@ -8,7 +8,7 @@
 /**
  * Web features and what each may import besides itself. The shared domains (session, client-config,
  * preferences, live-cams, videos, creators, videos-rating) are what features share; a screen feature
- * (account, auth, feed, profile, upload, verification, support, static-pages, channels, discover, sidebar, live, stats, geo-blocking, studios) is imported by no other
+ * (account, auth, feed, profile, upload, verification, support, static-pages, channels, discover, sidebar, live, stats, geo-blocking, studios, admin) is imported by no other
  * feature, only composed by app/.
  */
 const webFeatures = {
@@ -36,6 +36,7 @@ const webFeatures = {
   stats: [],
   'geo-blocking': ['session'],
   studios: ['session'],
+  admin: ['videos'],
 };
 const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'];
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { AlertIcon } from '../components/ui/icons.tsx';
+import { AlertIcon } from '../components/ui/shell-icons.tsx';
 import { Wordmark } from '../components/layout/wordmark.tsx';
 import { browser } from '../lib/browser.ts';
 

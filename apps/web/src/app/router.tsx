@@ -40,6 +40,7 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/account/following': () => import('./routes/account-following.tsx').then((m) => ({ Component: m.AccountFollowingRoute })),
   '/videos-rating/:type': () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.RatingListsRoute })),
   '/videos-rating/feed': () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.RatingFeedRoute })),
+  '/admin/*': () => import('./routes/admin.tsx').then((m) => ({ Component: m.AdminRoute })),
 };
 
 /**
@@ -64,6 +65,10 @@ export const routes: RouteObject[] = [
           {
             path: '/support',
             lazy: () => import('./routes/support.tsx').then((m) => ({ Component: m.SupportRoute })),
+          },
+          {
+            path: '/removal-request',
+            lazy: () => import('./routes/removal-request.tsx').then((m) => ({ Component: m.RemovalRequestRoute })),
           },
           { path: '/upload', lazy: () => import('./routes/upload.tsx').then((m) => ({ Component: m.UploadRoute })) },
           { path: '/login/:token?', lazy: authScreen('LoginRoute') },

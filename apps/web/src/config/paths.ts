@@ -22,7 +22,7 @@ export const paths = {
   contentBlocked: '/content-blocked',
 } as const;
 
-/** accounts.md §2: routes that need a token and user id, otherwise they go to /login. */
+/** accounts.md §2: routes that need a token and user id, otherwise they go to /login (the admin console too, issue 15). */
 export const loginGuardedPaths = [
   '/account',
   '/account/settings',
@@ -40,6 +40,7 @@ export const loginGuardedPaths = [
   '/account/help',
   '/videos-rating/:type',
   '/videos-rating/feed',
+  '/admin/*',
 ] as const;
 
 /** viewer.md §2: the feed routes built so far, as route patterns (one feed screen serves them all). */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { MenuIcon } from '../../components/ui/icons.tsx';
+import { MenuIcon } from '../../components/ui/shell-icons.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
 import { Wordmark } from '../../components/layout/wordmark.tsx';
 

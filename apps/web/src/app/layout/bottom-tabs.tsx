@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { clearSelectedTags } from '../../features/preferences/stores/preferences-store.ts';
 import { browser } from '../../lib/browser.ts';
-import { ChannelsIcon, CompassIcon, HomeIcon, PlusIcon, UserIcon } from '../../components/ui/icons.tsx';
+import { ChannelsIcon, CompassIcon, HomeIcon, PlusIcon, UserIcon } from '../../components/ui/shell-icons.tsx';
 
 interface Tab {
   label: string;

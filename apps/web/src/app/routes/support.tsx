@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { MailIcon } from '../../components/ui/icons.tsx';
 import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
@@ -20,6 +21,13 @@ export function SupportRoute() {
       <div className="mt-6 rounded-3xl border border-line bg-surface-1/70 p-5 sm:mt-8 sm:p-7">
         <ContactForm />
       </div>
+      <p className="mt-6 text-sm leading-relaxed text-muted">
+        In a video without your consent, or is it your content?{' '}
+        <Link to="/removal-request" className="font-semibold text-accent-soft underline decoration-accent-soft/40 underline-offset-4 hover:decoration-current">
+          Ask for it to be removed
+        </Link>
+        : those requests are reviewed first.
+      </p>
       {supportEmail && (
         <p className="mt-6 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           <MailIcon width="18" height="18" className="text-subtle" />

@@ -5,8 +5,9 @@ import { ClockIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx'
 import { AlertIcon, CheckIcon, ChevronRightIcon, LogOutIcon, MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** The studio console (issue 14): not in `paths`, which every screen downloads first. */
+/** The studio console (issue 14) and the admin console (issue 15): not in `paths`, which every screen downloads first. */
 const STUDIO_CONSOLE = '/studio';
+const ADMIN_CONSOLE = '/admin';
 
 export const accountTypeLabels: Record<AccountType, string> = { user: 'Viewer', model: 'Model', channel: 'Channel' };
 
@@ -109,6 +110,22 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
           <span className="min-w-0 flex-1">
             <span className="block font-bold">Studio console</span>
             <span className="block truncate text-sm text-muted">{user.managesStudio.name}: your creators, their numbers, and managing them</span>
+          </span>
+          <ChevronRightIcon width="18" height="18" className="flex-none text-muted" />
+        </Link>
+      )}
+
+      {user.isAdmin && (
+        <Link
+          to={ADMIN_CONSOLE}
+          className="flex items-center gap-3.5 rounded-3xl border border-line bg-surface-1/70 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5"
+        >
+          <span className="grid size-10 flex-none place-items-center rounded-xl bg-surface-3 text-fg">
+            <ShieldIcon width="20" height="20" />
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block font-bold">Admin console</span>
+            <span className="block truncate text-sm text-muted">Verifications, moderation, reports, people and content</span>
           </span>
           <ChevronRightIcon width="18" height="18" className="flex-none text-muted" />
         </Link>

@@ -1,0 +1,13 @@
+import { useParams } from 'react-router';
+import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
+import { AdminConsole } from '../../features/admin/components/admin-console.tsx';
+import { ForAdminsOnly } from '../../features/admin/components/for-admins-only.tsx';
+
+/**
+ * Issue 15 /admin and everything under it: the console for an account with the admin role; anyone else
+ * signed in reads that it is for admins (a guest never gets here: the login guard sends them to /login).
+ */
+export function AdminRoute() {
+  const splat = useParams()['*'] ?? '';
+  return <ProfileGate>{(user) => (user.isAdmin ? <AdminConsole splat={splat} /> : <ForAdminsOnly />)}</ProfileGate>;
+}

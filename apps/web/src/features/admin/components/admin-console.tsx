@@ -1,0 +1,99 @@
+import type { AdminOverview } from '@flick/contract';
+import { Link } from 'react-router';
+import { useOverview } from '../api/overview.ts';
+import { adminLocation, adminPath, adminSections, type AdminSectionId } from '../admin-paths.ts';
+import { AuditSection } from './audit-section.tsx';
+import { ContentSection } from './content-section.tsx';
+import { Empty } from './admin-ui.tsx';
+import { OverviewSection } from './overview-section.tsx';
+import { PeopleSection } from './people-section.tsx';
+import { ReportsSection } from './reports-section.tsx';
+import { VerificationsSection } from './verifications-section.tsx';
+import { VideosSection } from './videos-section.tsx';
+
+/** The sections whose queue a count beside their name sums up. */
+const queueOf: Partial<Record<AdminSectionId, keyof AdminOverview>> = {
+  verifications: 'verifications',
+  videos: 'videosToReview',
+  reports: 'openReports',
+};
+
+function SectionNav({ current }: { current: AdminSectionId | null }) {
+  const overview = useOverview();
+  return (
+    <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 lg:sticky lg:top-8 lg:mx-0 lg:self-start lg:overflow-visible lg:px-0">
+      <ul className="flex w-max gap-1.5 lg:w-auto lg:flex-col lg:gap-1">
+        {adminSections.map((section) => {
+          const queue = queueOf[section.id];
+          const count = queue ? overview.data?.[queue].count : undefined;
+          const active = section.id === current;
+          return (
+            <li key={section.id}>
+              <Link
+                to={adminPath(section.id)}
+                aria-current={active ? 'page' : undefined}
+                className={`flex h-10 items-center justify-between gap-3 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors lg:h-11 lg:rounded-xl lg:border-transparent lg:px-3 lg:text-[0.9375rem] ${
+                  active ? 'border-transparent bg-surface-3 text-fg' : 'border-line-strong text-muted hover:bg-surface-2 hover:text-fg'
+                }`}
+              >
+                {section.label}
+                {count !== undefined && count > 0 && (
+                  <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-soft tabular-nums">{count}</span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function Section({ section, rest }: { section: AdminSectionId; rest: string[] }) {
+  switch (section) {
+    case 'overview':
+      return <OverviewSection />;
+    case 'verifications':
+      return <VerificationsSection rest={rest} />;
+    case 'videos':
+      return <VideosSection rest={rest} />;
+    case 'reports':
+      return <ReportsSection rest={rest} />;
+    case 'people':
+      return <PeopleSection />;
+    case 'content':
+      return <ContentSection rest={rest} />;
+    case 'audit':
+      return <AuditSection />;
+  }
+}
+
+/**
+ * Issue 15: the admin console, one screen with a section nav (a column on wide screens, a row that
+ * scrolls on phones). `splat` is the address after /admin/, read here rather than by nested routes so
+ * that the console adds no router code to the initial JavaScript.
+ */
+export function AdminConsole({ splat }: { splat: string }) {
+  const { section, rest } = adminLocation(splat);
+  const label = adminSections.find((candidate) => candidate.id === section)?.label ?? 'Not found';
+
+  return (
+    <div className="mx-auto w-full max-w-7xl animate-rise-in px-4 pt-4 pb-16 sm:px-5 lg:px-8 lg:pt-10">
+      <title>{`${label} · Admin · Flick`}</title>
+      <p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Admin console</p>
+      <h1 className="mt-2 text-[1.875rem] leading-tight font-extrabold tracking-tight">{label}</h1>
+      <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-[11.5rem_minmax(0,1fr)] lg:gap-8">
+        <SectionNav current={section} />
+        <div className="min-w-0">
+          {section ? (
+            <Section section={section} rest={rest} />
+          ) : (
+            <Empty>
+              There is no such part of the console. <Link to={adminPath('overview')} className="font-semibold text-accent-soft hover:underline">Back to the overview</Link>
+            </Empty>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { adminMessages } from '@flick/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+
+/** A panel of the console. */
+export const panel = 'rounded-3xl border border-line bg-surface-1/70';
+
+export type BadgeTone = 'neutral' | 'success' | 'warn' | 'danger';
+const badgeTones: Record<BadgeTone, string> = {
+  neutral: 'border-line-strong bg-surface-3 text-muted',
+  success: 'border-success/30 bg-success/10 text-success',
+  warn: 'border-accent-2/35 bg-accent-2/10 text-accent-2',
+  danger: 'border-danger/35 bg-danger/10 text-danger',
+};
+
+export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
+  return (
+    <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold whitespace-nowrap ${badgeTones[tone]}`}>{children}</span>
+  );
+}
+
+const verificationBadges: Record<string, [BadgeTone, string, string]> = {
+  approved: ['success', 'Verified', 'Approved'],
+  pending: ['warn', 'Verification pending', 'Pending'],
+  rejected: ['danger', 'Verification rejected', 'Rejected'],
+};
+
+/** An account's identity verification, as a badge; `short` where a label already says "Verification". */
+export function VerificationBadge({ status, short = false }: { status: string; short?: boolean }) {
+  const [tone, label, shortLabel] = verificationBadges[status] ?? ['neutral', 'Not verified', 'None'];
+  return <Badge tone={tone}>{short ? shortLabel : label}</Badge>;
+}
+
+export interface TabItem {
+  to: string;
+  label: string;
+  count?: number;
+}
+
+/** Links that switch between the lists of one section (queues, states, kinds of content). */
+export function Tabs({ label, items, current }: { label: string; items: TabItem[]; current: string }) {
+  return (
+    <nav aria-label={label} className="-mx-1 mb-5 overflow-x-auto px-1">
+      <ul className="flex w-max gap-2">
+        {items.map((item) => {
+          const active = item.to === current;
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={`inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors ${
+                  active ? 'border-transparent bg-fg text-ink' : 'border-line-strong bg-surface-1 text-muted hover:bg-surface-2 hover:text-fg'
+                }`}
+              >
+                {item.label}
+                {item.count !== undefined && item.count > 0 && <span className="tabular-nums opacity-80">{item.count}</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className="grid place-items-center py-16">
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+/** A list that did not load: the server's message (403: the account is no admin any more) and Try again. */
+export function Failed({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
+  if (error instanceof ApiError && error.status === 403) return <Empty>{adminMessages.forAdmins}</Empty>;
+  const message = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : `${what} could not load.`;
+  return <LoadFailed message={message} onRetry={onRetry} />;
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className={`${panel} p-5 text-sm leading-relaxed text-muted`}>{children}</p>;
+}
+
+/** The message a failed admin call carries, for a toast or an alert. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong, try again.';
+}

@@ -1,0 +1,27 @@
+import { adminPath } from '../admin-paths.ts';
+import { Tabs } from './admin-ui.tsx';
+import { ContestsPanel } from './contests-panel.tsx';
+import { PagesPanel } from './pages-panel.tsx';
+import { SearchMissesPanel } from './search-misses-panel.tsx';
+import { StudiosPanel } from './studios-panel.tsx';
+
+const kinds = [
+  { id: 'pages', label: 'Static pages' },
+  { id: 'contests', label: 'Contests' },
+  { id: 'studios', label: 'Studios' },
+  { id: 'searches', label: 'Searches that found nothing' },
+] as const;
+
+/** Content: static pages, contests, studios and their keys, and the searches that found nothing. */
+export function ContentSection({ rest }: { rest: string[] }) {
+  const kind = kinds.find((candidate) => candidate.id === rest[0])?.id ?? 'pages';
+  return (
+    <>
+      <Tabs label="Content" current={adminPath('content', kind)} items={kinds.map((candidate) => ({ to: adminPath('content', candidate.id), label: candidate.label }))} />
+      {kind === 'pages' && <PagesPanel slug={rest[1] ?? null} />}
+      {kind === 'contests' && <ContestsPanel />}
+      {kind === 'studios' && <StudiosPanel />}
+      {kind === 'searches' && <SearchMissesPanel />}
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+import { adminMessages, type AdminPerson } from '@flick/contract';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { SearchIcon } from '../../../components/ui/search-icons.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useBan, usePeople, useSetAdmin, useUnban } from '../api/people.ts';
+import { formatDay, formatMoment } from '../admin-format.ts';
+import { historyPath } from '../admin-paths.ts';
+import { Badge, Empty, errorMessage, Failed, Loading, panel, VerificationBadge } from './admin-ui.tsx';
+import { ChannelForm } from './channel-form.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+const typeLabels: Record<AdminPerson['type'], string> = { user: 'Viewer', model: 'Model', channel: 'Channel' };
+
+type Asking = { kind: 'ban' | 'unban' | 'grant' | 'revoke'; person: AdminPerson } | null;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] font-bold tracking-[0.08em] text-subtle uppercase">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function PersonCard({ person, onAsk }: { person: AdminPerson; onAsk: (asking: Asking) => void }) {
+  return (
+    <li className={`${panel} flex flex-col gap-3 p-4 ${person.bannedAt ? 'border-danger/35' : ''}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-bold">{person.name || person.email}</span>
+            <Badge>{typeLabels[person.type]}</Badge>
+            {person.isAdmin && <Badge tone="success">Admin</Badge>}
+            {person.bannedAt && <Badge tone="danger">Banned</Badge>}
+          </p>
+          <p className="mt-0.5 text-sm break-all text-muted">
+            {person.email}
+            {person.slug && (
+              <>
+                {' · '}
+                <Link to={`/${person.slug}`} className="text-accent-soft hover:underline">
+                  @{person.username ?? person.slug}
+                </Link>
+              </>
+            )}
+            {' · '}#{person.id}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {person.bannedAt ? (
+            <button type="button" className="btn btn-secondary" onClick={() => onAsk({ kind: 'unban', person })} aria-label={`Unban ${person.email}`}>
+              Unban
+            </button>
+          ) : (
+            <button type="button" className="btn btn-secondary hover:text-danger" onClick={() => onAsk({ kind: 'ban', person })} aria-label={`Ban ${person.email}`}>
+              Ban…
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => onAsk({ kind: person.isAdmin ? 'revoke' : 'grant', person })}
+            aria-label={`${person.isAdmin ? 'Revoke admin from' : 'Make admin:'} ${person.email}`}
+          >
+            {person.isAdmin ? 'Revoke admin' : 'Make admin'}
+          </button>
+        </div>
+      </div>
+      {person.bannedAt && (
+        <p className="rounded-2xl bg-danger/10 px-3 py-2 text-sm">
+          Banned {formatMoment(person.bannedAt)}
+          {person.bannedReason && `: ${person.bannedReason}`}
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        <Fact label="Verification">{person.type === 'user' ? '–' : <VerificationBadge status={person.isVerified} short />}</Fact>
+        <Fact label="Studio">{person.studio ?? '–'}</Fact>
+        <Fact label="Videos">{person.videos}</Fact>
+        <Fact label="Reports">
+          <span className={person.reports > 0 ? 'font-bold text-accent-2' : ''}>{person.reports}</span>
+        </Fact>
+        <Fact label="Joined">{formatDay(person.createdAt)}</Fact>
+        <Fact label="Record">
+          <Link to={historyPath('user', person.id)} className="font-semibold text-muted hover:text-fg hover:underline">
+            History
+          </Link>
+        </Fact>
+      </dl>
+    </li>
+  );
+}
+
+/** People: find accounts; ban and unban; make and revoke admins; create channel accounts. */
+export function PeopleSection() {
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState(false);
+  const people = usePeople(query);
+  const ban = useBan();
+  const unban = useUnban();
+  const setAdmin = useSetAdmin();
+  const [asking, setAsking] = useState<Asking>(null);
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setQuery(draft.trim());
+  }
+
+  const done = (message: string) => ({
+    onSuccess: () => toast(message),
+    onError: (error: unknown) => toast(errorMessage(error), { tone: 'error' }),
+  });
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form role="search" className="flex min-w-0 flex-1 gap-2" onSubmit={search}>
+          <label className="relative min-w-0 flex-1">
+            <span className="sr-only">Search people by e-mail, username or name</span>
+            <SearchIcon width="20" height="20" className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-subtle" />
+            <input type="search" className="field pl-12" placeholder="E-mail, username or name" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          </label>
+          <button type="submit" className="btn btn-primary h-12">
+            Search
+          </button>
+        </form>
+        <button type="button" className="btn btn-secondary h-12" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
+          {creating ? 'Close the channel form' : 'Create a channel account'}
+        </button>
+      </div>
+      {creating && (
+        <ChannelForm
+          onCreated={(channel) => {
+            setCreating(false);
+            setDraft(channel.email);
+            setQuery(channel.email);
+          }}
+        />
+      )}
+
+      {people.isPending ? (
+        <Loading label="Searching" />
+      ) : people.isError ? (
+        <Failed error={people.error} what="The accounts" onRetry={() => void people.refetch()} />
+      ) : people.data.length === 0 ? (
+        <Empty>{query ? `No account matches “${query}”.` : 'No account yet.'}</Empty>
+      ) : (
+        <>
+          <p className="text-sm text-muted" aria-live="polite">
+            {query ? `${people.data.length === 1 ? '1 account matches' : `${people.data.length} accounts match`} “${query}”` : 'The newest accounts'}
+          </p>
+          <ul className="flex flex-col gap-3">
+            {people.data.map((person) => (
+              <PersonCard key={person.id} person={person} onAsk={setAsking} />
+            ))}
+          </ul>
+        </>
+      )}
+
+      {asking?.kind === 'ban' && (
+        <ReasonDialog
+          title={`Ban ${asking.person.name || asking.person.email}`}
+          text="They are signed out everywhere, their profile and videos are hidden (kept), and sign-in is refused with a clear message."
+          requiredMessage={adminMessages.banReasonRequired}
+          confirmLabel="Ban"
+          destructive
+          busy={ban.isPending}
+          error={ban.isError ? errorMessage(ban.error) : null}
+          onConfirm={(reason) =>
+            ban.mutate(
+              { id: asking.person.id, reason },
+              {
+                onSuccess: () => {
+                  setAsking(null);
+                  toast('Banned and signed out everywhere.');
+                },
+              },
+            )
+          }
+          onClose={() => {
+            ban.reset();
+            setAsking(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={asking?.kind === 'unban'}
+        title="Lift the ban?"
+        text="They can sign in again, and the videos the ban hid show again."
+        confirmLabel="Unban"
+        onConfirm={() => {
+          if (asking) unban.mutate(asking.person.id, done('The ban is lifted.'));
+          setAsking(null);
+        }}
+        onCancel={() => setAsking(null)}
+      />
+      <ConfirmDialog
+        open={asking?.kind === 'grant' || asking?.kind === 'revoke'}
+        title={asking?.kind === 'grant' ? 'Make this account an admin?' : 'Revoke this admin?'}
+        text={
+          asking?.kind === 'grant'
+            ? `${asking.person.email} can then do everything in this console.`
+            : `${asking?.person.email ?? 'They'} can no longer open this console.`
+        }
+        confirmLabel={asking?.kind === 'grant' ? 'Make admin' : 'Revoke'}
+        destructive={asking?.kind === 'revoke'}
+        onConfirm={() => {
+          if (asking) setAdmin.mutate({ id: asking.person.id, isAdmin: asking.kind === 'grant' }, done(asking.kind === 'grant' ? 'Now an admin.' : 'No longer an admin.'));
+          setAsking(null);
+        }}
+        onCancel={() => setAsking(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { AdminVideo } from '@flick/contract';
+import { Link } from 'react-router';
+import { videoTitle } from '../../videos/video-status.ts';
+import { formatMoment } from '../admin-format.ts';
+import { historyPath } from '../admin-paths.ts';
+import { Badge, VerificationBadge } from './admin-ui.tsx';
+
+const hiddenLabels: Record<string, string> = {
+  'taken down': 'Taken down',
+  reported: 'Hidden by reports',
+  'creator banned': 'Creator banned',
+};
+
+/** What a moderator judges a video by: title, tags, creator and their state, reports, why it is hidden or failed. */
+export function VideoSummary({ item }: { item: AdminVideo }) {
+  const { video, creator } = item;
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="min-w-0 text-base leading-snug font-bold break-words">{videoTitle(video)}</h3>
+        {item.hiddenReason && <Badge tone="danger">{hiddenLabels[item.hiddenReason] ?? item.hiddenReason}</Badge>}
+        {item.openReports > 0 && <Badge tone="warn">{item.openReports === 1 ? '1 open report' : `${item.openReports} open reports`}</Badge>}
+        {video.isNsfw && <Badge>NSFW</Badge>}
+      </div>
+      {video.tags.length > 0 && <p className="text-sm break-words text-muted">{video.tags.map((tag) => `#${tag.name}`).join(' ')}</p>}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm">
+        <span className="font-semibold">{creator.name}</span>
+        {creator.slug && (
+          <Link to={`/${creator.slug}`} className="text-accent-soft hover:underline">
+            @{creator.slug}
+          </Link>
+        )}
+        <span className="min-w-0 break-all text-muted">{creator.email}</span>
+        <VerificationBadge status={creator.isVerified} />
+        {creator.bannedAt && <Badge tone="danger">Banned</Badge>}
+      </div>
+      {video.statusReason && (
+        <p className="text-sm">
+          <span className="text-muted">Reason: </span>
+          {video.statusReason}
+        </p>
+      )}
+      <p className="text-xs text-subtle">
+        #{video.id} · uploaded {formatMoment(video.createdAt)}
+        {item.hiddenAt && ` · hidden ${formatMoment(item.hiddenAt)}`} ·{' '}
+        <Link to={historyPath('video', video.id)} className="font-semibold text-muted hover:text-fg hover:underline">
+          History
+        </Link>
+      </p>
+    </div>
+  );
+}
