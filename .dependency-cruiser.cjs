@@ -53,7 +53,7 @@ const serverModules = {
   'geo-blocking': [],
   studios: ['accounts'],
   // The admin console reads across the platform and decides through the modules that own each thing.
-  admin: ['accounts', 'verification', 'videos', 'studios'],
+  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites'],
   feed: ['videos', 'webcam-sites', 'geo-blocking'],
   tracking: ['videos'],
   auth: ['accounts'],

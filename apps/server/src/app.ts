@@ -50,6 +50,7 @@ import { adminService } from './modules/admin/admin.service.ts';
 import { adminPeople } from './modules/admin/admin-people.ts';
 import { adminModeration } from './modules/admin/admin-moderation.ts';
 import { adminContent } from './modules/admin/admin-content.ts';
+import { adminSites } from './modules/admin/admin-sites.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
           onPublishedChanged: () => requestFeedRebuild(jobs),
         }),
         content: adminContent({ db, pool, studios, people }),
+        sites: adminSites({ pool, sites }),
       });
     },
     { prefix: '/v1' },

@@ -1,4 +1,5 @@
 import { accountMessages, removalMessages, adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
@@ -14,7 +15,7 @@ let secondAdmin: Headers;
 /** Everyone who is not an admin, by kind. */
 let others: Record<'viewer' | 'creator' | 'channel' | 'studioManager', Headers>;
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
   t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) });
 
 const fields = {
@@ -98,12 +99,42 @@ describe('who may use /v1/admin (issue 15)', () => {
       ['POST', '/v1/admin/channels'],
       ['GET', '/v1/admin/searches/misses'],
       ['GET', '/v1/admin/verifications/records'],
+      ['POST', '/v1/admin/contests/order'],
+      ['GET', '/v1/admin/webcam-sites'],
+      ['POST', '/v1/admin/webcam-sites'],
+      ['POST', '/v1/admin/webcam-sites/order'],
+      ['POST', '/v1/admin/webcam-sites/stripchat'],
+      ['DELETE', '/v1/admin/webcam-sites/stripchat'],
+      ['PUT', '/v1/admin/webcam-sites/stripchat/icon'],
+      ['DELETE', '/v1/admin/webcam-sites/stripchat/icon'],
+      ['PUT', '/v1/admin/webcam-sites/stripchat/status-feed'],
+      ['DELETE', '/v1/admin/webcam-sites/stripchat/status-feed'],
+      ['POST', '/v1/admin/webcam-sites/stripchat/push-secret'],
+      ['DELETE', '/v1/admin/webcam-sites/stripchat/push-secret'],
     ] as const;
     for (const [method, url] of calls) {
       const body =
-        method === 'GET'
+        method === 'GET' || method === 'DELETE'
           ? undefined
-          : { decision: url.includes('reports') ? 'dismiss' : 'approved', reason: 'x', isAdmin: true, ids: [1], title: 'Hacked', html: '<p>x</p>', userId: 1, content: 'x', name: 'Evil Studio', managerEmail: 'evil@example.com', email: 'evil@example.com', username: 'evil_tv', password: 'long-enough-password' };
+          : {
+              decision: url.includes('reports') ? 'dismiss' : 'approved',
+              reason: 'x',
+              isAdmin: true,
+              ids: [1],
+              title: 'Hacked',
+              html: '<p>x</p>',
+              userId: 1,
+              content: 'x',
+              name: 'Evil Studio',
+              managerEmail: 'evil@example.com',
+              email: 'evil@example.com',
+              username: 'evil_tv',
+              password: 'long-enough-password',
+              slug: 'evil',
+              hosts: 'evil.example.com',
+              slugs: ['stripchat'],
+              url: 'https://evil.example.com/status',
+            };
       expect((await api(method, url, {}, body)).statusCode, url).toBe(401);
       for (const [kind, headers] of Object.entries(others)) {
         const res = await api(method, url, headers, body);
@@ -116,6 +147,8 @@ describe('who may use /v1/admin (issue 15)', () => {
     expect((await t.pool.query('select count(*)::int as n from admin_audit')).rows[0].n).toBe(0);
     expect((await t.pool.query(`select count(*)::int as n from pages where title = 'Hacked'`)).rows[0].n).toBe(0);
     expect((await t.pool.query(`select count(*)::int as n from studios where name = 'Evil Studio'`)).rows[0].n).toBe(0);
+    expect((await t.pool.query(`select name, status_url, push_secret from webcam_sites where slug = 'stripchat'`)).rows[0]).toEqual({ name: 'Stripchat', status_url: null, push_secret: null });
+    expect((await t.pool.query(`select count(*)::int as n from webcam_sites where slug = 'evil'`)).rows[0].n).toBe(0);
   });
 });
 
@@ -414,9 +447,21 @@ describe('content: pages, contests, studios, channels, searches, verification re
     expect(first.content).not.toContain('onerror');
     const profile = async () => (await api('GET', `/v1/users/${creator.id}`)).json().data.contests.map((c: { title: string }) => c.title);
     expect(await profile()).toEqual(['Summer battle', 'Fan vote']);
-    await api('POST', `/v1/admin/contests/${second.id}`, admin, { position: 0 });
-    await api('POST', `/v1/admin/contests/${first.id}`, admin, { position: 1, title: 'Summer battle 2026' });
+    // The order is written at once, and only when it names each of the creator's contests exactly once.
+    for (const ids of [[second.id], [second.id, second.id], [second.id, first.id, 999999]]) {
+      const refused = await api('POST', '/v1/admin/contests/order', admin, { userId: creator.id, ids });
+      expect(refused.statusCode, JSON.stringify(ids)).toBe(409);
+      expect(refused.json().message).toBe(adminMessages.orderMismatch);
+    }
+    expect(await profile()).toEqual(['Summer battle', 'Fan vote']);
+    expect((await api('POST', '/v1/admin/contests/order', admin, { userId: viewer.id, ids: [first.id] })).statusCode).toBe(404);
+    const reordered = await api('POST', '/v1/admin/contests/order', admin, { userId: creator.id, ids: [second.id, first.id] });
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().data.filter((c: { userId: number }) => c.userId === creator.id).map((c: { id: number }) => c.id)).toEqual([second.id, first.id]);
+    await api('POST', `/v1/admin/contests/${first.id}`, admin, { title: 'Summer battle 2026' });
     expect(await profile()).toEqual(['Fan vote', 'Summer battle 2026']);
+    const { data: log } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', `/v1/admin/audit?action=reordered%20contests`, admin)).json());
+    expect(log[0]).toMatchObject({ targetType: 'user', targetId: creator.id, before: [first.id, second.id], after: [second.id, first.id] });
     expect((await api('POST', `/v1/admin/contests/${second.id}`, admin, { ended: true })).json().endedAt).not.toBeNull();
     expect(await profile()).toEqual(['Summer battle 2026']);
     expect((await api('POST', '/v1/admin/contests/999999', admin, { ended: true })).statusCode).toBe(404);
@@ -441,6 +486,79 @@ describe('content: pages, contests, studios, channels, searches, verification re
     const again = await api('POST', '/v1/admin/channels', admin, { email: 'new-tv@channels.test', name: 'New TV', username: 'new_tv2', password: 'channel-pass-12' });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(accountMessages.emailTaken);
+  });
+
+  it('edits the webcam sites of Discover: add, rename, icon, order, status feed, push secret, remove, each on the record', async () => {
+    const sites = async () => (await api('GET', '/v1/admin/webcam-sites', admin)).json().data as { slug: string; name: string; icon: string | null; hosts: string[] }[];
+    const seeded = (await sites()).map((site) => site.slug);
+    expect(seeded).toEqual(['chaturbate', 'stripchat', 'bongacams', 'camsoda', 'myfreecams', 'cam4']);
+
+    const added = await api('POST', '/v1/admin/webcam-sites', admin, { slug: 'flirt4free', name: 'Flirt4Free', hosts: 'Flirt4Free.com, www.flirt4free.com' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({ slug: 'flirt4free', hosts: ['flirt4free.com'], icon: null, statusFeed: null, takesPushes: false });
+    const taken = await api('POST', '/v1/admin/webcam-sites', admin, { slug: 'flirt4free', name: 'Again', hosts: 'again.com' });
+    expect([taken.statusCode, taken.json().message]).toEqual([409, adminMessages.siteTaken]);
+    const badHost = await api('POST', '/v1/admin/webcam-sites', admin, { slug: 'nohost', name: 'No host', hosts: 'not a host' });
+    expect([badHost.statusCode, badHost.json().message]).toEqual([422, '"not" is not a host name (e.g. stripchat.com).']);
+    expect((await api('POST', '/v1/admin/webcam-sites', admin, { slug: 'Bad Slug', name: 'X', hosts: 'x.com' })).statusCode).toBe(422);
+
+    const renamed = await api('POST', '/v1/admin/webcam-sites/flirt4free', admin, { name: 'Flirt 4 Free', hosts: 'flirt4free.com, f4f.com' });
+    expect(renamed.json()).toMatchObject({ name: 'Flirt 4 Free', hosts: ['flirt4free.com', 'f4f.com'] });
+    expect((await api('POST', '/v1/admin/webcam-sites/nosuchsite', admin, { name: 'X' })).statusCode).toBe(404);
+
+    // The icon is the picture as the body; we serve our own WebP copy, and refuse what is not a picture.
+    const upload = (body: Buffer, type: string) =>
+      t.app.inject({ method: 'PUT', url: '/v1/admin/webcam-sites/flirt4free/icon', headers: { ...client(), ...admin, 'content-type': type }, payload: body });
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ff2e88' } }).png().toBuffer();
+    const iconed = await upload(picture, 'image/png');
+    expect(iconed.statusCode).toBe(200);
+    const icon = iconed.json().icon as string;
+    expect(icon).toMatch(/^\/media\/sites\/flirt4free-[0-9a-f]{16}\.webp$/);
+    expect((await sharp((await t.app.inject({ method: 'GET', url: icon })).rawPayload).metadata()).width).toBe(128);
+    expect([(await upload(Buffer.from('not a picture'), 'image/png')).json().message]).toEqual([adminMessages.iconType]);
+    const tooLarge = await upload(Buffer.concat([picture, Buffer.alloc(2 * 1024 * 1024 + 1 - picture.length)]), 'image/png');
+    expect([tooLarge.statusCode, tooLarge.json().message]).toEqual([422, adminMessages.iconTooLarge]);
+    expect((await upload(picture, 'text/html')).statusCode).toBe(415);
+    expect((await sites()).find((site) => site.slug === 'flirt4free')!.icon).toBe(icon);
+    expect((await api('DELETE', '/v1/admin/webcam-sites/flirt4free/icon', admin)).json().icon).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: icon })).statusCode).toBe(404);
+
+    // The order names every site once, or nothing moves.
+    const order = ['flirt4free', ...seeded.reverse()];
+    const partial = await api('POST', '/v1/admin/webcam-sites/order', admin, { slugs: order.slice(1) });
+    expect([partial.statusCode, partial.json().message]).toEqual([409, adminMessages.orderMismatch]);
+    expect((await api('POST', '/v1/admin/webcam-sites/order', admin, { slugs: order })).json().data.map((site: { slug: string }) => site.slug)).toEqual(order);
+    expect((await sites()).map((site) => site.slug)).toEqual(order);
+
+    const feed = await api('PUT', '/v1/admin/webcam-sites/flirt4free/status-feed', admin, { url: 'https://flirt4free.example/online.json', listPath: 'data.models', roomField: 'username', intervalSeconds: 120 });
+    expect(feed.json().statusFeed).toMatchObject({ url: 'https://flirt4free.example/online.json', listPath: 'data.models', roomField: 'username', intervalSeconds: 120, confirmedAt: null, failures: 0 });
+    expect((await api('PUT', '/v1/admin/webcam-sites/flirt4free/status-feed', admin, { url: 'ftp://flirt4free.example/x' })).statusCode).toBe(422);
+    expect((await api('DELETE', '/v1/admin/webcam-sites/flirt4free/status-feed', admin)).json().statusFeed).toBeNull();
+
+    const secret = (await api('POST', '/v1/admin/webcam-sites/flirt4free/push-secret', admin)).json();
+    expect(secret.site.takesPushes).toBe(true);
+    expect(secret.secret).toMatch(/^[\w-]{43}$/);
+    expect((await api('DELETE', '/v1/admin/webcam-sites/flirt4free/push-secret', admin)).json().takesPushes).toBe(false);
+
+    expect((await api('DELETE', '/v1/admin/webcam-sites/flirt4free', admin)).statusCode).toBe(204);
+    expect((await api('DELETE', '/v1/admin/webcam-sites/flirt4free', admin)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/discover/webcam-site/flirt4free/videos' })).statusCode).toBe(404);
+
+    const { data: log } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', '/v1/admin/audit?target_type=webcam-site', admin)).json());
+    expect(log.map((entry) => entry.action).reverse()).toEqual([
+      'added a webcam site',
+      'edited a webcam site',
+      'changed a webcam site icon',
+      'removed a webcam site icon',
+      'reordered the webcam sites',
+      'set a webcam site status feed',
+      'removed a webcam site status feed',
+      'made a new webcam site push secret',
+      'stopped webcam site pushes',
+      'removed a webcam site',
+    ]);
+    expect(JSON.stringify(log)).not.toContain(secret.secret);
+    await api('POST', '/v1/admin/webcam-sites/order', admin, { slugs: seeded.reverse() });
   });
 
   it('lists the searches that found nothing, most asked first', async () => {

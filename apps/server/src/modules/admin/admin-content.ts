@@ -110,6 +110,22 @@ export function adminContent({ db, pool, studios, people }: { db: Database; pool
       return contest(id);
     },
 
+    /**
+     * One creator's contests in a new order, written at once: the ids must be each of their contests
+     * exactly once (checked under a lock), so the order is never half applied.
+     */
+    async reorderContests(admin: UserRow, userId: number, ids: number[]) {
+      await inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ id: number }>('select id::float8 as id from contests where user_id = $1 order by position, id for update', [userId]);
+        if (rows.length === 0) throw new HttpError(404, adminMessages.contestNotFound);
+        const known = new Set(rows.map((row) => row.id));
+        if (ids.length !== known.size || new Set(ids).size !== ids.length || !ids.every((id) => known.has(id))) throw new HttpError(409, adminMessages.orderMismatch);
+        await client.query('update contests c set position = o.position - 1 from unnest($1::bigint[]) with ordinality as o(id, position) where c.id = o.id', [ids]);
+        await recordAdminDecisionOn(client, { adminId: admin.id, action: 'reordered contests', targetType: 'user', targetId: userId, before: rows.map((row) => row.id), after: ids });
+      });
+      return this.contests();
+    },
+
     studios: () => studios.admin.list(),
 
     async createStudio(admin: UserRow, input: { name: string; managerEmail: string; managerPassword?: string }) {

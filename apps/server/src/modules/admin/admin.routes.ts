@@ -4,6 +4,7 @@ import {
   adminAuditQuerySchema,
   adminChannelCreateSchema,
   adminContestCreateSchema,
+  adminContestOrderSchema,
   adminContestSchema,
   adminContestUpdateSchema,
   adminPageSchema,
@@ -14,6 +15,14 @@ import {
   adminStudioKeySchema,
   adminStudioSchema,
   adminVerificationRecordSchema,
+  adminWebcamSiteCreateSchema,
+  adminWebcamSiteFeedSchema,
+  adminWebcamSiteOrderSchema,
+  adminWebcamSiteSchema,
+  adminWebcamSiteSecretSchema,
+  adminWebcamSiteUpdateSchema,
+  webcamSiteSlugSchema,
+  WEBCAM_SITE_ICON_TYPES,
   pageParamsSchema,
   adminBanSchema,
   adminMessages,
@@ -36,7 +45,7 @@ import {
   listResponseSchema,
 } from '@flick/contract';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -44,10 +53,14 @@ import { nextLink } from '../../lib/keyset.ts';
 import type { AdminContent } from './admin-content.ts';
 import type { AdminModeration } from './admin-moderation.ts';
 import type { AdminPeople } from './admin-people.ts';
+import type { AdminSites } from './admin-sites.ts';
 import type { AdminService } from './admin.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const siteParams = z.object({ slug: webcamSiteSlugSchema });
+/** An icon upload is the picture itself as the body; a little over the limit so the service names it. */
+const ICON_BODY_LIMIT = 2 * 1024 * 1024 + 1024;
 
 /** 401 for a guest, 403 for any account without the admin role: every admin route's first check. */
 async function requireAdmin(request: FastifyRequest) {
@@ -57,10 +70,13 @@ async function requireAdmin(request: FastifyRequest) {
 const admin = (request: FastifyRequest): UserRow => request.user!;
 
 /** Issue 15: the admin console's API, all under /v1/admin. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: AdminPeople; moderation: AdminModeration; content: AdminContent }> = async (
-  app,
-  { admins, people, moderation, content },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admins: AdminService;
+  people: AdminPeople;
+  moderation: AdminModeration;
+  content: AdminContent;
+  sites: AdminSites;
+}> = async (app, { admins, people, moderation, content, sites }) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing an admin reads may sit in a shared or browser cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -308,6 +324,108 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admins: AdminService; people: 
     '/contests/:id',
     { schema: { ...common, summary: 'Edit, reorder, end or reopen a contest', params: idParams, body: adminContestUpdateSchema, response: { 200: adminContestSchema, ...errors } } },
     async (request) => content.updateContest(admin(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/contests/order',
+    {
+      schema: {
+        ...common,
+        summary: "One creator's contests in a new order, all at once (each of their contests exactly once)",
+        body: adminContestOrderSchema,
+        response: { 200: z.object({ data: z.array(adminContestSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await content.reorderContests(admin(request), request.body.userId, request.body.ids) }),
+  );
+
+  app.get(
+    '/webcam-sites',
+    { schema: { ...common, summary: "The webcam sites in Discover's order, with their live status feeds", response: { 200: z.object({ data: z.array(adminWebcamSiteSchema) }), ...errors } } },
+    async () => ({ data: await sites.list() }),
+  );
+
+  app.post(
+    '/webcam-sites',
+    { schema: { ...common, summary: 'A new webcam site, last in the order', body: adminWebcamSiteCreateSchema, response: { 200: adminWebcamSiteSchema, ...errors } } },
+    async (request) => sites.create(admin(request), request.body),
+  );
+
+  app.post(
+    '/webcam-sites/order',
+    {
+      schema: { ...common, summary: 'Every site in a new order (each exactly once)', body: adminWebcamSiteOrderSchema, response: { 200: z.object({ data: z.array(adminWebcamSiteSchema) }), ...errors } },
+    },
+    async (request) => ({ data: await sites.reorder(admin(request), request.body.slugs) }),
+  );
+
+  app.post(
+    '/webcam-sites/:slug',
+    { schema: { ...common, summary: "Edit a site's name or hosts", params: siteParams, body: adminWebcamSiteUpdateSchema, response: { 200: adminWebcamSiteSchema, ...errors } } },
+    async (request) => sites.update(admin(request), request.params.slug, request.body),
+  );
+
+  app.delete(
+    '/webcam-sites/:slug',
+    { schema: { ...common, summary: 'Remove a site (its icon file goes too)', params: siteParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await sites.remove(admin(request), request.params.slug);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The icon is the picture itself as the body (PNG, JPEG, WebP or SVG), never a URL to fetch.
+  await app.register(async (scope) => {
+    const icons = scope.withTypeProvider<ZodTypeProvider>();
+    icons.addContentTypeParser([...WEBCAM_SITE_ICON_TYPES], { parseAs: 'buffer', bodyLimit: ICON_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    icons.put(
+      '/webcam-sites/:slug/icon',
+      {
+        bodyLimit: ICON_BODY_LIMIT,
+        schema: { ...common, summary: "A site's icon: the picture as the body, made into our own square WebP", params: siteParams, response: { 200: adminWebcamSiteSchema, ...errors } },
+      },
+      async (request) => {
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(422, adminMessages.iconType);
+        return sites.setIcon(admin(request), request.params.slug, request.body);
+      },
+    );
+  });
+
+  app.delete(
+    '/webcam-sites/:slug/icon',
+    { schema: { ...common, summary: "Back to the site's drawn initial", params: siteParams, response: { 200: adminWebcamSiteSchema, ...errors } } },
+    async (request) => sites.setIcon(admin(request), request.params.slug, null),
+  );
+
+  app.put(
+    '/webcam-sites/:slug/status-feed',
+    {
+      schema: { ...common, summary: 'Where the site says who is online (polled, ADR 0012)', params: siteParams, body: adminWebcamSiteFeedSchema, response: { 200: adminWebcamSiteSchema, ...errors } },
+    },
+    async (request) => sites.setStatusFeed(admin(request), request.params.slug, request.body),
+  );
+
+  app.delete(
+    '/webcam-sites/:slug/status-feed',
+    { schema: { ...common, summary: 'Stop polling the site', params: siteParams, response: { 200: adminWebcamSiteSchema, ...errors } } },
+    async (request) => sites.setStatusFeed(admin(request), request.params.slug, null),
+  );
+
+  app.post(
+    '/webcam-sites/:slug/push-secret',
+    {
+      schema: { ...common, summary: "A new secret for the site's signed pushes, in this answer only", params: siteParams, response: { 200: adminWebcamSiteSecretSchema, ...errors } },
+    },
+    async (request) => {
+      const { site, secret } = await sites.pushSecret(admin(request), request.params.slug, true);
+      return { site, secret: secret! };
+    },
+  );
+
+  app.delete(
+    '/webcam-sites/:slug/push-secret',
+    { schema: { ...common, summary: 'Stop taking pushes from the site', params: siteParams, response: { 200: adminWebcamSiteSchema, ...errors } } },
+    async (request) => (await sites.pushSecret(admin(request), request.params.slug, false)).site,
   );
 
   app.get(

@@ -53,18 +53,44 @@ export function webcamSitesRepository(pool: pg.Pool) {
       const { rowCount } = await pool.query('update webcam_sites set push_secret = $2 where slug = $1', [slug, secret]);
       return rowCount === 1;
     },
+    /**
+     * Puts the sites in the given order, which must name every site exactly once (checked under a lock,
+     * so two admins reordering at once cannot interleave); false when it does not.
+     */
+    async reorder(slugs: readonly string[]): Promise<boolean> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query<{ slug: string }>('select slug from webcam_sites order by id for update');
+        const known = new Set(rows.map((r) => r.slug));
+        if (known.size !== slugs.length || new Set(slugs).size !== slugs.length || !slugs.every((slug) => known.has(slug))) {
+          await client.query('rollback');
+          return false;
+        }
+        await client.query('update webcam_sites w set position = o.position from unnest($1::text[]) with ordinality as o(slug, position) where w.slug = o.slug', [slugs]);
+        await client.query('commit');
+        return true;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     /** How each site's live status is doing, for the admin. */
     async statusSources() {
       const { rows } = await pool.query<{
         slug: string;
         statusUrl: string | null;
+        listPath: string;
+        roomField: string;
         intervalSeconds: number;
         confirmedAt: Date | null;
         failures: number;
         error: string | null;
         takesPushes: boolean;
       }>(
-        `select slug, status_url as "statusUrl", status_interval_seconds as "intervalSeconds", status_confirmed_at as "confirmedAt",
+        `select slug, status_url as "statusUrl", status_list_path as "listPath", status_room_field as "roomField", status_interval_seconds as "intervalSeconds", status_confirmed_at as "confirmedAt",
                 status_failures as failures, status_error as error, push_secret is not null as "takesPushes"
          from webcam_sites order by position, id`,
       );

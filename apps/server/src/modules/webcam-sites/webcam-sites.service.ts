@@ -1,4 +1,4 @@
-import type { WebcamSite } from '@flick/contract';
+import { adminMessages, type WebcamSite } from '@flick/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,7 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const HOST = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 /** Icons are drawn at most 64 px wide; a 2x copy is plenty. */
 const ICON_SIZE = 128;
-const ICON_MAX_BYTES = 2 * 1024 * 1024;
+export const ICON_MAX_BYTES = 2 * 1024 * 1024;
 
 /** `stripchat.com, www.Stripchat.com` -> ['stripchat.com']; throws on anything that is not a host name. */
 export function parseHosts(text: string): string[] {
@@ -43,16 +43,19 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
 
   const present = (row: WebcamSiteRow): WebcamSite => ({ slug: row.slug, name: row.name, icon: row.icon ? media.siteIconUrl(row.icon) : null });
 
-  async function makeIcon(slug: string, file: string): Promise<string> {
-    const stat = await fs.stat(file).catch(() => null);
-    if (!stat?.isFile()) throw new Error(`No file at ${file}.`);
-    if (stat.size > ICON_MAX_BYTES) throw new Error('An icon file is at most 2 MB.');
-    const image = await sharp(file, { limitInputPixels: 4096 * 4096 })
+  /** The icon from a file (the CLI) or from the bytes an admin uploaded. */
+  async function makeIcon(slug: string, source: string | Buffer): Promise<string> {
+    if (typeof source === 'string') {
+      const stat = await fs.stat(source).catch(() => null);
+      if (!stat?.isFile()) throw new Error(`No file at ${source}.`);
+      if (stat.size > ICON_MAX_BYTES) throw new Error(adminMessages.iconTooLarge);
+    } else if (source.length > ICON_MAX_BYTES) throw new Error(adminMessages.iconTooLarge);
+    const image = await sharp(source, { limitInputPixels: 4096 * 4096 })
       .resize(ICON_SIZE, ICON_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: 90 })
       .toBuffer()
       .catch(() => {
-        throw new Error('The icon must be a PNG, JPEG, WebP or SVG picture.');
+        throw new Error(adminMessages.iconType);
       });
     const name = `${slug}-${createHash('sha256').update(image).digest('hex').slice(0, 16)}.webp`;
     await fs.mkdir(media.sitesDir, { recursive: true });
@@ -93,8 +96,11 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
       }
     },
 
-    /** Changes a site's name, hosts or icon (`iconFile: null` goes back to the drawn initial). */
-    async edit(slugText: string, change: { name?: string; hosts?: string; iconFile?: string | null }) {
+    /**
+     * Changes a site's name, hosts or icon: `iconFile` is a file's path or the uploaded bytes, and null goes
+     * back to the drawn initial.
+     */
+    async edit(slugText: string, change: { name?: string; hosts?: string; iconFile?: string | Buffer | null }) {
       const slug = checkSlug(slugText);
       const before = await repo.bySlug(slug);
       if (!before) throw new Error(`No site "${slug}".`);
@@ -139,6 +145,14 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
     },
 
     statusSources: () => repo.statusSources(),
+
+    /** The icon's address as viewers load it. */
+    iconUrl: (icon: string | null) => (icon ? media.siteIconUrl(icon) : null),
+
+    /** Every site in the order given (each exactly once), or an error naming the mismatch. */
+    async reorder(slugs: readonly string[]) {
+      if (!(await repo.reorder(slugs))) throw new Error(adminMessages.orderMismatch);
+    },
 
     async remove(slugText: string) {
       const removed = await repo.remove(checkSlug(slugText));
