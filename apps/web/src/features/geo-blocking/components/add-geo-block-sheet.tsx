@@ -7,7 +7,7 @@ import { isSessionError } from '../../session/session-errors.ts';
 import { useAddGeoBlock } from '../api/add-geo-block.ts';
 import type { GeoBlockEntry } from '../api/get-geo-blocks.ts';
 import { addFailureMessage, decideAdd, type GeoBlockChoice } from '../geo-block-rules.ts';
-import { PlaceSelect } from './place-select.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 
 export type AddGeoBlockKind = 'country' | 'region';
 
@@ -62,24 +62,26 @@ function AddGeoBlockForm({ kind, listed, places, onDone }: { kind: AddGeoBlockKi
           ? 'Your videos and profile will not be shown anywhere in this country.'
           : 'Your videos and profile will not be shown in this region only.'}
       </p>
-      <PlaceSelect
+      <SelectField
         label="Country"
+        placeholder="Select"
         value={country}
         options={choices.map((place) => ({ value: place.code, label: place.name }))}
-        onChange={(value) => {
-          setCountry(value);
+        onChange={(event) => {
+          setCountry(event.target.value);
           setRegion('');
           setFailure(null);
         }}
       />
       {kind === 'region' && (
-        <PlaceSelect
+        <SelectField
           label="Region"
+          placeholder="Select"
           value={region}
           disabled={country === ''}
           options={regionsOfCountry.map((place) => ({ value: place.regionCode, label: place.name }))}
-          onChange={(value) => {
-            setRegion(value);
+          onChange={(event) => {
+            setRegion(event.target.value);
             setFailure(null);
           }}
         />

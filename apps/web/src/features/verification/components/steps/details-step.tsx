@@ -1,7 +1,7 @@
 import { ADULT_AGE, ageOn, categories, type Category } from '@flick/contract';
 import { TextAreaField, TextField } from '../../../../components/ui/text-field.tsx';
 import { countryOptions } from '../../countries.ts';
-import { SelectField } from '../select-field.tsx';
+import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { StepTitle, type StepFieldsProps } from './step-parts.tsx';
 
 /** As written on identity documents. */

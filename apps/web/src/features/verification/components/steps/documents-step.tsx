@@ -2,7 +2,7 @@ import { identificationLabels, identificationTypes } from '@flick/contract';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import type { VerificationValues } from '../../verification-form-values.ts';
 import { ImagePicker } from '../image-picker.tsx';
-import { SelectField } from '../select-field.tsx';
+import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { StepTitle, type StepFieldsProps } from './step-parts.tsx';
 
 const identificationOptions = identificationTypes.map((value) => ({ value, label: identificationLabels[value] }));

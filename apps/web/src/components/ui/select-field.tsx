@@ -1,6 +1,6 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
-import { FieldFrame } from '../../../components/ui/form-field.tsx';
-import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { FieldFrame } from './form-field.tsx';
+import { ChevronRightIcon } from './icons.tsx';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> {
   label: string;
@@ -21,7 +21,7 @@ export function SelectField({ label, error, placeholder, options, ref, ...select
             ref={ref}
             {...select}
             {...control}
-            className={`field appearance-none pr-11 ${select.value === '' ? 'text-subtle' : ''}`}
+            className={`field appearance-none pr-11 disabled:opacity-50 ${select.value === '' ? 'text-subtle' : ''}`}
           >
             <option value="">{placeholder}</option>
             {options.map((option) => (
