@@ -53,9 +53,11 @@ const serverModules = {
   'geo-blocking': [],
   studios: ['accounts'],
   // The admin console reads across the platform and decides through the modules that own each thing.
-  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites'],
+  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads'],
   feed: ['videos', 'webcam-sites', 'geo-blocking'],
   tracking: ['videos'],
+  // Ads count impressions and clicks through the tracking module's counter buffer.
+  ads: ['tracking'],
   auth: ['accounts'],
   verification: ['accounts'],
   users: ['accounts', 'videos', 'geo-blocking'],

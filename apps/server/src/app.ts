@@ -51,6 +51,9 @@ import { adminPeople } from './modules/admin/admin-people.ts';
 import { adminModeration } from './modules/admin/admin-moderation.ts';
 import { adminContent } from './modules/admin/admin-content.ts';
 import { adminSites } from './modules/admin/admin-sites.ts';
+import { adCampaigns } from './modules/ads/ad-campaigns.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { adsService } from './modules/ads/ads.service.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
@@ -149,8 +152,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   });
   const pages = pagesService(db);
   const contact = contactService(db);
+  const ads = adsService({ pool, media, logger: api.log as Logger, addEvent: (event) => counters.addAdEvent(event), enabled: config.ads });
 
-  const clientConfig: ClientConfig = config.links;
+  const clientConfig: ClientConfig = { ...config.links, ads: config.ads };
   await api.register(
     async (v1) => {
       await v1.register(healthRoutes, { pool });
@@ -169,6 +173,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(liveRoutes, { live, notifier });
       await v1.register(geoBlockingRoutes, { geoBlocking });
       await v1.register(studiosRoutes, { studios });
+      await v1.register(adsRoutes, { ads });
       const people = adminPeople(pool, () => geoBlocking.creatorsChanged());
       await v1.register(adminRoutes, {
         prefix: '/admin',
@@ -183,6 +188,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
         }),
         content: adminContent({ db, pool, studios, people }),
         sites: adminSites({ pool, sites }),
+        adsAdmin: { pool, campaigns: adCampaigns({ pool, media }), ads },
       });
     },
     { prefix: '/v1' },

@@ -24,6 +24,7 @@ describe('platform', () => {
       supportEmail: null,
       discordUrl: null,
       whatsappUrl: null,
+      ads: true,
     });
   });
 

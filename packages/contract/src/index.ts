@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './ads.ts';
 export * from './categories.ts';
 export * from './client-config.ts';
 export * from './contact.ts';

@@ -50,6 +50,10 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
+  ADS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   GEOIP_DATABASE: z.string().trim().optional(),
   GEO_COUNTRY_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
   GEO_REGION_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     trustProxy: e.TRUST_PROXY,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
+    ads: e.ADS,
     // Proxy headers are believed only behind a trusted proxy: otherwise any client could claim a country.
     geolocation: {
       database: e.GEOIP_DATABASE,

@@ -24,6 +24,9 @@ export function mediaStorage(options: { dataDir: string; mediaBaseUrl?: string }
     /** Webcam site icons (admin-made copies, never hot-linked). */
     sitesDir: path.join(root, 'sites'),
     siteIconUrl: (file: string) => `${base}/media/sites/${file}`,
+    /** Ad creatives: pictures and videos we made from the advertiser's files, named by content. */
+    adsDir: path.join(root, 'ads'),
+    adUrl: (file: string) => `${base}/media/ads/${file}`,
     async prepare() {
       await Promise.all([root, originals, uploads].map((dir) => fs.mkdir(dir, { recursive: true })));
     },

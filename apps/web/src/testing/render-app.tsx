@@ -48,6 +48,7 @@ export const fullConfig = {
   supportEmail: 'support@flick.test',
   discordUrl: 'https://discord.example/flick',
   whatsappUrl: 'https://wa.example/15550001111',
+  ads: false,
 };
 
 /** Renders the real route tree at a path, as a visitor landing there would see it. */

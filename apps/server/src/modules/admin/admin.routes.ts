@@ -54,6 +54,10 @@ import type { AdminContent } from './admin-content.ts';
 import type { AdminModeration } from './admin-moderation.ts';
 import type { AdminPeople } from './admin-people.ts';
 import type { AdminSites } from './admin-sites.ts';
+import { adminAdsRoutes } from './admin-ads.routes.ts';
+import type { AdCampaigns } from '../ads/ad-campaigns.ts';
+import type { AdsService } from '../ads/ads.service.ts';
+import type pg from 'pg';
 import type { AdminService } from './admin.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
@@ -76,7 +80,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   moderation: AdminModeration;
   content: AdminContent;
   sites: AdminSites;
-}> = async (app, { admins, people, moderation, content, sites }) => {
+  adsAdmin: { pool: pg.Pool; campaigns: AdCampaigns; ads: AdsService };
+}> = async (app, { admins, people, moderation, content, sites, adsAdmin }) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing an admin reads may sit in a shared or browser cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -85,6 +90,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   });
 
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
+
+  await app.register(adminAdsRoutes, adsAdmin);
 
   app.get(
     '/overview',

@@ -63,6 +63,38 @@ const flushProfileViewsSql = `
   select d.id, current_date, d.n from d join counted on counted.id = d.id
   on conflict (user_id, day) do update set profile_views = creator_daily_stats.profile_views + excluded.profile_views`;
 
+/** An ad's impression (1) or click (2), for one decision: counted once however often it is reported. */
+export interface AdEvent {
+  decision: string;
+  kind: 1 | 2;
+  campaignId: number;
+  placementId: number;
+  creativeId: number;
+}
+
+/**
+ * Ad events: the first report of each (decision, kind) wins in ad_events, whichever instance made it;
+ * only those are added to the day's stats and the campaign's totals.
+ */
+const flushAdEventsSql = `
+  with e as (
+    select e.* from unnest($1::text[], $2::int2[], $3::bigint[], $4::int[], $5::bigint[]) as e(decision, kind, campaign_id, placement_id, creative_id)
+    join ad_campaigns c on c.id = e.campaign_id
+  ), fresh as (
+    insert into ad_events (decision, kind) select decision, kind from e on conflict do nothing returning decision, kind
+  ), counted as (
+    select e.* from e join fresh using (decision, kind)
+  ), per_day as (
+    insert into ad_daily_stats (day, campaign_id, placement_id, creative_id, impressions, clicks)
+    select current_date, campaign_id, placement_id, creative_id, count(*) filter (where kind = 1), count(*) filter (where kind = 2)
+    from counted group by campaign_id, placement_id, creative_id
+    on conflict (day, campaign_id, placement_id, creative_id)
+      do update set impressions = ad_daily_stats.impressions + excluded.impressions, clicks = ad_daily_stats.clicks + excluded.clicks
+  )
+  update ad_campaigns c set impressions = c.impressions + x.impressions, clicks = c.clicks + x.clicks
+  from (select campaign_id, count(*) filter (where kind = 1) as impressions, count(*) filter (where kind = 2) as clicks from counted group by campaign_id) x
+  where c.id = x.campaign_id`;
+
 /**
  * Views, likes, ratings, watch time and clicks are added up in memory and written every second in one
  * statement per kind (ADR 0007): a burst of a thousand views of one video is one row update, not a
@@ -74,9 +106,10 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   let events = new Map<number, number>();
   let linkClicks = new Map<string, number>();
   let profileViews = new Map<number, number>();
+  let adEvents = new Map<string, AdEvent>();
   let flushing: Promise<void> = Promise.resolve();
 
-  async function write(v: Map<number, VideoDelta>, e: Map<number, number>, l: Map<string, number>, p: Map<number, number>) {
+  async function write(v: Map<number, VideoDelta>, e: Map<number, number>, l: Map<string, number>, p: Map<number, number>, a: Map<string, AdEvent>) {
     if (v.size > 0) {
       const ids = [...v.keys()];
       const deltas = [...v.values()];
@@ -93,17 +126,26 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
       await pool.query(flushLinkClicksSql, [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2] === '1'), [...l.values()]]);
     }
     if (p.size > 0) await pool.query(flushProfileViewsSql, [[...p.keys()], [...p.values()]]);
+    if (a.size > 0) {
+      const list = [...a.values()];
+      await pool.query({
+        name: 'counters-flush-ads',
+        text: flushAdEventsSql,
+        values: [list.map((x) => x.decision), list.map((x) => x.kind), list.map((x) => x.campaignId), list.map((x) => x.placementId), list.map((x) => x.creativeId)],
+      });
+    }
   }
 
   function flush(): Promise<void> {
-    const [v, e, l, p] = [videos, events, linkClicks, profileViews];
+    const [v, e, l, p, a] = [videos, events, linkClicks, profileViews, adEvents];
+    adEvents = new Map();
     videos = new Map();
     events = new Map();
     linkClicks = new Map();
     profileViews = new Map();
     // One flush at a time, so two never add the same deltas in different orders (no deadlocks).
     flushing = flushing.then(() =>
-      write(v, e, l, p).catch((error: unknown) => logger.error({ err: error, videos: v.size }, 'could not write the counters; these are lost')),
+      write(v, e, l, p, a).catch((error: unknown) => logger.error({ err: error, videos: v.size }, 'could not write the counters; these are lost')),
     );
     return flushing;
   }
@@ -127,6 +169,10 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
     addLinkClick(linkId: number, location: string, isLive: boolean) {
       const key = `${linkId}|${location}|${isLive ? 1 : 0}`;
       linkClicks.set(key, (linkClicks.get(key) ?? 0) + 1);
+    },
+    /** An ad impression or click; the same decision's same event twice is one. */
+    addAdEvent(event: AdEvent) {
+      adEvents.set(`${event.decision}|${event.kind}`, event);
     },
     addProfileView(profileId: number) {
       profileViews.set(profileId, (profileViews.get(profileId) ?? 0) + 1);

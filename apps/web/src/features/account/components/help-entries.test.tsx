@@ -5,7 +5,7 @@ import { fullConfig, initializeApp, json, mockApi, renderApp } from '../../../te
 
 const user = profileUser();
 
-function openHelp(config: Record<string, string | null> = fullConfig) {
+function openHelp(config: Record<string, string | boolean | null> = fullConfig) {
   mockApi({
     'GET /v1/config': () => json(config),
     'GET /v1/profile': () => json({ user }),

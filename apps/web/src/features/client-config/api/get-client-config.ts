@@ -2,7 +2,7 @@ import type { ClientConfig } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-const EMPTY_CONFIG: ClientConfig = { livecamsUrl: null, webcamReviewsUrl: null, socialUrl: null, supportEmail: null, discordUrl: null, whatsappUrl: null };
+const EMPTY_CONFIG: ClientConfig = { livecamsUrl: null, webcamReviewsUrl: null, socialUrl: null, supportEmail: null, discordUrl: null, whatsappUrl: null, ads: false };
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
@@ -16,6 +16,7 @@ export async function getClientConfig(): Promise<ClientConfig> {
     supportEmail: stringOrNull(raw.supportEmail),
     discordUrl: stringOrNull(raw.discordUrl),
     whatsappUrl: stringOrNull(raw.whatsappUrl),
+    ads: raw.ads === true,
   };
 }
 
@@ -27,7 +28,7 @@ export const clientConfigQueryOptions = () =>
     gcTime: Infinity,
   });
 
-/** The public configuration; while it loads (or if it fails) every external link is hidden. */
+/** The public configuration; while it loads (or if it fails) every external link is hidden, and no ad is shown. */
 export function useClientConfig(): ClientConfig {
   return useQuery(clientConfigQueryOptions()).data ?? EMPTY_CONFIG;
 }

@@ -1,0 +1,143 @@
+import {
+  AD_IMAGE_MAX_BYTES,
+  AD_IMAGE_TYPES,
+  AD_VIDEO_MAX_BYTES,
+  AD_VIDEO_TYPES,
+  adMessages,
+  adminAdCampaignCreateSchema,
+  adminAdCampaignSchema,
+  adminAdCampaignUpdateSchema,
+  adminAdCreativeUpdateSchema,
+  adminAdCreativeUploadQuerySchema,
+  adminAdReportQuerySchema,
+  adminAdReportRowSchema,
+  adminAdVastCreativeSchema,
+  errorResponseSchema,
+} from '@flick/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { z } from 'zod';
+import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import type { AdCampaigns } from '../ads/ad-campaigns.ts';
+import type { AdsService } from '../ads/ads.service.ts';
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const campaignResponse = { 200: adminAdCampaignSchema, ...errors };
+
+/**
+ * Ads in the admin console (issue 16): campaigns, their creatives (files uploaded as the request body,
+ * made into our own) and the daily report. Registered inside the admin routes, behind their admin check.
+ */
+export const adminAdsRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; campaigns: AdCampaigns; ads: AdsService }> = async (app, { pool, campaigns, ads }) => {
+  const common = { tags: ['admin'], security: [{ bearer: [] }] };
+  const adminId = (request: FastifyRequest) => request.user!.id;
+  /** Records the decision, and makes this instance's decisions follow at once (the others within 10 s). */
+  async function decided(request: FastifyRequest, action: string, targetId: number, before: unknown, after: unknown) {
+    await recordAdminDecisionOn(pool, { adminId: adminId(request), action, targetType: 'ad-campaign', targetId, before, after });
+    await ads.reload();
+  }
+  const summary = (campaign: z.infer<typeof adminAdCampaignSchema>) => {
+    const { creatives: _creatives, impressions: _i, clicks: _c, impressionsToday: _t, createdAt: _at, ...rest } = campaign;
+    return rest;
+  };
+
+  app.get(
+    '/ads/campaigns',
+    { schema: { ...common, summary: 'Ad campaigns with their creatives and counts, running first', response: { 200: z.object({ data: z.array(adminAdCampaignSchema) }), ...errors } } },
+    async () => ({ data: await campaigns.list() }),
+  );
+
+  app.post(
+    '/ads/campaigns',
+    { schema: { ...common, summary: 'A new ad campaign (it shows once it has a creative)', body: adminAdCampaignCreateSchema, response: campaignResponse } },
+    async (request) => {
+      const campaign = await campaigns.create(request.body);
+      await decided(request, 'created an ad campaign', campaign.id, null, summary(campaign));
+      return campaign;
+    },
+  );
+
+  app.post(
+    '/ads/campaigns/:id',
+    { schema: { ...common, summary: "Edit a campaign's dates, caps, targeting or weight; pause or resume it", params: idParams, body: adminAdCampaignUpdateSchema, response: campaignResponse } },
+    async (request) => {
+      const { before, after } = await campaigns.update(request.params.id, request.body);
+      const action = request.body.status === 'paused' ? 'paused an ad campaign' : request.body.status === 'active' && before.status !== 'active' ? 'resumed an ad campaign' : 'edited an ad campaign';
+      await decided(request, action, after.id, summary(before), summary(after));
+      return after;
+    },
+  );
+
+  app.get(
+    '/ads/campaigns/:id',
+    { schema: { ...common, summary: 'One campaign', params: idParams, response: campaignResponse } },
+    async (request) => campaigns.one(request.params.id),
+  );
+
+  // Creatives: the picture or video itself as the body; the click address (and a picture's slot) in the query.
+  await app.register(async (scope) => {
+    const files = scope.withTypeProvider<ZodTypeProvider>();
+    files.addContentTypeParser([...AD_IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: AD_IMAGE_MAX_BYTES + 1024 }, (_request, body, done) => done(null, body));
+    files.addContentTypeParser([...AD_VIDEO_TYPES], { parseAs: 'buffer', bodyLimit: AD_VIDEO_MAX_BYTES + 1024 }, (_request, body, done) => done(null, body));
+    files.post(
+      '/ads/campaigns/:id/creatives',
+      {
+        bodyLimit: AD_VIDEO_MAX_BYTES + 1024,
+        schema: {
+          ...common,
+          summary: 'A creative from a file: a picture (PNG, JPEG, WebP) made for one slot, or a video (MP4, WebM, QuickTime) for instream',
+          params: idParams,
+          querystring: adminAdCreativeUploadQuerySchema,
+          response: campaignResponse,
+        },
+      },
+      async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!Buffer.isBuffer(request.body)) throw new HttpError(422, adMessages.imageType);
+        const { id } = request.params;
+        const creativeId = (AD_VIDEO_TYPES as readonly string[]).includes(type)
+          ? await campaigns.addVideo(id, request.body, request.query.click_url)
+          : await campaigns.addImage(id, request.query.placement, request.body, request.query.click_url);
+        const campaign = await campaigns.one(id);
+        await decided(request, 'added an ad creative', id, null, { creativeId, ...campaign.creatives.find((c) => c.id === creativeId) });
+        return campaign;
+      },
+    );
+  });
+
+  app.post(
+    '/ads/campaigns/:id/vast',
+    { schema: { ...common, summary: "An outside ad server's VAST tag, played instream", params: idParams, body: adminAdVastCreativeSchema, response: campaignResponse } },
+    async (request) => {
+      const creativeId = await campaigns.addVast(request.params.id, request.body.vastUrl, request.body.clickUrl);
+      await decided(request, 'added an ad creative', request.params.id, null, { creativeId, kind: 'vast', ...request.body });
+      return campaigns.one(request.params.id);
+    },
+  );
+
+  app.post(
+    '/ads/creatives/:id',
+    { schema: { ...common, summary: 'Stop or resume showing one creative', params: idParams, body: adminAdCreativeUpdateSchema, response: campaignResponse } },
+    async (request) => {
+      const { campaignId, before } = await campaigns.setCreativeActive(request.params.id, request.body.active);
+      await decided(request, request.body.active ? 'resumed an ad creative' : 'stopped an ad creative', campaignId, { creativeId: request.params.id, active: before }, { creativeId: request.params.id, active: request.body.active });
+      return campaigns.one(campaignId);
+    },
+  );
+
+  app.get(
+    '/ads/report',
+    {
+      schema: {
+        ...common,
+        summary: 'Impressions, clicks and click-through rate per day, campaign and placement',
+        querystring: adminAdReportQuerySchema,
+        response: { 200: z.object({ data: z.array(adminAdReportRowSchema) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await campaigns.report(request.query.from, request.query.to, request.query.campaign_id) }),
+  );
+};

@@ -1,0 +1,244 @@
+import {
+  AD_IMAGE_MAX_BYTES,
+  AD_VIDEO_MAX_BYTES,
+  adMessages,
+  adSlotSizes,
+  type AdminAdCampaign,
+  type AdPlacementKey,
+} from '@flick/contract';
+import { MediaError, probe, runFfmpeg } from '@flick/media';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import sharp from 'sharp';
+import { HttpError } from '../../lib/http-error.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
+
+/** A video ad is cut to this, scaled to fit 720x1280, H.264 and AAC in an MP4 that starts at once. */
+const AD_VIDEO_MAX_SECONDS = 60;
+
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+export interface CampaignInput {
+  advertiser: string;
+  name: string;
+  startsAt?: string;
+  endsAt?: string | null;
+  dailyCap?: number | null;
+  totalCap?: number | null;
+  frequencyCap?: number | null;
+  categories: string[];
+  countries: string[];
+  placements: string[];
+  weight: number;
+}
+
+/**
+ * Campaigns and their creatives (issue 16), for the admin: every file is made by us from the
+ * advertiser's (a WebP picture at the slot's size, or a transcoded MP4) and served from /media/ads;
+ * nothing is hot-linked but an outside ad server's VAST tag.
+ */
+export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorage }) {
+  const creativeSrc = (kind: string, file: string | null, vastUrl: string | null) => (kind === 'vast' ? vastUrl! : media.adUrl(file!));
+
+  async function list(id?: number): Promise<AdminAdCampaign[]> {
+    const { rows } = await pool.query<Omit<AdminAdCampaign, 'creatives'>>(
+      `select c.id::float8 as id, c.advertiser, c.name, c.status::text as status, c.ended_reason as "endedReason",
+              ${iso('c.starts_at')} as "startsAt", ${iso('c.ends_at')} as "endsAt", c.daily_cap as "dailyCap", c.total_cap as "totalCap",
+              c.frequency_cap as "frequencyCap", c.categories, c.countries, c.placements, c.weight,
+              c.impressions::float8 as impressions, c.clicks::float8 as clicks,
+              coalesce((select sum(s.impressions) from ad_daily_stats s where s.campaign_id = c.id and s.day = current_date), 0)::float8 as "impressionsToday",
+              ${iso('c.created_at')} as "createdAt"
+       from ad_campaigns c ${id === undefined ? '' : 'where c.id = $1'}
+       order by c.status = 'ended', c.created_at desc, c.id desc limit 500`,
+      id === undefined ? [] : [id],
+    );
+    if (rows.length === 0) return [];
+    const { rows: creatives } = await pool.query<{
+      id: number;
+      campaignId: number;
+      kind: 'image' | 'video' | 'vast';
+      width: number;
+      height: number;
+      file: string | null;
+      vastUrl: string | null;
+      durationSeconds: number | null;
+      clickUrl: string;
+      active: boolean;
+    }>(
+      `select id::float8 as id, campaign_id::float8 as "campaignId", kind::text as kind, width, height, file, vast_url as "vastUrl",
+              duration_seconds as "durationSeconds", click_url as "clickUrl", active
+       from ad_creatives where campaign_id = any($1::bigint[]) order by id`,
+      [rows.map((row) => row.id)],
+    );
+    return rows.map((row) => ({
+      ...row,
+      creatives: creatives
+        .filter((creative) => creative.campaignId === row.id)
+        .map(({ campaignId: _campaign, file, vastUrl, ...creative }) => ({ ...creative, src: creativeSrc(creative.kind, file, vastUrl) })),
+    }));
+  }
+
+  async function one(id: number): Promise<AdminAdCampaign> {
+    const [campaign] = await list(id);
+    if (!campaign) throw new HttpError(404, adMessages.campaignNotFound);
+    return campaign;
+  }
+
+  /** Writes `bytes` as a content-named file of the ads folder; its name. */
+  async function store(campaignId: number, bytes: Buffer, extension: string) {
+    const name = `${campaignId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}.${extension}`;
+    await fs.mkdir(media.adsDir, { recursive: true });
+    const temp = path.join(media.adsDir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+    await fs.writeFile(temp, bytes);
+    await fs.rename(temp, path.join(media.adsDir, name));
+    return name;
+  }
+
+  async function insertCreative(campaignId: number, creative: { kind: string; width: number; height: number; file: string | null; vastUrl: string | null; durationSeconds: number | null; clickUrl: string }) {
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into ad_creatives (campaign_id, kind, width, height, file, vast_url, duration_seconds, click_url)
+       select $1, $2, $3, $4, $5, $6, $7, $8 where exists (select 1 from ad_campaigns where id = $1) returning id`,
+      [campaignId, creative.kind, creative.width, creative.height, creative.file, creative.vastUrl, creative.durationSeconds, creative.clickUrl],
+    );
+    if (!rows[0]) {
+      if (creative.file) await fs.rm(path.join(media.adsDir, creative.file), { force: true });
+      throw new HttpError(404, adMessages.campaignNotFound);
+    }
+    return Number(rows[0].id);
+  }
+
+  async function existing(id: number) {
+    const { rows } = await pool.query('select 1 from ad_campaigns where id = $1', [id]);
+    if (rows.length === 0) throw new HttpError(404, adMessages.campaignNotFound);
+  }
+
+  return {
+    list: () => list(),
+    one,
+
+    async create(input: CampaignInput) {
+      const { rows } = await pool.query<{ id: string }>(
+        `insert into ad_campaigns (advertiser, name, starts_at, ends_at, daily_cap, total_cap, frequency_cap, categories, countries, placements, weight)
+         values ($1, $2, coalesce($3::timestamptz, now()), $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+        [
+          input.advertiser,
+          input.name,
+          input.startsAt ?? null,
+          input.endsAt ?? null,
+          input.dailyCap ?? null,
+          input.totalCap ?? null,
+          input.frequencyCap ?? null,
+          input.categories,
+          input.countries,
+          input.placements,
+          input.weight,
+        ],
+      );
+      return one(Number(rows[0]!.id));
+    },
+
+    /** Changes what is given; a paused or ended campaign can be made active again (its caps still hold). */
+    async update(id: number, change: Partial<CampaignInput> & { status?: 'active' | 'paused' }) {
+      const before = await one(id);
+      const next = { ...before, ...change };
+      if (next.endsAt && Date.parse(next.endsAt) <= Date.parse(next.startsAt)) throw new HttpError(422, adMessages.datesOrder);
+      await pool.query(
+        `update ad_campaigns set advertiser = $2, name = $3, starts_at = $4, ends_at = $5, daily_cap = $6, total_cap = $7, frequency_cap = $8,
+           categories = $9, countries = $10, placements = $11, weight = $12, status = $13::ad_campaign_status,
+           ended_reason = case when $13::ad_campaign_status = 'ended' then ended_reason end
+         where id = $1`,
+        [id, next.advertiser, next.name, next.startsAt, next.endsAt, next.dailyCap, next.totalCap, next.frequencyCap, next.categories, next.countries, next.placements, next.weight, next.status],
+      );
+      return { before, after: await one(id) };
+    },
+
+    /** A picture made for one slot: cropped to its size (cover) and written as our own WebP. */
+    async addImage(campaignId: number, placement: AdPlacementKey | undefined, bytes: Buffer, clickUrl: string) {
+      await existing(campaignId);
+      if (!placement || placement === 'instream') throw new HttpError(422, adMessages.notForPictures);
+      if (bytes.length > AD_IMAGE_MAX_BYTES) throw new HttpError(422, adMessages.imageTooLarge);
+      const size = adSlotSizes[placement];
+      const image = await sharp(bytes, { limitInputPixels: 8192 * 8192 })
+        .resize(size.width, size.height, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer()
+        .catch(() => {
+          throw new HttpError(422, adMessages.imageType);
+        });
+      const file = await store(campaignId, image, 'webp');
+      return insertCreative(campaignId, { kind: 'image', ...size, file, vastUrl: null, durationSeconds: null, clickUrl });
+    },
+
+    /** A short video for instream: probed, cut to 60 s, fit to 720x1280, H.264/AAC, started at once (faststart). */
+    async addVideo(campaignId: number, bytes: Buffer, clickUrl: string) {
+      await existing(campaignId);
+      if (bytes.length > AD_VIDEO_MAX_BYTES) throw new HttpError(422, adMessages.videoTooLarge);
+      const work = await fs.mkdtemp(path.join(media.uploads, 'ad-'));
+      try {
+        const input = path.join(work, 'input');
+        const output = path.join(work, 'output.mp4');
+        await fs.writeFile(input, bytes);
+        const info = await probe(input).catch((error: unknown) => {
+          throw new HttpError(422, error instanceof MediaError && error.kind === 'too-long' ? adMessages.videoTooLong : adMessages.notAVideo);
+        });
+        if (info.durationSeconds > AD_VIDEO_MAX_SECONDS) throw new HttpError(422, adMessages.videoTooLong);
+        await runFfmpeg(
+          [
+            '-y', '-i', input, '-t', String(AD_VIDEO_MAX_SECONDS),
+            '-vf', "scale=w='min(720,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2",
+            '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-profile:v', 'main',
+            ...(info.hasAudio ? ['-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : ['-an']),
+            '-movflags', '+faststart', output,
+          ],
+          { timeoutMs: 300_000 },
+        );
+        const made = await probe(output);
+        const file = await store(campaignId, await fs.readFile(output), 'mp4');
+        return await insertCreative(campaignId, {
+          kind: 'video',
+          width: made.displayWidth,
+          height: made.displayHeight,
+          file,
+          vastUrl: null,
+          durationSeconds: Math.round(made.durationSeconds * 10) / 10,
+          clickUrl,
+        });
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
+      }
+    },
+
+    /** An outside ad server's VAST tag, played instream. */
+    async addVast(campaignId: number, vastUrl: string, clickUrl: string) {
+      await existing(campaignId);
+      return insertCreative(campaignId, { kind: 'vast', width: 1080, height: 1920, file: null, vastUrl, durationSeconds: null, clickUrl });
+    },
+
+    async setCreativeActive(creativeId: number, active: boolean) {
+      const { rows } = await pool.query<{ campaignId: string; before: boolean }>(
+        `update ad_creatives r set active = $2 from (select id, active as before from ad_creatives where id = $1) old
+         where r.id = old.id returning r.campaign_id as "campaignId", old.before`,
+        [creativeId, active],
+      );
+      if (!rows[0]) throw new HttpError(404, adMessages.creativeNotFound);
+      return { campaignId: Number(rows[0].campaignId), before: rows[0].before };
+    },
+
+    /** Impressions, clicks and CTR per day, campaign and placement, newest day first. */
+    async report(from: string, to: string, campaignId?: number) {
+      const { rows } = await pool.query<{ day: string; campaignId: number; campaign: string; placement: string; impressions: number; clicks: number }>(
+        `select s.day::text as day, s.campaign_id::float8 as "campaignId", c.name as campaign, p.key as placement,
+                sum(s.impressions)::float8 as impressions, sum(s.clicks)::float8 as clicks
+         from ad_daily_stats s join ad_campaigns c on c.id = s.campaign_id join ad_placements p on p.id = s.placement_id
+         where s.day between $1 and $2 and ($3::bigint is null or s.campaign_id = $3)
+         group by s.day, s.campaign_id, c.name, p.key order by s.day desc, c.name, p.key limit 5000`,
+        [from, to, campaignId ?? null],
+      );
+      return rows.map((row) => ({ ...row, ctr: row.impressions > 0 ? row.clicks / row.impressions : 0 }));
+    },
+  };
+}
+
+export type AdCampaigns = ReturnType<typeof adCampaigns>;
