@@ -227,7 +227,7 @@ export const adminContestUpdateSchema = z.object({
   ended: z.boolean().optional(),
 });
 
-/** PUT /v1/admin/contests/order: one creator's contests, in their new order, all at once. */
+/** POST /v1/admin/contests/order: one creator's contests, in their new order, all at once. */
 export const adminContestOrderSchema = z.object({
   userId: z.number().int().positive(),
   ids: z.array(z.number().int().positive()).min(1).max(500),
@@ -290,6 +290,8 @@ export const adminWebcamSiteFeedSchema = z.object({
 });
 /** The push secret is shown once, in this answer only. */
 export const adminWebcamSiteSecretSchema = z.object({ site: adminWebcamSiteSchema, secret: z.string() });
+/** An icon upload is at most this many bytes. */
+export const WEBCAM_SITE_ICON_MAX_BYTES = 2 * 1024 * 1024;
 /** The picture types an icon upload may be, sent as the request body. */
 export const WEBCAM_SITE_ICON_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'] as const;
 

@@ -81,9 +81,12 @@ async function readPayload(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, auth = true, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // A FormData body goes out as multipart; the browser writes its Content-Type with the boundary.
+  // A FormData body goes out as multipart; the browser writes its Content-Type with the boundary. A
+  // Blob or File (an uploaded picture) goes out as its own bytes, with its own type.
   const multipart = body instanceof FormData;
-  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
+  const raw = body instanceof Blob;
+  if (raw) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   const token = options.token ?? (auth ? getAccessToken() : null);
   if (token) headers.Authorization = `Bearer ${token}`;
   // A studio manager acting for a member names them on the calls a studio may make for a member.
@@ -96,7 +99,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       fetch(`/v1${path}`, {
         method,
         headers,
-        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart || raw ? body : JSON.stringify(body),
         signal,
         ...(keepalive ? { keepalive } : {}),
       }));

@@ -22,6 +22,7 @@ import {
   adminWebcamSiteSecretSchema,
   adminWebcamSiteUpdateSchema,
   webcamSiteSlugSchema,
+  WEBCAM_SITE_ICON_MAX_BYTES,
   WEBCAM_SITE_ICON_TYPES,
   pageParamsSchema,
   adminBanSchema,
@@ -64,7 +65,7 @@ const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorR
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const siteParams = z.object({ slug: webcamSiteSlugSchema });
 /** An icon upload is the picture itself as the body; a little over the limit so the service names it. */
-const ICON_BODY_LIMIT = 2 * 1024 * 1024 + 1024;
+const ICON_BODY_LIMIT = WEBCAM_SITE_ICON_MAX_BYTES + 1024;
 
 /** 401 for a guest, 403 for any account without the admin role: every admin route's first check. */
 async function requireAdmin(request: FastifyRequest) {

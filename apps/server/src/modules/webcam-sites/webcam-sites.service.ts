@@ -1,4 +1,4 @@
-import { adminMessages, type WebcamSite } from '@flick/contract';
+import { adminMessages, WEBCAM_SITE_ICON_MAX_BYTES, type WebcamSite } from '@flick/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,6 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const HOST = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 /** Icons are drawn at most 64 px wide; a 2x copy is plenty. */
 const ICON_SIZE = 128;
-export const ICON_MAX_BYTES = 2 * 1024 * 1024;
 
 /** `stripchat.com, www.Stripchat.com` -> ['stripchat.com']; throws on anything that is not a host name. */
 export function parseHosts(text: string): string[] {
@@ -48,8 +47,8 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
     if (typeof source === 'string') {
       const stat = await fs.stat(source).catch(() => null);
       if (!stat?.isFile()) throw new Error(`No file at ${source}.`);
-      if (stat.size > ICON_MAX_BYTES) throw new Error(adminMessages.iconTooLarge);
-    } else if (source.length > ICON_MAX_BYTES) throw new Error(adminMessages.iconTooLarge);
+      if (stat.size > WEBCAM_SITE_ICON_MAX_BYTES) throw new Error(adminMessages.iconTooLarge);
+    } else if (source.length > WEBCAM_SITE_ICON_MAX_BYTES) throw new Error(adminMessages.iconTooLarge);
     const image = await sharp(source, { limitInputPixels: 4096 * 4096 })
       .resize(ICON_SIZE, ICON_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: 90 })

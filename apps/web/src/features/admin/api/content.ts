@@ -6,6 +6,7 @@ import {
   adminStudioKeySchema,
   adminStudioSchema,
   type AdminContest,
+  type adminContestOrderSchema,
 } from '@flick/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { adminKey, useAdminMutation } from './admin-mutation.ts';
 const list = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
 
 export type AdminPage = z.infer<typeof adminPageSchema>;
+type ContestOrder = z.infer<typeof adminContestOrderSchema>;
 export type AdminStudio = z.infer<typeof adminStudioSchema>;
 export type StudioKey = z.infer<typeof adminStudioKeySchema>;
 
@@ -77,6 +79,15 @@ export function useUpdateContest() {
   return useAdminMutation(
     async ({ id, change }: { id: number; change: ContestChange }): Promise<AdminContest> =>
       adminContestSchema.parse(await api.post<unknown>(`/admin/contests/${id}`, change)),
+  );
+}
+
+/** POST /admin/contests/order: one creator's contests, each once, in their new order; the answer is the whole list. */
+export function useOrderContests() {
+  return useAdminMutation(
+    async (order: ContestOrder) => list(adminContestSchema).parse(await api.post<unknown>('/admin/contests/order', order)).data,
+    // The rows take their new places at once, before the console's data is asked for again.
+    (contests, _order, queryClient) => queryClient.setQueryData([...adminKey, 'contests'], contests),
   );
 }
 

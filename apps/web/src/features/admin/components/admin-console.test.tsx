@@ -1,6 +1,6 @@
 import { adminMessages } from '@flick/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../../testing/accounts.ts';
 import { fullConfig, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 import { admin, asAdmin, overview } from '../testing/admin-fixtures.ts';
@@ -73,6 +73,37 @@ describe('the admin console at /admin (issue 15)', () => {
       'Content',
       'Audit log',
     ]);
+  });
+
+  it('brings the current section, and the current tab, into view in their rows, which scroll sideways on a phone', async () => {
+    // A 390 px wide row of links 10 px apart, 110 px wide (140 with a count), moved left by what the row has scrolled.
+    const width = (link: Element) => (/\d/.test(link.textContent ?? '') ? 140 : 110);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const row = this.closest('nav');
+      if (!row) return DOMRect.fromRect();
+      if (this === row) return DOMRect.fromRect({ x: 0, width: 390, height: 40 });
+      const links = [...row.querySelectorAll('a')];
+      const before = links.slice(0, links.indexOf(this as HTMLAnchorElement)).reduce((sum, link) => sum + width(link) + 10, 0);
+      return DOMRect.fromRect({ x: before - row.scrollLeft, width: width(this), height: 40 });
+    });
+    mockApi(asAdmin({ 'GET /v1/admin/overview': () => json(overview({ openReports: { count: 4, oldestAt: '2026-01-01T00:00:00Z' } })) }));
+    initializeApp();
+    renderApp('/admin/content/searches');
+    const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
+    const tabs = await screen.findByRole('navigation', { name: 'Content' });
+    // Content, the 6th section, ends at 740 px once Reports shows its count; Searches that found nothing, the 5th tab, at 590 px.
+    await within(sections).findByText('4');
+    await waitFor(() => expect(sections.scrollLeft).toBe(740 - 390));
+    expect(tabs.scrollLeft).toBe(590 - 390);
+
+    fireEvent.click(within(tabs).getByRole('link', { name: 'Static pages' }));
+    await waitFor(() => expect(tabs.scrollLeft).toBe(0));
+    fireEvent.click(within(sections).getByRole('link', { name: 'Audit log' }));
+    await findScreenHeading('Audit log');
+    expect(sections.scrollLeft).toBe(860 - 390);
+    fireEvent.click(within(sections).getByRole('link', { name: 'Verifications' }));
+    await findScreenHeading('Verifications');
+    expect(sections.scrollLeft).toBe(120);
   });
 
   it('shows the server\'s "for admins" message when the role was revoked since the screen loaded', async () => {

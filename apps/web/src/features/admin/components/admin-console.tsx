@@ -4,7 +4,7 @@ import { useOverview } from '../api/overview.ts';
 import { adminLocation, adminPath, adminSections, type AdminSectionId } from '../admin-paths.ts';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content-section.tsx';
-import { Empty } from './admin-ui.tsx';
+import { Empty, useActiveInView } from './admin-ui.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PeopleSection } from './people-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
@@ -20,16 +20,21 @@ const queueOf: Partial<Record<AdminSectionId, keyof AdminOverview>> = {
 
 function SectionNav({ current }: { current: AdminSectionId | null }) {
   const overview = useOverview();
+  const countOf = (section: AdminSectionId) => {
+    const queue = queueOf[section];
+    return queue ? overview.data?.[queue].count : undefined;
+  };
+  const { rowRef, activeRef } = useActiveInView(current, adminSections.map((section) => countOf(section.id)));
   return (
-    <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 lg:sticky lg:top-8 lg:mx-0 lg:self-start lg:overflow-visible lg:px-0">
+    <nav ref={rowRef} aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 motion-safe:scroll-smooth lg:sticky lg:top-8 lg:mx-0 lg:self-start lg:overflow-visible lg:px-0">
       <ul className="flex w-max gap-1.5 lg:w-auto lg:flex-col lg:gap-1">
         {adminSections.map((section) => {
-          const queue = queueOf[section.id];
-          const count = queue ? overview.data?.[queue].count : undefined;
+          const count = countOf(section.id);
           const active = section.id === current;
           return (
             <li key={section.id}>
               <Link
+                ref={active ? activeRef : undefined}
                 to={adminPath(section.id)}
                 aria-current={active ? 'page' : undefined}
                 className={`flex h-10 items-center justify-between gap-3 rounded-full border px-4 text-sm font-semibold whitespace-nowrap transition-colors lg:h-11 lg:rounded-xl lg:border-transparent lg:px-3 lg:text-[0.9375rem] ${

@@ -1,5 +1,5 @@
 import { adminMessages } from '@flick/contract';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -34,6 +34,32 @@ export function VerificationBadge({ status, short = false }: { status: string; s
   return <Badge tone={tone}>{short ? shortLabel : label}</Badge>;
 }
 
+/**
+ * Keeps the active item of a row that scrolls sideways (on a phone) in view, as scrollIntoView({ inline:
+ * 'nearest' }) would, but scrolling only the row: never the page, whose place Back restores. Again when
+ * `counts` change, as they widen the items. The row's `motion-safe:scroll-smooth` makes it glide, except
+ * under reduced motion.
+ */
+export function useActiveInView(active: string | null, counts: (number | undefined)[]) {
+  const rowRef = useRef<HTMLElement>(null);
+  const activeRef = useRef<HTMLAnchorElement>(null);
+  const widths = counts.join();
+  useEffect(() => {
+    const row = rowRef.current;
+    const item = activeRef.current;
+    if (!row || !item) return;
+    // In view means inside the row's padding, where the first item sits before any scrolling.
+    const inset = parseFloat(getComputedStyle(row).paddingInlineStart) || 0;
+    const rowBox = row.getBoundingClientRect();
+    const itemBox = item.getBoundingClientRect();
+    const hiddenBefore = rowBox.left + inset - itemBox.left;
+    const hiddenAfter = itemBox.right - (rowBox.right - inset);
+    if (hiddenBefore > 0) row.scrollLeft -= hiddenBefore;
+    else if (hiddenAfter > 0) row.scrollLeft += Math.min(hiddenAfter, -hiddenBefore);
+  }, [active, widths]);
+  return { rowRef, activeRef };
+}
+
 export interface TabItem {
   to: string;
   label: string;
@@ -42,14 +68,16 @@ export interface TabItem {
 
 /** Links that switch between the lists of one section (queues, states, kinds of content). */
 export function Tabs({ label, items, current }: { label: string; items: TabItem[]; current: string }) {
+  const { rowRef, activeRef } = useActiveInView(current, items.map((item) => item.count));
   return (
-    <nav aria-label={label} className="-mx-1 mb-5 overflow-x-auto px-1">
-      <ul className="flex w-max gap-2">
+    <nav ref={rowRef} aria-label={label} className="-mx-1 mb-5 overflow-x-auto px-1 motion-safe:scroll-smooth lg:overflow-visible">
+      <ul className="flex w-max gap-2 lg:w-auto lg:flex-wrap">
         {items.map((item) => {
           const active = item.to === current;
           return (
             <li key={item.to}>
               <Link
+                ref={active ? activeRef : undefined}
                 to={item.to}
                 aria-current={active ? 'page' : undefined}
                 className={`inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition-colors ${

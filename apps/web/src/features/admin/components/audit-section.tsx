@@ -28,7 +28,7 @@ const knownActions = [
   'created a studio',
   'rotated a studio key',
 ];
-const targetTypes = ['verification', 'video', 'user', 'page', 'contest', 'studio'];
+const targetTypes = ['verification', 'video', 'user', 'page', 'contest', 'studio', 'webcam-site', 'ad-campaign'];
 
 /** The filter an address carries: ?action=…&target_type=…&target_id=… */
 function filterOf(search: string): AuditFilter {

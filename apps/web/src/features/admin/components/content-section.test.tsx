@@ -1,4 +1,4 @@
-import type { AdminContest } from '@flick/contract';
+import { adminMessages, type AdminContest } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { findScreenHeading } from '../../../testing/accounts.ts';
@@ -62,10 +62,13 @@ describe('static pages in the admin console', () => {
   });
 });
 
+/** The contests' titles, top to bottom (each row has its Edit button). */
+const contestsShown = () => screen.getAllByRole('button', { name: /^Edit / }).map((button) => button.getAttribute('aria-label')!.replace(/^Edit /, ''));
+
 describe('contests in the admin console', () => {
   const contests = [contest({ id: 1, position: 0 }), contest({ id: 2, title: 'Summer contest', position: 1 }), contest({ id: 3, title: 'Old one', endedAt: '2026-02-01T10:00:00Z' })];
 
-  it('lists contests with their creator; edits one, moves one, ends one', async () => {
+  it('lists contests with their creator; edits one, ends one', async () => {
     const api = open('/admin/content/contests', {
       'GET /v1/admin/contests': () => json({ data: contests }),
       'POST /v1/admin/contests/1': (call) => json(contest({ id: 1, ...(call.body as object) })),
@@ -82,18 +85,38 @@ describe('contests in the admin console', () => {
     await screen.findByText('Contest saved.');
     expect(api.calls.find((call) => call.url === '/v1/admin/contests/1')?.body).toEqual({ title: 'Spring contest 2026', content: '<p>Win a call.</p>', position: 0 });
 
-    // Down: the two swap places, numbered as shown.
-    fireEvent.click(screen.getByRole('button', { name: 'Move Spring contest down' }));
-    await waitFor(() =>
-      expect(api.calls.filter((call) => call.method === 'POST').slice(1).map((call) => [call.url, call.body])).toEqual([
-        ['/v1/admin/contests/2', { position: 0 }],
-        ['/v1/admin/contests/1', { position: 1 }],
-      ]),
-    );
-
     fireEvent.click(screen.getByRole('button', { name: 'End Summer contest' }));
     await screen.findByText('Contest ended: it left the profile.');
     expect(api.calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({ ended: true });
+  });
+
+  it("moves a contest with one call: all of that creator's contests, each once, in the new order", async () => {
+    let stored = [...contests, contest({ id: 4, userId: 41, creator: 'Mia Moon', title: 'Mia’s contest' })];
+    // As the server lists them: running first, then by creator and position.
+    const listed = () => stored.toSorted((a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null) || a.creator.localeCompare(b.creator) || a.position - b.position);
+    const api = open('/admin/content/contests', {
+      'GET /v1/admin/contests': () => json({ data: listed() }),
+      'POST /v1/admin/contests/order': (call) => {
+        const { ids } = call.body as { userId: number; ids: number[] };
+        stored = stored.map((item) => (ids.includes(item.id) ? { ...item, position: ids.indexOf(item.id) } : item));
+        return json({ data: listed() });
+      },
+    });
+    const down = await screen.findByRole('button', { name: 'Move Spring contest down' });
+    expect(contestsShown()).toEqual(['Spring contest', 'Summer contest', 'Mia’s contest', 'Old one']);
+    fireEvent.click(down);
+    await waitFor(() => expect(contestsShown()).toEqual(['Summer contest', 'Spring contest', 'Mia’s contest', 'Old one']));
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([['/v1/admin/contests/order', { userId: 40, ids: [2, 1, 3] }]]);
+  });
+
+  it('says why an order was refused, and keeps the order shown', async () => {
+    open('/admin/content/contests', {
+      'GET /v1/admin/contests': () => json({ data: contests }),
+      'POST /v1/admin/contests/order': () => json({ message: adminMessages.orderMismatch }, 409),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Spring contest down' }));
+    await screen.findByText(adminMessages.orderMismatch);
+    expect(contestsShown()).toEqual(['Spring contest', 'Summer contest', 'Old one']);
   });
 
   it("creates a contest for a creator's account number", async () => {

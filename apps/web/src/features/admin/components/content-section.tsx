@@ -3,16 +3,18 @@ import { Tabs } from './admin-ui.tsx';
 import { ContestsPanel } from './contests-panel.tsx';
 import { PagesPanel } from './pages-panel.tsx';
 import { SearchMissesPanel } from './search-misses-panel.tsx';
+import { SitesPanel } from './sites-panel.tsx';
 import { StudiosPanel } from './studios-panel.tsx';
 
 const kinds = [
   { id: 'pages', label: 'Static pages' },
   { id: 'contests', label: 'Contests' },
   { id: 'studios', label: 'Studios' },
+  { id: 'sites', label: 'Webcam sites' },
   { id: 'searches', label: 'Searches that found nothing' },
 ] as const;
 
-/** Content: static pages, contests, studios and their keys, and the searches that found nothing. */
+/** Content: static pages, contests, studios and their keys, webcam sites, and the searches that found nothing. */
 export function ContentSection({ rest }: { rest: string[] }) {
   const kind = kinds.find((candidate) => candidate.id === rest[0])?.id ?? 'pages';
   return (
@@ -21,6 +23,7 @@ export function ContentSection({ rest }: { rest: string[] }) {
       {kind === 'pages' && <PagesPanel slug={rest[1] ?? null} />}
       {kind === 'contests' && <ContestsPanel />}
       {kind === 'studios' && <StudiosPanel />}
+      {kind === 'sites' && <SitesPanel />}
       {kind === 'searches' && <SearchMissesPanel />}
     </>
   );

@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useContests, useCreateContest, useUpdateContest } from '../api/content.ts';
+import { useContests, useCreateContest, useOrderContests, useUpdateContest } from '../api/content.ts';
 import { formatMoment } from '../admin-format.ts';
 import { historyPath } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, panel } from './admin-ui.tsx';
@@ -156,26 +156,21 @@ const groupOf = (all: AdminContest[], contest: AdminContest) =>
 /** Contests: the list (running first, by creator and position), edit, reorder, end; and a new one for a creator. */
 export function ContestsPanel() {
   const contests = useContests();
-  const update = useUpdateContest();
-  const [moving, setMoving] = useState(false);
+  const order = useOrderContests();
 
-  /** Moves a contest one place among its creator's, then numbers that creator's contests 0, 1, 2… as shown. */
-  async function move(all: AdminContest[], contest: AdminContest, direction: -1 | 1) {
+  /**
+   * Moves a contest one place among its creator's running (or ended) ones, and sends all of that creator's
+   * contests in the order shown, in one call: an order is saved whole or not at all.
+   */
+  function move(all: AdminContest[], contest: AdminContest, direction: -1 | 1) {
     const group = groupOf(all, contest);
     const from = group.indexOf(contest);
     const to = from + direction;
     if (to < 0 || to >= group.length) return;
     [group[from], group[to]] = [group[to]!, group[from]!];
-    setMoving(true);
-    try {
-      for (const [position, item] of group.entries()) {
-        if (item.position !== position) await update.mutateAsync({ id: item.id, change: { position } });
-      }
-    } catch (error) {
-      toast(errorMessage(error), { tone: 'error' });
-    } finally {
-      setMoving(false);
-    }
+    const rest = all.filter((other) => other.userId === contest.userId && !group.includes(other));
+    const shown = contest.endedAt === null ? [...group, ...rest] : [...rest, ...group];
+    order.mutate({ userId: contest.userId, ids: shown.map((item) => item.id) }, { onError: (error) => toast(errorMessage(error), { tone: 'error' }) });
   }
 
   return (
@@ -195,7 +190,7 @@ export function ContestsPanel() {
               <ContestRow
                 key={contest.id}
                 contest={contest}
-                onMove={moving ? null : (direction) => void move(contests.data, contest, direction)}
+                onMove={order.isPending ? null : (direction) => move(contests.data, contest, direction)}
                 canMove={{ up: index > 0, down: index < group.length - 1 }}
               />
             );

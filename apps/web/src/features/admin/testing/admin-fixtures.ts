@@ -1,4 +1,4 @@
-import type { AdminAuditEntry, AdminOverview, AdminPerson, AdminReportGroup, AdminVerification, AdminVideo } from '@flick/contract';
+import type { AdminAuditEntry, AdminOverview, AdminPerson, AdminReportGroup, AdminVerification, AdminVideo, AdminWebcamSite } from '@flick/contract';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
 import { json, type FetchCall } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
@@ -125,6 +125,20 @@ export function auditEntry(overrides: Partial<AdminAuditEntry> = {}): AdminAudit
     targetId: 9,
     before: { status: 'processing' },
     after: { status: 'rejected', reason: 'Blurred' },
+    ...overrides,
+  };
+}
+
+export function webcamSite(overrides: Partial<AdminWebcamSite> = {}): AdminWebcamSite {
+  const slug = overrides.slug ?? 'stripchat';
+  return {
+    slug,
+    name: 'Stripchat',
+    hosts: [`${slug}.com`],
+    icon: null,
+    position: 1,
+    statusFeed: null,
+    takesPushes: false,
     ...overrides,
   };
 }
