@@ -7,7 +7,7 @@
 
 /**
  * Web features and what each may import besides itself. The shared domains (session, client-config,
- * preferences, live-cams, videos, creators, videos-rating) are what features share; a screen feature
+ * preferences, live-cams, videos, creators, videos-rating, ads) are what features share; a screen feature
  * (account, auth, feed, profile, upload, verification, support, static-pages, channels, discover, sidebar, live, stats, geo-blocking, studios, admin) is imported by no other
  * feature, only composed by app/.
  */
@@ -20,10 +20,12 @@ const webFeatures = {
   videos: ['session'],
   'videos-rating': [],
   creators: ['session'],
+  // The ad slots, breaks and the loader of the ad control script (issue 16).
+  ads: ['session', 'client-config', 'preferences'],
   // screen features
   account: ['session', 'client-config'],
   auth: ['session', 'preferences'],
-  feed: ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'],
+  feed: ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators', 'ads'],
   profile: ['session', 'videos', 'creators'],
   upload: ['session'],
   verification: ['session'],
@@ -31,14 +33,14 @@ const webFeatures = {
   'static-pages': [],
   channels: [],
   discover: ['session', 'preferences', 'videos'],
-  sidebar: ['preferences'],
+  sidebar: ['preferences', 'ads'],
   live: ['preferences', 'creators'],
   stats: [],
   'geo-blocking': ['session'],
   studios: ['session'],
   admin: ['videos'],
 };
-const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators'];
+const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators', 'ads'];
 
 /** Server modules and what each may import besides itself (plugins, jobs, lib, db and config lie below them all). */
 const serverModules = {

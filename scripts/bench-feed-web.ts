@@ -1,4 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { percentile, startBenchServer, summary } from './support/browser-bench.ts';
 
 /**
@@ -15,8 +18,24 @@ const NETWORK = { offline: false, latency: 100, downloadThroughput: (9 * 1024 * 
 const GOAL_FIRST_FRAME_MS = 1500;
 const GOAL_SWIPE_MS = 150;
 
-const { base: BASE, stop } = await startBenchServer(PORT, 'web', { LIVECAMS_URL: 'https://livecams.example.com/' });
+/**
+ * With ads (the default) the phone gets what the real screen shows: the ad control script after the
+ * page has loaded, and an instream ad on every 5th video, skipped when it can be. BENCH_ADS=0 runs the
+ * server with ADS=false: the screen without any ad, to compare against.
+ */
+const WITH_ADS = process.env.BENCH_ADS !== '0';
+
+const { base: BASE, stop } = await startBenchServer(PORT, 'web', { LIVECAMS_URL: 'https://livecams.example.com/', ADS: String(WITH_ADS) });
 const { seedFeed } = await import('../e2e/support/feed-seed.ts');
+
+/** The ad control script's size as it travels (gzip level 6, like the server's on-the-fly compression). */
+function adScriptBytes(): string {
+  const dir = path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', 'ads');
+  const file = fs.readdirSync(dir).find((name) => name.endsWith('.js'));
+  if (!file) throw new Error('no ad script in apps/web/dist/ads');
+  const raw = fs.readFileSync(path.join(dir, file));
+  return `${file}: ${(gzipSync(raw, { level: 6 }).length / 1024).toFixed(1)} KiB gzipped (${(raw.length / 1024).toFixed(1)} KiB raw); goal <= 10 KiB`;
+}
 
 /**
  * In the page: the time (since navigation start) of the first frame the video on screen presents. A
@@ -113,6 +132,13 @@ let browser: Browser | null = null;
 try {
   console.log('Seeding 60 videos (one transcoded clip, its rows cloned)...');
   await seedFeed(BASE, 60);
+  console.log(adScriptBytes());
+  if (WITH_ADS) {
+    const { createAdmin } = await import('../e2e/support/admin-console.ts');
+    const { seedAdCampaign } = await import('../e2e/support/ad-seed.ts');
+    await seedAdCampaign(BASE, (await createAdmin(BASE)).token, 'Bench campaign');
+    console.log('Ads on: a campaign with every slot filled, an instream video ad every 5th video on this phone.');
+  } else console.log('Ads off (ADS=false): the screen without any ad.');
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -131,18 +157,28 @@ try {
   await page.waitForFunction(() => (window as unknown as { firstFrameAt?: number }).firstFrameAt);
   const swipes: number[] = [];
   let notPreloaded = 0;
+  let adBreaks = 0;
   for (let swipe = 0; swipe < SWIPES; swipe += 1) {
     // Time to watch a little, as a viewer would, while the next video preloads.
     await page.waitForTimeout(2000);
     const prompt = page.getByRole('dialog', { name: 'How was this video?' });
     if (await prompt.isVisible()) await page.keyboard.press('Escape');
+    // An instream ad is watched until it can be skipped, then skipped, as a viewer would.
+    const ad = page.getByRole('dialog', { name: 'Advertisement' });
+    if (await ad.isVisible()) {
+      adBreaks += 1;
+      await ad.getByRole('button', { name: 'Skip ad ›' }).click({ timeout: 15_000 });
+      await ad.waitFor({ state: 'hidden' });
+      await page.waitForTimeout(2000);
+    }
     const { ms, preloaded } = await swipeOnce(page);
     if (preloaded) swipes.push(ms);
     else notPreloaded += 1;
   }
   console.log(
     `Swipe -> next video playing (preloaded, 4G-like): ${summary(swipes)}; goal p75 <= ${GOAL_SWIPE_MS} ms` +
-      (notPreloaded ? `; ${notPreloaded} swipe(s) found the next video not yet buffered and are left out` : ''),
+      (notPreloaded ? `; ${notPreloaded} swipe(s) found the next video not yet buffered and are left out` : '') +
+      (WITH_ADS ? `; ${adBreaks} instream ad(s) skipped on the way` : ''),
   );
   if (percentile(firstFrames, 75) > GOAL_FIRST_FRAME_MS || percentile(swipes, 75) > GOAL_SWIPE_MS) process.exitCode = 1;
 } finally {

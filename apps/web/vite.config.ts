@@ -139,6 +139,8 @@ export default defineConfig(({ command }) => ({
       // effects, zod's builders are pure) lets a chunk that needs one constant, such as an event id,
       // skip zod and the schemas altogether.
       output: {
+        // The ad control script is served from its own path (issue 16): /ads/flick-ads-<hash>.js.
+        chunkFileNames: (chunk) => (chunk.name === 'flick-ads' ? 'ads/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         codeSplitting: { groups: [{ name: 'feed', test: feed.test, includeDependenciesRecursively: false }] },
       },
       treeshake: {

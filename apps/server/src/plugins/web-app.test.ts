@@ -18,6 +18,8 @@ describe('the web app beside the API', () => {
     await fs.writeFile(path.join(dist, 'assets', 'feed-abc123.js'), script);
     await fs.writeFile(path.join(dist, 'assets', 'feed-abc123.js.br'), brotliCompressSync(script));
     await fs.writeFile(path.join(dist, 'sw.js'), "self.addEventListener('push', () => {});");
+    await fs.mkdir(path.join(dist, 'ads'));
+    await fs.writeFile(path.join(dist, 'ads', 'flick-ads-def456.js'), 'export const ads = 1;');
     await app.register(webApp, { distDir: dist });
   });
   afterAll(async () => {
@@ -45,6 +47,14 @@ describe('the web app beside the API', () => {
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain("addEventListener('push'");
+  });
+
+  it('serves the ad control script from its own path, hashed and cached for good (issue 16)', async () => {
+    const res = await app.inject({ url: '/ads/flick-ads-def456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ url: '/ads/flick-ads-000000.js' })).statusCode).toBe(404);
   });
 
   it('answers a client route with index.html, revalidated every time; a missing asset is a 404', async () => {

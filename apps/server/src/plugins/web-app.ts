@@ -20,10 +20,10 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: { 
       index: false,
       // The build writes .br and .gz beside each text asset; the best one the browser accepts is sent.
       preCompressed: true,
-      // Ours below (send's own would overwrite it): hashed assets never change; index.html always revalidates.
+      // Ours below (send's own would overwrite it): hashed assets (and the ad script) never change; index.html always revalidates.
       cacheControl: false,
       setHeaders: (res, file) => {
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        const immutable = file.includes(`${path.sep}assets${path.sep}`) || file.includes(`${path.sep}ads${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
@@ -35,7 +35,7 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: { 
       return reply.code(404).send({ message: 'Not found.' });
     }
     // A missing hashed asset is a 404, not the app shell served as JavaScript.
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) {
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/ads/') || request.url.startsWith('/media/')) {
       return reply.code(404).send({ message: 'Not found.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

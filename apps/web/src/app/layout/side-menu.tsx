@@ -1,10 +1,9 @@
 import { liveCamsEventIds, type ClientConfig } from '@flick/contract';
-import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { ShieldIcon } from '../../components/ui/account-icons.tsx';
 import { paths } from '../../config/paths.ts';
-import { api } from '../../lib/api-client.ts';
+import { useIsAdmin } from '../../features/session/hooks/use-is-admin.ts';
 import type { Session } from '../../features/session/stores/session-store.ts';
 import type { Visitor } from '../../features/live-cams/api/track-live-cams-event.ts';
 import { LiveCamsLink } from '../../features/live-cams/components/live-cams-link.tsx';
@@ -50,24 +49,9 @@ function ItemContent({ Icon, label, trailing }: { Icon: IconType; label: string;
   );
 }
 
-/**
- * Whether the signed-in account is an admin (issue 15), for the console's entry. Read from GET /profile
- * field by field, like the configuration: the menu downloads no schema library for one flag.
- */
-function useIsAdmin(session: Session | null): boolean {
-  const { data } = useQuery({
-    queryKey: ['profile-is-admin', session?.userId ?? ''],
-    queryFn: async ({ signal }) => (await api.get<{ user?: { isAdmin?: unknown } }>('/profile', { signal })).user?.isAdmin === true,
-    enabled: session !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return data === true;
-}
-
 /** viewer.md §2: the main side menu, different for guests and logged-in people. */
 export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos, onLogOut }: SideMenuProps) {
-  const isAdmin = useIsAdmin(session);
+  const isAdmin = useIsAdmin(session) === true;
 
   const internal = (to: string, label: string, Icon: IconType) => (
     <li>

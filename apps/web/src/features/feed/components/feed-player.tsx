@@ -12,6 +12,8 @@ import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.
 import { RateVideosSignUpPrompt } from '../../videos-rating/components/rate-videos-sign-up-prompt.tsx';
 import { useClientConfig } from '../../client-config/api/get-client-config.ts';
 import { usePublicUser } from '../../creators/api/get-public-user.ts';
+import { AdBreakView } from '../../ads/components/ad-break.tsx';
+import { useAdBreaks } from '../../ads/hooks/use-ad-breaks.ts';
 import { useProfilePanel } from '../hooks/use-profile-panel.ts';
 import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
 import { useStageGestures } from '../hooks/use-stage-gestures.ts';
@@ -65,6 +67,8 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   const session = useSession();
   const rating = useRatingPrompt();
   const panel = useProfilePanel();
+  // An ad break waits for the screen's other prompts to close, and holds the video while it shows.
+  const adBreaks = useAdBreaks({ blocked: held || dialog !== null || rating.promptFor !== null });
 
   const video = videos[current];
   const activeElement = elements[slotOf(current)] ?? null;
@@ -119,7 +123,11 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
     if (hasMore && videos.length - 1 - current <= PREFETCH_DISTANCE) onLoadMore();
   }, [current, videos.length, hasMore, onLoadMore]);
 
-  useViewTracking(activeElement, video?.id ?? null, () => video && rating.onViewed(video));
+  useViewTracking(activeElement, video?.id ?? null, () => {
+    if (!video) return;
+    rating.onViewed(video);
+    adBreaks.onViewed();
+  });
 
   const toggleMute = useCallback(() => {
     const next = !sessionMuted;
@@ -136,7 +144,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   /** Moves on when the video ends, if autoplay next is on; the slot replays it otherwise. */
   function onEnded(): boolean {
     // The rating prompt pauses autoplay while it is open (viewer.md §4).
-    if (!preferences.autoplayNext || rating.promptFor !== null || current >= videos.length - 1) return false;
+    if (!preferences.autoplayNext || rating.promptFor !== null || adBreaks.shown !== null || current >= videos.length - 1) return false;
     go(1);
     return true;
   }
@@ -173,7 +181,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
                 animate={!gestures.dragging && !jumped}
                 muted={muted}
                 // The rating prompt holds autoplay next, not the video (viewer.md §4).
-                paused={offset === 0 && (paused || held || dialog !== null)}
+                paused={offset === 0 && (paused || held || dialog !== null || adBreaks.shown !== null)}
                 onElement={slotRefs[slot]!}
                 onEnded={offset === 0 ? onEnded : stay}
                 onAutoplayBlocked={onAutoplayBlocked}
@@ -264,6 +272,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
 
       <ProfilePanel panel={panel} user={creator.data} loading={creator.isLoading} />
 
+      <AdBreakView shown={adBreaks.shown} onClose={adBreaks.close} />
       {dialog === 'share' && <ShareModal subject="video" url={shareUrlOf(video)} onClose={() => setDialog(null)} />}
       {dialog === 'more' && <MoreActionsModal video={video} onShare={() => setDialog('share')} onClose={() => setDialog(null)} />}
       <RateVideosSignUpPrompt open={dialog === 'rating-needed'} onClose={() => setDialog(null)} />

@@ -1,4 +1,5 @@
 import type { PublicProfile } from '@flick/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -7,8 +8,8 @@ import { FollowButton } from '../../creators/components/follow-button.tsx';
 import { LiveNowBanner, ProfileTotals } from '../../creators/components/profile-header.tsx';
 import { LinkList } from '../../creators/components/link-list.tsx';
 
-/** viewer.md §2 "Profile panel": cover, avatar, name, @slug, follow, totals, live banner and links. */
-export function ProfilePanelContent({ user, loading }: { user: PublicProfile | undefined; loading: boolean }) {
+/** viewer.md §2 "Profile panel": cover, avatar, name, @slug, follow, totals, live banner and links; `footer` below them. */
+export function ProfilePanelContent({ user, loading, footer }: { user: PublicProfile | undefined; loading: boolean; footer?: ReactNode }) {
   if (!user) {
     return <div className="grid h-64 place-items-center text-muted">{loading ? <Spinner /> : <p>This profile cannot be shown.</p>}</div>;
   }
@@ -36,6 +37,7 @@ export function ProfilePanelContent({ user, loading }: { user: PublicProfile | u
         <div className="mt-5">
           <LinkList links={user.links} location="feed-panel" />
         </div>
+        {footer}
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
-import type { PublicProfile } from '@flick/contract';
+import { adRules, type PublicProfile } from '@flick/contract';
 import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 import { PanelIcon } from '../../../components/ui/feed-icons.tsx';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+import { AdSlot } from '../../ads/components/ad-slot.tsx';
 import type { ProfilePanelControl } from '../hooks/use-profile-panel.ts';
 import { ProfilePanelContent } from './profile-panel-content.tsx';
 
@@ -11,23 +13,56 @@ export interface ProfilePanelProps {
   loading: boolean;
 }
 
-/** The creator panel: beside the video on wide screens (collapsible), sliding over it on phones. */
+/** viewer.md §9: the panel's ad slots show only on screens this wide; below, instream ads are used. */
+const WIDE_SLOTS_QUERY = `(min-width: ${adRules.wideSlotsMinWidth}px)`;
+
+/**
+ * The creator panel: beside the video on wide screens (collapsible), sliding over it on phones. On
+ * screens 1400 px wide or more it carries ad slots (viewer.md §2): two, at top and bottom, beside a
+ * creator; three (top, middle, bottom) when collapsed or without a channel to show.
+ */
 export function ProfilePanel({ panel, user, loading }: ProfilePanelProps) {
+  const wide = useMediaQuery(WIDE_SLOTS_QUERY);
   if (panel.beside) {
+    const withoutChannel = !user && !loading;
     return panel.isOpen ? (
       <aside aria-label="Creator" className="feed-panel-beside">
         <button type="button" aria-label="Collapse profile" className="icon-btn absolute top-3 right-3 z-10 bg-black/30 backdrop-blur" onClick={panel.close}>
           <ChevronRightIcon />
         </button>
-        <ProfilePanelContent user={user} loading={loading} />
+        {wide && withoutChannel ? (
+          <ThreeSlots className="px-4 pt-16" />
+        ) : (
+          <>
+            {wide && <AdSlot placement="right-panel-top" className="feed-panel-ad mt-16 mb-4" />}
+            <ProfilePanelContent user={user} loading={loading} footer={wide && <AdSlot placement="right-panel-bottom" className="mt-6" />} />
+          </>
+        )}
       </aside>
     ) : (
-      <button type="button" aria-label="Show profile" className="icon-btn fixed top-4 right-4 z-20 bg-surface-2" onClick={panel.open}>
-        <PanelIcon />
-      </button>
+      <>
+        <button type="button" aria-label="Show profile" className="icon-btn fixed top-4 right-4 z-20 bg-surface-2" onClick={panel.open}>
+          <PanelIcon />
+        </button>
+        {wide && (
+          <aside aria-label="Advertisements" className="feed-ads-collapsed">
+            <ThreeSlots className="min-h-full justify-between" />
+          </aside>
+        )}
+      </>
     );
   }
   return panel.isOpen ? <PanelOver user={user} loading={loading} onClose={panel.close} /> : null;
+}
+
+function ThreeSlots({ className }: { className: string }) {
+  return (
+    <div className={`flex flex-col gap-4 ${className}`}>
+      <AdSlot placement="right-panel-top" />
+      <AdSlot placement="right-panel-middle" />
+      <AdSlot placement="right-panel-bottom" />
+    </div>
+  );
 }
 
 function PanelOver({ user, loading, onClose }: { user: PublicProfile | undefined; loading: boolean; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
-import { json, mockApi, withQueryClient } from '../../../testing/render-app.tsx';
+import { json, mockApi, withQueryClient, type FetchCall } from '../../../testing/render-app.tsx';
 import { LeftSidebar } from './left-sidebar.tsx';
 
 function itemOf(id: number, overrides: Partial<SidebarItem> = {}): SidebarItem {
@@ -25,6 +25,9 @@ const items = (from: number, count: number) => Array.from({ length: count }, (_,
 const page = (list: SidebarItem[], next: string | null) => json({ data: list, links: { next } });
 const nextOf = (n: number) => `/v1/sidebar/left?gender=f%2Cc&per_page=20&page=${n}&epoch=7`;
 
+/** The sidebar's own requests (the shell's configuration is read beside them, for the ad slots). */
+const sidebarCalls = (api: { calls: FetchCall[] }) => api.calls.filter((call) => call.url.startsWith('/v1/sidebar/'));
+
 function renderSidebar() {
   queryClient.clear();
   const router = createMemoryRouter(
@@ -41,7 +44,7 @@ function renderSidebar() {
 /** jsdom lays nothing out: in the sidebar's 800 px scroll area, each tile adds 100 px of content. */
 function layOut() {
   vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.dataset.testid === 'left-sidebar-scroll' ? this.querySelectorAll('li').length * 100 : 0;
+    return this.dataset.testid === 'left-sidebar-scroll' ? this.querySelectorAll('li:not(.sidebar-ad)').length * 100 : 0;
   });
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return this.dataset.testid === 'left-sidebar-scroll' ? 800 : 0;
@@ -70,7 +73,7 @@ describe('the left sidebar (viewer.md §2 App shell, §3 Sidebar item, §7 GET /
     expect(image.getAttribute('src')).toBe('/media/videos/5/stream/thumbnail.jpg');
     expect(image.getAttribute('srcset')).toBe('/media/videos/5/stream/thumbnail-360.webp 360w, /media/videos/5/stream/thumbnail.jpg 720w');
     expect(image.getAttribute('sizes')).toBeTruthy();
-    expect(api.calls.map((call) => call.url)).toEqual(['/v1/sidebar/left?gender=m,t&per_page=20&page=1']);
+    expect(sidebarCalls(api).map((call) => call.url)).toEqual(['/v1/sidebar/left?gender=m,t&per_page=20&page=1']);
   });
 
   it('opens the tag recommended feed at the tapped video', async () => {
@@ -92,13 +95,13 @@ describe('the left sidebar (viewer.md §2 App shell, §3 Sidebar item, §7 GET /
     renderSidebar();
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(20));
     scrollTo(1099); // 101 px from the end of 2000
-    expect(api.calls).toHaveLength(1);
+    expect(sidebarCalls(api)).toHaveLength(1);
     scrollTo(1100);
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(40));
-    expect(api.calls.map((call) => call.url)).toEqual(['/v1/sidebar/left?gender=f,c&per_page=20&page=1', nextOf(2)]);
+    expect(sidebarCalls(api).map((call) => call.url)).toEqual(['/v1/sidebar/left?gender=f,c&per_page=20&page=1', nextOf(2)]);
     scrollTo(3100);
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(60));
-    expect(api.calls.at(-1)?.url).toBe(nextOf(3));
+    expect(sidebarCalls(api).at(-1)?.url).toBe(nextOf(3));
   });
 
   it('stops after a page of fewer than 10, whatever links.next says', async () => {
@@ -113,7 +116,7 @@ describe('the left sidebar (viewer.md §2 App shell, §3 Sidebar item, §7 GET /
     scrollTo(2100);
     scrollTo(2100);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.calls).toHaveLength(2);
+    expect(sidebarCalls(api)).toHaveLength(2);
   });
 
   it('collapses to a narrow strip and opens again, remembering the choice', async () => {

@@ -1,12 +1,14 @@
 import { formatCompactNumber, SIDEBAR_LOAD_MARGIN_PX, srcSetOf, type SidebarItem } from '@flick/contract';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { HeartIcon } from '../../../components/ui/feed-icons.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readItem, writeItem } from '../../../lib/storage.ts';
+import { AdSlot } from '../../ads/components/ad-slot.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
+import { sidebarAdPositions } from '../sidebar-ad-positions.ts';
 import { useSidebar } from '../api/get-sidebar.ts';
 
 const COLLAPSED_KEY = 'leftSidebarCollapsed';
@@ -73,12 +75,26 @@ export function SidebarTile({ item, eager = false }: { item: SidebarItem; eager?
   );
 }
 
-/** The tiles in ranked order: a plain list, so the ad slots of a later issue can be placed between them. */
+/**
+ * The tiles in ranked order, with an ad slot across the row at random intervals (viewer.md §2): drawn
+ * once per sidebar, so the slots stay put while more pages load.
+ */
 export function SidebarGrid({ items }: { items: readonly SidebarItem[] }) {
+  // The same draws on every render: a longer list only draws the gaps after the last one.
+  const [draws] = useState<number[]>(() => []);
+  let drawn = 0;
+  const adAfter = sidebarAdPositions(items.length, () => (draws[drawn++] ??= Math.random()));
   return (
     <ul aria-label="Recommended videos" className={gridClassName}>
       {items.map((item, index) => (
-        <SidebarTile key={item.id} item={item} eager={index < EAGER_TILES} />
+        <Fragment key={item.id}>
+          <SidebarTile item={item} eager={index < EAGER_TILES} />
+          {adAfter.has(index) && (
+            <li className="sidebar-ad">
+              <AdSlot placement="sidebar" />
+            </li>
+          )}
+        </Fragment>
       ))}
     </ul>
   );
