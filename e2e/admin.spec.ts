@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createAdmin, homeFeedIds, reportVideo, submitVerification } from './support/admin-console.ts';
 import { sql } from './support/db.ts';
 import { registerAccount, rebuildFeed, seedFeed, signInOnPage, type Account, type SeededFeed } from './support/feed-seed.ts';
+import { testPicture } from './support/images.ts';
 import { snap } from './support/screenshot.ts';
 
 /**
@@ -260,10 +261,46 @@ test.describe('at 1440x900', () => {
     expect(profile.data.contests.map((contest) => contest.title)).toContain(`Summer ${suffix}`);
   });
 
+  test('adds a webcam site with its icon, which Discover then lists with its own feed', async ({ page }, testInfo) => {
+    const name = `Cams ${suffix}`;
+    await openConsole(page, '/admin/content/sites');
+    const form = page.getByRole('form', { name: 'Add a webcam site' });
+    await form.getByLabel('Slug').fill(`cams-${suffix}`);
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Hosts').fill(`cams-${suffix}.example.com`);
+    await form.getByRole('button', { name: 'Add site' }).click();
+    const row = page.getByRole('list', { name: 'Webcam sites, in Discover’s order' }).getByRole('listitem').filter({ hasText: name });
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Icon of ${name}` }).click();
+    await row.getByLabel(`Icon file for ${name}`).setInputFiles(testPicture('site-icon', 256, 256));
+    await expect(page.getByText('Icon saved.')).toBeVisible();
+    const icon = row.locator('img').first();
+    await expect(icon).toHaveAttribute('src', new RegExp(`/media/sites/cams-${suffix}-[0-9a-f]{16}\\.webp$`));
+    await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(128);
+    await snap(page, testInfo, 'admin-webcam-sites');
+
+    const sites = (await (await fetch(new URL('/v1/admin/webcam-sites', baseURL()), { headers: { authorization: `Bearer ${root.token}` } })).json()) as { data: { slug: string }[] };
+    expect(sites.data.at(-1)?.slug).toBe(`cams-${suffix}`);
+    expect((await fetch(new URL(`/v1/discover/webcam-site/cams-${suffix}/videos`, baseURL()))).status).toBe(200);
+  });
+
   test('finds each of those decisions in the audit log', async ({ page }, testInfo) => {
     await openConsole(page, '/admin/audit');
     const log = page.getByRole('list', { name: 'Audit log' });
-    for (const action of ['approved a verification', 'rejected a video', 'took a video down', 'handled reports', 'banned an account', 'unbanned an account', 'edited a page', 'created a contest', 'edited a contest']) {
+    for (const action of [
+      'approved a verification',
+      'rejected a video',
+      'took a video down',
+      'handled reports',
+      'banned an account',
+      'unbanned an account',
+      'edited a page',
+      'created a contest',
+      'edited a contest',
+      'added a webcam site',
+      'changed a webcam site icon',
+    ]) {
       await expect(log.getByText(new RegExp(`^${root.email} ${action}`)).first()).toBeVisible();
     }
     await expect(log.getByText('The sound track is copyrighted music.').first()).toBeVisible();

@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { removalMessages } from '@flick/contract';
+import { sql } from './support/db.ts';
+import { seedFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
 const TOO_MANY = 'You sent too many messages. Please try again later.';
@@ -61,5 +64,31 @@ test.describe('support form', () => {
     // Nothing typed is lost on failure.
     await expect(page.getByLabel('Message')).toHaveValue('One more message.');
     await snap(page, testInfo, 'support-rate-limited');
+  });
+});
+
+test.describe('content removal request (issue 15)', () => {
+  test('someone depicted in a video asks for its removal, from the link on the DMCA page', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const { videoIds } = await seedFeed(test.info().project.use.baseURL!, 1);
+    await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
+    await page.goto('/page/dmca');
+    await page.getByRole('link', { name: 'content removal request' }).first().click();
+    await expect(page).toHaveURL(/\/removal-request$/);
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByText(removalMessages.videoUrl)).toBeVisible();
+    await snap(page, testInfo, 'removal-request-errors');
+
+    await page.getByLabel('Address of the video').fill(`${test.info().project.use.baseURL}/video/${videoIds[0]}`);
+    await page.getByLabel('How are you connected to it?').selectOption('depicted');
+    await page.getByLabel('Your name').fill('Jane Example');
+    await page.getByLabel('Your e-mail').fill('jane@example.com');
+    await page.getByLabel('What should be removed, and why').fill('This clip shows me and was posted without my consent.');
+    await page.getByRole('checkbox').check();
+    await snap(page, testInfo, 'removal-request-filled');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.getByRole('status')).toHaveText(removalMessages.sent);
+    const [report] = await sql(`select urgent from video_reports where video_id = $1 order by id desc limit 1`, [videoIds[0]]);
+    expect(report).toMatchObject({ urgent: true });
   });
 });

@@ -1,8 +1,8 @@
 import { removalRelationships, removalRequestSchema, REPORT_MESSAGE_MAX_LENGTH, type RemovalRelationship } from '@flick/contract';
 import { useState, type FormEvent } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
-import { FieldFrame } from '../../../components/ui/form-field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -53,18 +53,15 @@ export function RemovalRequestForm({ initialUrl = '' }: { initialUrl?: string })
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <TextField label="Address of the video" name="video_url" inputMode="url" placeholder="https://…/video/123" value={values.video_url} onChange={(e) => set('video_url')(e.target.value)} error={errors.video_url} />
-      <FieldFrame label="How are you connected to it?" error={errors.relationship}>
-        {(control) => (
-          <select {...control} name="relationship" className="field" value={values.relationship} onChange={(e) => set('relationship')(e.target.value)}>
-            <option value="">Select</option>
-            {Object.entries(removalRelationships).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldFrame>
+      <SelectField
+        label="How are you connected to it?"
+        placeholder="Select"
+        name="relationship"
+        value={values.relationship}
+        onChange={(e) => set('relationship')(e.target.value)}
+        error={errors.relationship}
+        options={Object.entries(removalRelationships).map(([value, label]) => ({ value, label }))}
+      />
       <TextField label="Your name" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
       <TextField label="Your e-mail" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} hint="We answer here, and may ask for proof." />
       <TextAreaField
