@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminLocation, adminPath, auditQuery, historyPath, idFrom } from './admin-paths.ts';
+import { adminLocation, adminPath, adReportPath, adReportQuery, auditQuery, historyPath, idFrom } from './admin-paths.ts';
 
 describe('admin addresses', () => {
   it('leads /admin to the overview and /admin/{section}/… to a section with the rest', () => {
@@ -24,6 +24,12 @@ describe('admin addresses', () => {
     expect(auditQuery({})).toBe('');
     expect(auditQuery({ action: 'took a video down', targetType: 'video', targetId: 9 })).toBe('action=took+a+video+down&target_type=video&target_id=9');
     expect(historyPath('user', 40)).toBe('/admin/audit?target_type=user&target_id=40');
+  });
+
+  it('writes an ad report filter as the query string the API and the console both read', () => {
+    expect(adReportQuery({ from: '2026-03-01', to: '2026-03-07', campaignId: 3 })).toBe('from=2026-03-01&to=2026-03-07&campaign_id=3');
+    expect(adReportPath()).toBe('/admin/ads/report');
+    expect(adReportPath({ campaignId: 3 })).toBe('/admin/ads/report?campaign_id=3');
   });
 
   it('reads ids that are positive whole numbers only', () => {

@@ -8,6 +8,7 @@ export const adminSections = [
   { id: 'reports', label: 'Reports' },
   { id: 'people', label: 'People' },
   { id: 'content', label: 'Content' },
+  { id: 'ads', label: 'Ads' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 export type AdminSectionId = (typeof adminSections)[number]['id'];
@@ -53,3 +54,25 @@ export function auditQuery({ action, targetType, targetId }: AuditFilter): strin
 
 /** Where the audit log lists what was decided about one thing. */
 export const historyPath = (targetType: string, targetId: number) => `${adminPath('audit')}?${auditQuery({ targetType, targetId })}`;
+
+export interface AdReportFilter {
+  /** The first and last day, YYYY-MM-DD; the report panel's default range when absent. */
+  from?: string;
+  to?: string;
+  campaignId?: number;
+}
+
+/** An ad report filter as a query string, the API's and the console's address alike: from=…&to=…&campaign_id=… */
+export function adReportQuery({ from, to, campaignId }: AdReportFilter): string {
+  const query = new URLSearchParams();
+  if (from) query.set('from', from);
+  if (to) query.set('to', to);
+  if (campaignId) query.set('campaign_id', String(campaignId));
+  return query.toString();
+}
+
+/** Where the ad report shows one campaign (or all of them). */
+export const adReportPath = (filter: AdReportFilter = {}) => {
+  const query = adReportQuery(filter);
+  return `${adminPath('ads', 'report')}${query ? `?${query}` : ''}`;
+};

@@ -71,6 +71,7 @@ describe('the admin console at /admin (issue 15)', () => {
       'Reports4',
       'People',
       'Content',
+      'Ads',
       'Audit log',
     ]);
   });
@@ -100,7 +101,7 @@ describe('the admin console at /admin (issue 15)', () => {
     await waitFor(() => expect(tabs.scrollLeft).toBe(0));
     fireEvent.click(within(sections).getByRole('link', { name: 'Audit log' }));
     await findScreenHeading('Audit log');
-    expect(sections.scrollLeft).toBe(860 - 390);
+    expect(sections.scrollLeft).toBe(980 - 390);
     fireEvent.click(within(sections).getByRole('link', { name: 'Verifications' }));
     await findScreenHeading('Verifications');
     expect(sections.scrollLeft).toBe(120);

@@ -2,6 +2,7 @@ import type { AdminOverview } from '@flick/contract';
 import { Link } from 'react-router';
 import { useOverview } from '../api/overview.ts';
 import { adminLocation, adminPath, adminSections, type AdminSectionId } from '../admin-paths.ts';
+import { AdsSection } from './ads-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content-section.tsx';
 import { Empty, useActiveInView } from './admin-ui.tsx';
@@ -68,6 +69,8 @@ function Section({ section, rest }: { section: AdminSectionId; rest: string[] })
       return <PeopleSection />;
     case 'content':
       return <ContentSection rest={rest} />;
+    case 'ads':
+      return <AdsSection rest={rest} />;
     case 'audit':
       return <AuditSection />;
   }

@@ -95,6 +95,16 @@ export function Tabs({ label, items, current }: { label: string; items: TabItem[
   );
 }
 
+/** One fact of a card (a count, a date, a setting) under its small label; `wrap` for a text that may run long. */
+export function Fact({ label, wrap = false, children }: { label: string; wrap?: boolean; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-[11px] font-bold tracking-[0.08em] text-subtle uppercase">{label}</dt>
+      <dd className={`mt-0.5 text-sm tabular-nums ${wrap ? 'break-words' : 'truncate'}`}>{children}</dd>
+    </div>
+  );
+}
+
 export function Loading({ label }: { label: string }) {
   return (
     <div className="grid place-items-center py-16">

@@ -27,6 +27,13 @@ const knownActions = [
   'reopened a contest',
   'created a studio',
   'rotated a studio key',
+  'created an ad campaign',
+  'edited an ad campaign',
+  'paused an ad campaign',
+  'resumed an ad campaign',
+  'added an ad creative',
+  'stopped an ad creative',
+  'resumed an ad creative',
 ];
 const targetTypes = ['verification', 'video', 'user', 'page', 'contest', 'studio', 'webcam-site', 'ad-campaign'];
 

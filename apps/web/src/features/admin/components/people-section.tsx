@@ -1,5 +1,5 @@
 import { adminMessages, type AdminPerson } from '@flick/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SearchIcon } from '../../../components/ui/search-icons.tsx';
@@ -7,22 +7,13 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useBan, usePeople, useSetAdmin, useUnban } from '../api/people.ts';
 import { formatDay, formatMoment } from '../admin-format.ts';
 import { historyPath } from '../admin-paths.ts';
-import { Badge, Empty, errorMessage, Failed, Loading, panel, VerificationBadge } from './admin-ui.tsx';
+import { Badge, Empty, errorMessage, Fact, Failed, Loading, panel, VerificationBadge } from './admin-ui.tsx';
 import { ChannelForm } from './channel-form.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 const typeLabels: Record<AdminPerson['type'], string> = { user: 'Viewer', model: 'Model', channel: 'Channel' };
 
 type Asking = { kind: 'ban' | 'unban' | 'grant' | 'revoke'; person: AdminPerson } | null;
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-[11px] font-bold tracking-[0.08em] text-subtle uppercase">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm tabular-nums">{children}</dd>
-    </div>
-  );
-}
 
 function PersonCard({ person, onAsk }: { person: AdminPerson; onAsk: (asking: Asking) => void }) {
   return (

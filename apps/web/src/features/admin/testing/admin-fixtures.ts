@@ -1,4 +1,4 @@
-import type { AdminAuditEntry, AdminOverview, AdminPerson, AdminReportGroup, AdminVerification, AdminVideo, AdminWebcamSite } from '@flick/contract';
+import type { AdminAdCampaign, AdminAuditEntry, AdminOverview, AdminPerson, AdminReportGroup, AdminVerification, AdminVideo, AdminWebcamSite } from '@flick/contract';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
 import { json, type FetchCall } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
@@ -139,6 +139,48 @@ export function webcamSite(overrides: Partial<AdminWebcamSite> = {}): AdminWebca
     position: 1,
     statusFeed: null,
     takesPushes: false,
+    ...overrides,
+  };
+}
+
+type AdCreative = AdminAdCampaign['creatives'][number];
+
+export function adCreative(overrides: Partial<AdCreative> = {}): AdCreative {
+  const id = overrides.id ?? 11;
+  return {
+    id,
+    kind: 'image',
+    width: 300,
+    height: 250,
+    src: `/media/ads/3-${id}.webp`,
+    durationSeconds: null,
+    clickUrl: 'https://velvet.example/spring',
+    active: true,
+    ...overrides,
+  };
+}
+
+export function adCampaign(overrides: Partial<AdminAdCampaign> = {}): AdminAdCampaign {
+  return {
+    id: 3,
+    advertiser: 'Velvet Toys',
+    name: 'Spring sale',
+    status: 'active',
+    endedReason: null,
+    startsAt: '2026-03-01T09:00:00Z',
+    endsAt: '2026-03-31T21:00:00Z',
+    dailyCap: 5000,
+    totalCap: 100000,
+    frequencyCap: 3,
+    categories: ['f', 't'],
+    countries: ['US', 'DE'],
+    placements: ['sidebar', 'right-panel-top'],
+    weight: 100,
+    impressions: 12345,
+    clicks: 321,
+    impressionsToday: 410,
+    creatives: [adCreative()],
+    createdAt: '2026-02-20T10:00:00Z',
     ...overrides,
   };
 }

@@ -58,23 +58,29 @@ describe('ad breaks in the feed (viewer.md §4, §9)', () => {
     expect(runtime.decide).not.toHaveBeenCalled();
   });
 
-  it('under 1400 px, the every-5-videos flag brings an instream video ad', async () => {
+  it('under 1400 px, the every-5-videos flag readies an instream video ad, which plays when the viewer moves to the next video', async () => {
     atWidth(390);
     const { result } = renderHook(() => useAdBreaks({ blocked: false }));
     view(result, 4);
     expect(runtime.decide).not.toHaveBeenCalled();
     view(result, 1);
-    await waitFor(() => expect(result.current.shown).toMatchObject({ placement: 'instream', playable: { src: '/media/ads/instream' } }));
+    await waitFor(() => expect(runtime.playable).toHaveBeenCalled());
+    expect(result.current.shown).toBeNull();
+    act(() => result.current.onMoved());
+    expect(result.current.shown).toMatchObject({ placement: 'instream', playable: { src: '/media/ads/instream' } });
+    act(() => result.current.close());
+    act(() => result.current.onMoved());
+    expect(result.current.shown).toBeNull();
   });
 
-  it('waits while another prompt is open, then shows the break', async () => {
-    atWidth(390);
+  it('holds an interstitial while another prompt is open, then shows it', async () => {
+    atWidth(1700);
     const { result, rerender } = renderHook(({ blocked }) => useAdBreaks({ blocked }), { initialProps: { blocked: true } });
-    view(result, 5);
+    view(result, 10);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(runtime.decide).not.toHaveBeenCalled();
     rerender({ blocked: false });
-    await waitFor(() => expect(result.current.shown?.placement).toBe('instream'));
+    await waitFor(() => expect(result.current.shown?.placement).toBe('interstitial'));
   });
 
   it('shows nothing when there is no ad to show', async () => {
@@ -84,6 +90,7 @@ describe('ad breaks in the feed (viewer.md §4, §9)', () => {
     view(result, 5);
     await waitFor(() => expect(runtime.decide).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 20));
+    act(() => result.current.onMoved());
     expect(result.current.shown).toBeNull();
   });
 });

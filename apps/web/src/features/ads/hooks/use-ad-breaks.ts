@@ -8,10 +8,11 @@ export type AdBreak =
   | { placement: 'instream'; decision: AdDecision; playable: PlayableAd; runtime: AdRuntime };
 
 /**
- * The feed's ad breaks (viewer.md §4, §9): an interstitial every 10 video views on screens 1600 px wide
- * or more, and on screens under 1400 px, where the panel's slots are not shown, an instream video ad
- * when the every-5-videos flag is raised. A break waits while `blocked` (another prompt is open), and
- * shows only once its creative is ready, so an empty or slow decision shows nothing at all.
+ * The feed's ad breaks (viewer.md §4, §9). On screens 1600 px wide or more, an interstitial every 10
+ * video views, once no other prompt is open. On screens under 1400 px, where the panel's slots are not
+ * shown, the every-5-videos flag readies an instream video ad, which plays between videos: when the
+ * viewer moves on to the next one. A break is shown only once its creative is ready, so an empty or
+ * slow decision shows nothing at all.
  */
 export function useAdBreaks({ blocked }: { blocked: boolean }) {
   const runtime = useAdRuntime();
@@ -19,6 +20,7 @@ export function useAdBreaks({ blocked }: { blocked: boolean }) {
   const asking = useRef(false);
   const mounted = useRef(true);
   const [due, setDue] = useState<'interstitial' | 'instream' | null>(null);
+  const [ready, setReady] = useState<AdBreak | null>(null);
   const [shown, setShown] = useState<AdBreak | null>(null);
 
   useEffect(() => {
@@ -35,8 +37,10 @@ export function useAdBreaks({ blocked }: { blocked: boolean }) {
     else if (views.current % adRules.flagEvery === 0 && width < adRules.wideSlotsMinWidth) setDue('instream');
   }, []);
 
+  // An instream ad is asked for as soon as it is due, so it is ready when the viewer moves on.
+  const waitsForPrompts = due === 'interstitial' && blocked;
   useEffect(() => {
-    if (!due || blocked || !runtime || shown || asking.current) return;
+    if (!due || waitsForPrompts || !runtime || shown || asking.current) return;
     asking.current = true;
     const placement = due;
     void (async () => {
@@ -45,7 +49,7 @@ export function useAdBreaks({ blocked }: { blocked: boolean }) {
         if (!decision) return;
         if (placement === 'instream') {
           const playable = await runtime.playable(decision);
-          if (playable && mounted.current) setShown({ placement, decision, playable, runtime });
+          if (playable && mounted.current) setReady({ placement, decision, playable, runtime });
         } else if (decision.kind === 'image') {
           const image = new Image();
           image.src = decision.src;
@@ -59,7 +63,14 @@ export function useAdBreaks({ blocked }: { blocked: boolean }) {
         if (mounted.current) setDue((current) => (current === placement ? null : current));
       }
     })();
-  }, [due, blocked, runtime, shown]);
+  }, [due, waitsForPrompts, runtime, shown]);
 
-  return { onViewed, shown, close: useCallback(() => setShown(null), []) };
+  /** The viewer moved on to another video: a ready instream ad plays now, before it. */
+  const onMoved = useCallback(() => {
+    if (!ready) return;
+    setShown(ready);
+    setReady(null);
+  }, [ready]);
+
+  return { onViewed, onMoved, shown, close: useCallback(() => setShown(null), []) };
 }

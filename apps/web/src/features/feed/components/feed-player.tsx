@@ -69,6 +69,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   const panel = useProfilePanel();
   // An ad break waits for the screen's other prompts to close, and holds the video while it shows.
   const adBreaks = useAdBreaks({ blocked: held || dialog !== null || rating.promptFor !== null });
+  const { onMoved: adBreakOnMove } = adBreaks;
 
   const video = videos[current];
   const activeElement = elements[slotOf(current)] ?? null;
@@ -100,8 +101,10 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
       setCurrent((index) => Math.min(Math.max(0, index + step), Math.max(0, videos.length - 1)));
       setPaused(false);
       if (step > 0) dismissHint('swipeUp');
+      // Between two videos is where an instream ad plays (viewer.md §9).
+      adBreakOnMove();
     },
-    [videos.length, dismissHint],
+    [videos.length, dismissHint, adBreakOnMove],
   );
 
   const openPanel = useCallback(() => {

@@ -1,0 +1,138 @@
+import type { AdminAdCampaign } from '@flick/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useAdCampaigns, useUpdateAdCampaign } from '../api/ads.ts';
+import { ctrOf, describeCaps, describeTargeting, formatCount, formatCtr } from '../ad-format.ts';
+import { formatMoment } from '../admin-format.ts';
+import { adReportPath, historyPath } from '../admin-paths.ts';
+import { AdCampaignForm } from './ad-campaign-form.tsx';
+import { AdCreatives, AddAdCreative } from './ad-creatives.tsx';
+import { Badge, Empty, errorMessage, Fact, Failed, Loading, panel, type BadgeTone } from './admin-ui.tsx';
+
+const statusBadges: Record<AdminAdCampaign['status'], [BadgeTone, string]> = {
+  active: ['success', 'Active'],
+  paused: ['warn', 'Paused'],
+  ended: ['neutral', 'Ended'],
+};
+
+type Part = 'edit' | 'creative';
+
+function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
+  const [open, setOpen] = useState<Part | null>(null);
+  const update = useUpdateAdCampaign();
+  const [tone, label] = statusBadges[campaign.status];
+  const targeting = describeTargeting(campaign);
+  const running = campaign.status === 'active';
+
+  function setStatus() {
+    update.mutate(
+      { id: campaign.id, change: { status: running ? 'paused' : 'active' } },
+      {
+        onSuccess: () => toast(running ? 'Campaign paused: it shows nowhere until resumed.' : 'Campaign running again.'),
+        onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+      },
+    );
+  }
+
+  const toggle = (part: Part) => setOpen(open === part ? null : part);
+
+  return (
+    <li className="flex flex-col gap-4 px-4 py-4 sm:px-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-bold break-words">{campaign.name}</span>
+            <Badge tone={tone}>{label}</Badge>
+          </p>
+          <p className="mt-0.5 text-sm break-words text-muted">
+            {campaign.advertiser} · #{campaign.id} · created {formatMoment(campaign.createdAt)} ·{' '}
+            <Link to={adReportPath({ campaignId: campaign.id })} className="font-semibold hover:text-fg hover:underline">
+              Report
+            </Link>{' '}
+            ·{' '}
+            <Link to={historyPath('ad-campaign', campaign.id)} className="font-semibold hover:text-fg hover:underline">
+              History
+            </Link>
+          </p>
+        </div>
+        <button type="button" className="btn btn-secondary" disabled={update.isPending} onClick={setStatus} aria-label={`${running ? 'Pause' : 'Resume'} ${campaign.name}`}>
+          {running ? 'Pause' : 'Resume'}
+        </button>
+      </div>
+      {campaign.status === 'ended' && campaign.endedReason && (
+        <p className="rounded-2xl bg-surface-2 px-3 py-2 text-sm">
+          Ended: {campaign.endedReason}. Resuming runs it again while its dates and caps allow.
+        </p>
+      )}
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+        <Fact label="Impressions">{formatCount(campaign.impressions)}</Fact>
+        <Fact label="Clicks">{formatCount(campaign.clicks)}</Fact>
+        <Fact label="CTR">{formatCtr(ctrOf(campaign.clicks, campaign.impressions))}</Fact>
+        <Fact label="Today">{formatCount(campaign.impressionsToday)}</Fact>
+        <Fact label="Weight">{campaign.weight}</Fact>
+        <Fact label="Runs" wrap>
+          {formatMoment(campaign.startsAt)} → {campaign.endsAt ? formatMoment(campaign.endsAt) : 'no end date'}
+        </Fact>
+        <Fact label="Caps" wrap>
+          {describeCaps(campaign)}
+        </Fact>
+        <Fact label="Categories" wrap>
+          {targeting.categories}
+        </Fact>
+        <Fact label="Countries" wrap>
+          {targeting.countries}
+        </Fact>
+        <Fact label="Placements" wrap>
+          {targeting.placements}
+        </Fact>
+      </dl>
+      <AdCreatives campaign={campaign} />
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-secondary aria-expanded:border-fg/40 aria-expanded:bg-surface-3"
+          aria-expanded={open === 'edit'}
+          onClick={() => toggle('edit')}
+          aria-label={`Edit ${campaign.name}`}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary aria-expanded:border-fg/40 aria-expanded:bg-surface-3"
+          aria-expanded={open === 'creative'}
+          onClick={() => toggle('creative')}
+          aria-label={`Add a creative to ${campaign.name}`}
+        >
+          Add creative
+        </button>
+      </div>
+      {open === 'edit' && <AdCampaignForm campaign={campaign} onDone={() => setOpen(null)} />}
+      {open === 'creative' && <AddAdCreative campaign={campaign} />}
+    </li>
+  );
+}
+
+/** Campaigns: running and paused first, ended last, each with its counts, targeting and creatives; and a new one. */
+export function AdCampaignsPanel() {
+  const campaigns = useAdCampaigns();
+  return (
+    <div className="flex flex-col gap-5">
+      {campaigns.isPending ? (
+        <Loading label="Loading the campaigns" />
+      ) : campaigns.isError ? (
+        <Failed error={campaigns.error} what="The campaigns" onRetry={() => void campaigns.refetch()} />
+      ) : campaigns.data.length === 0 ? (
+        <Empty>No campaign yet. Create one below, then add its creatives.</Empty>
+      ) : (
+        <ul className={`${panel} divide-y divide-line`} aria-label="Ad campaigns">
+          {campaigns.data.map((campaign) => (
+            <CampaignRow key={campaign.id} campaign={campaign} />
+          ))}
+        </ul>
+      )}
+      <AdCampaignForm />
+    </div>
+  );
+}

@@ -1,0 +1,256 @@
+import {
+  AD_IMAGE_TYPES,
+  AD_VIDEO_TYPES,
+  adClickUrlSchema,
+  adMessages,
+  adminAdVastCreativeSchema,
+  adPlacementKeys,
+  type AdminAdCampaign,
+  type AdPlacementKey,
+} from '@flick/contract';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { creativeFileProblem, isAdVideo, useAddVastCreative, useSetAdCreativeActive, useUploadAdCreative } from '../api/ads.ts';
+import { placementLabels, slotSize } from '../ad-format.ts';
+import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { Badge, errorMessage } from './admin-ui.tsx';
+
+type Creative = AdminAdCampaign['creatives'][number];
+
+/** The slots a picture can be made for: every one but instream, which plays videos. */
+type PictureSlot = Exclude<AdPlacementKey, 'instream'>;
+const pictureSlots = adPlacementKeys.filter((key): key is PictureSlot => key !== 'instream');
+const slotOptions = pictureSlots.map((key) => ({ value: key, label: `${placementLabels[key]} (${slotSize(key)})` }));
+
+const kindLabels: Record<Creative['kind'], string> = { image: 'Picture', video: 'Video', vast: 'VAST tag' };
+const preview = 'h-20 w-32 flex-none rounded-xl bg-surface-3 object-contain ring-1 ring-line sm:h-24 sm:w-40';
+
+function CreativePreview({ creative }: { creative: Creative }) {
+  if (creative.kind === 'image') return <img src={creative.src} alt="" loading="lazy" decoding="async" className={preview} />;
+  if (creative.kind === 'video') return <video src={creative.src} muted playsInline controls preload="metadata" className={preview} />;
+  return (
+    <span aria-hidden="true" className={`${preview} grid place-items-center text-xs font-bold tracking-[0.12em] text-subtle uppercase`}>
+      VAST
+    </span>
+  );
+}
+
+function CreativeItem({ creative }: { creative: Creative }) {
+  const setActive = useSetAdCreativeActive();
+  const name = `${kindLabels[creative.kind]} #${creative.id}`;
+
+  function toggle() {
+    setActive.mutate(
+      { id: creative.id, active: !creative.active },
+      {
+        onSuccess: () => toast(creative.active ? `${name} stopped.` : `${name} shows again.`),
+        onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+      },
+    );
+  }
+
+  return (
+    <li className={`flex gap-3 rounded-2xl bg-surface-2/50 p-3 ${creative.active ? '' : 'opacity-75'}`}>
+      <CreativePreview creative={creative} />
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-bold">{name}</span>
+          {!creative.active && <Badge tone="warn">Stopped</Badge>}
+        </p>
+        <p className="text-xs break-all text-muted">
+          {creative.kind === 'vast' ? creative.src : `${creative.width}×${creative.height}${creative.durationSeconds === null ? '' : ` · ${creative.durationSeconds} s`}`}
+          <span className="block">Clicks go to {creative.clickUrl}</span>
+        </p>
+        <button type="button" className="btn btn-secondary px-4" disabled={setActive.isPending} onClick={toggle} aria-label={`${creative.active ? 'Stop' : 'Resume'} ${name}`}>
+          {creative.active ? 'Stop' : 'Resume'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** A campaign's pictures, videos and VAST tags, each stopped or resumed on its own. */
+export function AdCreatives({ campaign }: { campaign: AdminAdCampaign }) {
+  if (campaign.creatives.length === 0) return <p className="text-sm text-muted">No creative yet: the campaign shows once it has one.</p>;
+  return (
+    <ul className="grid gap-2 md:grid-cols-2 2xl:grid-cols-3" aria-label={`Creatives of ${campaign.name}`}>
+      {campaign.creatives.map((creative) => (
+        <CreativeItem key={creative.id} creative={creative} />
+      ))}
+    </ul>
+  );
+}
+
+/** A picture made for one slot, or a video for instream: checked here for its type and size before it is sent. */
+function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [placement, setPlacement] = useState<PictureSlot | ''>('');
+  const [clickUrl, setClickUrl] = useState('');
+  const [problems, setProblems] = useState<Problems>(noProblems);
+  const upload = useUploadAdCreative();
+  const titleId = useId();
+  const video = file !== null && isAdVideo(file);
+
+  function choose(chosen: File) {
+    const problem = creativeFileProblem(chosen);
+    setFile(problem ? null : chosen);
+    setProblems(problem ? { fields: { file: problem }, form: null } : noProblems);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const url = adClickUrlSchema.safeParse(clickUrl);
+    const slot = video ? undefined : placement || null;
+    if (!file || slot === null || !url.success) {
+      const fields: Record<string, string> = {};
+      if (!file) fields.file = 'Choose a picture or a video.';
+      else if (slot === null) fields.placement = 'Choose the slot the picture is made for.';
+      if (!url.success) fields.clickUrl = adMessages.clickUrl;
+      setProblems({ fields, form: null });
+      return;
+    }
+    setProblems(noProblems);
+    upload.mutate(
+      { campaignId: campaign.id, file, clickUrl: url.data, placement: slot },
+      {
+        onSuccess: () => {
+          toast(slot ? `Picture added for ${placementLabels[slot]}.` : 'Video added: it plays instream.');
+          setFile(null);
+          setClickUrl('');
+        },
+        onError: (error) => setProblems(serverProblems(error, [])),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex min-w-0 flex-col gap-4" aria-labelledby={titleId}>
+      <h3 id={titleId} className="font-bold">
+        Upload a picture or video
+      </h3>
+      <div className="flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className="btn btn-secondary" disabled={upload.isPending} onClick={() => inputRef.current?.click()}>
+            {file ? 'Choose another…' : 'Choose file…'}
+          </button>
+          <input
+            ref={inputRef}
+            type="file"
+            accept={[...AD_IMAGE_TYPES, ...AD_VIDEO_TYPES].join(',')}
+            aria-label={`Creative file for ${campaign.name}`}
+            hidden
+            tabIndex={-1}
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              // The same file chosen again is a new choice.
+              event.target.value = '';
+              if (chosen) choose(chosen);
+            }}
+          />
+          <span className="min-w-0 text-sm break-all text-muted">{file ? file.name : 'No file chosen'}</span>
+        </div>
+        {problems.fields.file ? (
+          <p role="alert" className="text-sm text-danger">
+            {problems.fields.file}
+          </p>
+        ) : (
+          <p className="text-sm text-muted">A picture: PNG, JPEG or WebP up to 5 MB, cropped to its slot. A video: MP4, WebM or QuickTime up to 100 MB and 60 s, for instream.</p>
+        )}
+      </div>
+      <SelectField
+        label="Slot"
+        placeholder={video ? 'Instream (a video)' : 'Choose the slot'}
+        options={slotOptions}
+        disabled={video}
+        value={video ? '' : placement}
+        error={problems.fields.placement}
+        onChange={(event) => setPlacement(pictureSlots.find((key) => key === event.target.value) ?? '')}
+      />
+      <TextField
+        label="Click URL"
+        type="url"
+        inputMode="url"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder="https://"
+        value={clickUrl}
+        error={problems.fields.clickUrl}
+        onChange={(event) => setClickUrl(event.target.value)}
+      />
+      {problems.form && <FormAlert>{problems.form}</FormAlert>}
+      <div className="flex flex-col items-start gap-2">
+        <SubmitButton busy={upload.isPending} className="px-8">
+          Upload creative
+        </SubmitButton>
+        {upload.isPending && (
+          <p role="status" className="text-sm text-muted">
+            {video ? 'Uploading and transcoding the video: this can take a minute.' : 'Uploading and cropping the picture…'}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** An outside ad server's VAST tag, played instream. */
+function VastForm({ campaign }: { campaign: AdminAdCampaign }) {
+  const [values, setValues] = useState({ vastUrl: '', clickUrl: '' });
+  const [problems, setProblems] = useState<Problems>(noProblems);
+  const add = useAddVastCreative();
+  const titleId = useId();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkValues(adminAdVastCreativeSchema, values);
+    if (checked.problems) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems(noProblems);
+    add.mutate(
+      { campaignId: campaign.id, ...checked.data },
+      {
+        onSuccess: () => {
+          toast('VAST tag added: it plays instream.');
+          setValues({ vastUrl: '', clickUrl: '' });
+        },
+        onError: (error) => setProblems(serverProblems(error, ['vastUrl', 'clickUrl'])),
+      },
+    );
+  }
+
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    error: problems.fields[name],
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex min-w-0 flex-col gap-4" aria-labelledby={titleId}>
+      <h3 id={titleId} className="font-bold">
+        Add a VAST tag
+      </h3>
+      <TextField label="VAST tag URL" type="url" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="https://" {...field('vastUrl')} />
+      <TextField label="Click URL" type="url" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="https://" {...field('clickUrl')} />
+      {problems.form && <FormAlert>{problems.form}</FormAlert>}
+      <SubmitButton busy={add.isPending} className="self-start px-8">
+        Add VAST tag
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** A new creative for a campaign: a file of ours, or an outside ad server's tag. */
+export function AddAdCreative({ campaign }: { campaign: AdminAdCampaign }) {
+  return (
+    <div className="grid gap-6 border-t border-line pt-4 lg:grid-cols-2 lg:gap-8">
+      <UploadForm campaign={campaign} />
+      <VastForm campaign={campaign} />
+    </div>
+  );
+}
