@@ -143,4 +143,20 @@ describe('the ad control script (issue 16)', () => {
     expect(ad.element.childElementCount).toBe(0);
     expect(transport.impressions).not.toHaveBeenCalled();
   });
+
+  it("plays an outside server's VAST tag: its MP4, our click-through, its impression pixels; a tag without one plays nothing", async () => {
+    vi.useRealTimers();
+    const { runtime } = setUp(async () => []);
+    const vast = (media: string) => `<?xml version="1.0"?><VAST version="3.0"><Ad><InLine>
+      <Impression><![CDATA[https://adserver.example.com/pixel?i=1]]></Impression>
+      <Creatives><Creative><Linear><MediaFiles>${media}</MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`;
+    const fetchMock = vi.fn(async () => new Response(vast('<MediaFile type="video/webm">https://cdn.example.com/a.webm</MediaFile><MediaFile type="video/mp4"> https://cdn.example.com/a.mp4 </MediaFile>')));
+    vi.stubGlobal('fetch', fetchMock);
+    const tag = { ...decision('instream', 'v'), kind: 'vast' as const, src: 'https://adserver.example.com/vast?id=7' };
+    expect(await runtime.playable(tag)).toEqual({ src: 'https://cdn.example.com/a.mp4', clickUrl: '/v1/ads/click/v', pixels: ['https://adserver.example.com/pixel?i=1'] });
+    expect(fetchMock).toHaveBeenCalledWith('https://adserver.example.com/vast?id=7', expect.objectContaining({ credentials: 'omit' }));
+    fetchMock.mockResolvedValueOnce(new Response(vast('<MediaFile type="video/mp4">javascript:alert(1)</MediaFile>')));
+    expect(await runtime.playable(tag)).toBeNull();
+    expect(await runtime.playable({ ...decision('instream'), kind: 'video' })).toMatchObject({ src: '/media/ads/instream.webp', pixels: [] });
+  });
 });
