@@ -162,4 +162,15 @@ describe('POST /v1/event and /v1/link-click', () => {
     expect((await post('/v1/link-click', { ...click, link_id: 999999 })).statusCode).toBe(404);
     await eventually(async () => (await t.pool.query('select count::int, is_live from link_click_daily_counts')).rows, (r) => r.length === 1 && r[0].count === 1);
   });
+
+  it("never drops a click over its label: a place it does not know, or none, is counted as 'other' (issue 17)", async () => {
+    const model = await signUp(t, 'model');
+    const { rows } = await t.pool.query(`insert into user_links (user_id, url, name, site) values ($1, 'https://chaturbate.com/m', 'CB', 'chaturbate.com') returning id`, [model.id]);
+    const click = { link_id: rows[0].id, is_live: 0, guest_id: randomUUID() };
+    expect((await post('/v1/link-click', { ...click, link_location: 'story-ring' })).statusCode).toBe(200);
+    expect((await post('/v1/link-click', click)).statusCode).toBe(200);
+    const counted = async () =>
+      (await t.pool.query<{ location: string; n: number }>('select location, sum(count)::int as n from link_click_daily_counts where link_id = $1 group by location', [rows[0].id])).rows;
+    await eventually(counted, (r) => r.length === 1 && r[0]!.location === 'other' && r[0]!.n === 2);
+  });
 });

@@ -39,15 +39,22 @@ export const eventRequestSchema = z.object({
   user_id: z.coerce.number().int().positive().optional(),
 });
 
-/** Where on screen a link was clicked (viewer.md §7 link_location). */
-export const linkLocations = ['profile', 'feed-panel', 'feed-chip', 'live-avatar', 'live-page', 'following-live'] as const;
+/** Where on screen a link was clicked (viewer.md §7 link_location); 'other' for a place the server does not know. */
+export const linkLocations = ['profile', 'feed-panel', 'feed-chip', 'live-avatar', 'live-page', 'following-live', 'other'] as const;
+export type LinkLocation = (typeof linkLocations)[number];
+const isLinkLocation = (value: string): value is LinkLocation => (linkLocations as readonly string[]).includes(value);
 
 export const linkClickRequestSchema = z.object({
   link_id: z.coerce.number().int().positive(),
   guest_id: guestIdSchema,
   user_id: z.coerce.number().int().positive().optional(),
   is_live: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
-  link_location: z.enum(linkLocations),
+  /** A click is never lost over its label (issue 17): an unknown or missing place is counted as 'other'. */
+  link_location: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value): LinkLocation => (value !== undefined && isLinkLocation(value) ? value : 'other')),
 });
 
 /** The like as it now stands; the count includes likes not yet written to the database. */
