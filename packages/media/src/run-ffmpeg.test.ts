@@ -1,6 +1,7 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { MediaError } from './errors.ts';
-import { type ProgressState, readProgressLine, runFfmpeg, runFfprobe } from './run-ffmpeg.ts';
+import { FFMPEG_NICENESS, type ProgressState, readProgressLine, runFfmpeg, runFfprobe } from './run-ffmpeg.ts';
 
 /** Node stands in for ffmpeg: `-e <script>` runs the script. */
 const fake = (script: string) => ['-e', script];
@@ -32,6 +33,13 @@ describe('runFfmpeg', () => {
     const result = await runFfmpeg(fake(script), { binary: node, onProgress: (s) => seen.push(s) });
     expect(seen).toEqual([0.5, 1]);
     expect(result).toEqual({ outSeconds: 1, frames: 20 });
+  });
+
+  it('runs the encoder at a lower CPU priority than the server, so the API keeps answering while it encodes (issue 17)', async () => {
+    // The stand-in says its own niceness on stderr and fails, so the error carries it.
+    const script = `process.stderr.write('nice=' + require('node:os').getPriority()); process.exit(1);`;
+    const error = (await runFfmpeg(fake(script), { binary: node }).catch((e: unknown) => e)) as MediaError;
+    expect(error.detail).toContain(`nice=${Math.min(19, os.getPriority() + FFMPEG_NICENESS)}`);
   });
 
   it('rejects a failed run with the exit code and the stderr tail', async () => {

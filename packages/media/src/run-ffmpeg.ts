@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { type MediaBinaryName, resolveBinary } from './binaries.ts';
 import { MediaError } from './errors.ts';
@@ -59,6 +60,17 @@ interface SpawnOptions extends RunOptions {
   onStdout: (chunk: string) => void;
 }
 
+/** How much nicer than the server ffmpeg runs (0 to 19; 10 leaves the API the CPU whenever it needs it). */
+export const FFMPEG_NICENESS = 10;
+
+function lowerPriority(pid: number, logger: MediaLogger) {
+  try {
+    os.setPriority(pid, Math.min(19, os.getPriority() + FFMPEG_NICENESS));
+  } catch (error) {
+    logger.debug({ err: error }, 'could not lower the priority of ffmpeg');
+  }
+}
+
 async function runProcess(args: readonly string[], options: SpawnOptions): Promise<void> {
   const { name, signal, timeoutMs, killGraceMs = 2000, logger = silentLogger } = options;
   if (signal?.aborted) throw new MediaError('aborted', { detail: `${name} not started: aborted`, cause: signal.reason });
@@ -68,6 +80,8 @@ async function runProcess(args: readonly string[], options: SpawnOptions): Promi
 
   return new Promise<void>((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    // Encoding must never starve the API beside it (issue 17): ffmpeg runs below the server's priority.
+    if (name === 'ffmpeg' && child.pid !== undefined) lowerPriority(child.pid, logger);
     let stderr = '';
     let stopReason: 'aborted' | 'timeout' | null = null;
     let killTimer: NodeJS.Timeout | undefined;
