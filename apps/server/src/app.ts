@@ -86,6 +86,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomUUID(),
+    // Behind a trusted proxy its request id is kept, so one id follows a request through every log.
+    requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     routerOptions: { ignoreTrailingSlash: true },
   };
   const app = Fastify(logger ? { ...options, loggerInstance: logger } : { ...options, logger: false });

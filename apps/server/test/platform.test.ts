@@ -55,12 +55,20 @@ describe('platform', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('names every answer with its request id; behind no trusted proxy a client cannot choose it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/health', headers: { 'x-request-id': 'chosen-by-client' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('never leaks the message of a server error', async () => {
     // Last in this file: the page table goes away, so the page query fails inside the server.
     await t.pool.query('alter table pages rename to pages_gone');
     const res = await t.app.inject({ method: 'GET', url: '/v1/page/faq' });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toMatch(/pages|relation|select/i);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.' });
+    // Only the request's id, which the header of every answer and every log line of the request carry.
+    const requestId = res.headers['x-request-id'];
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.', requestId });
   });
 });

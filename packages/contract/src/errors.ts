@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const errorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** On a 5xx: the request's id, as in the server's logs (and the x-request-id header of every answer). */
+  requestId: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -18,9 +18,14 @@ const messagesByStatus: Record<number, string> = {
 
 /**
  * One place turns every failure into `{ message, errors? }` (DESIGN.md "API conventions").
- * Validation is 422 with the messages per field; a 5xx never tells what went wrong inside.
+ * Validation is 422 with the messages per field; a 5xx never tells what went wrong inside, only the
+ * request's id, which its log lines carry too.
  */
 export const errorHandler = fp(async function errorHandler(app: FastifyInstance) {
+  // Every answer names its request, as every log line of it does (reqId): a report can be found.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};
@@ -34,13 +39,13 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
 
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
+      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, requestId: request.id });
     }
 
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: INTERNAL_ERROR_MESSAGE });
+      return reply.code(status).send({ message: INTERNAL_ERROR_MESSAGE, requestId: request.id });
     }
     if (error instanceof HttpError) {
       return reply.code(status).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
