@@ -51,6 +51,8 @@ import { adminPeople } from './modules/admin/admin-people.ts';
 import { adminModeration } from './modules/admin/admin-moderation.ts';
 import { adminContent } from './modules/admin/admin-content.ts';
 import { adminSites } from './modules/admin/admin-sites.ts';
+import { watchCounterFlush, watchJobQueue, watchPool } from './lib/metrics.ts';
+import { metricsEndpoint } from './plugins/metrics.ts';
 import { adCampaigns } from './modules/ads/ad-campaigns.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { adsService } from './modules/ads/ads.service.ts';
@@ -96,6 +98,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   api.setSerializerCompiler(serializerCompiler);
 
   await api.register(errorHandler);
+  await api.register(metricsEndpoint, { token: config.metricsToken });
+  watchPool('app', pool);
+  watchJobQueue(pool);
   await api.register(security, {
     mediaOrigin: config.mediaBaseUrl ? new URL(config.mediaBaseUrl).origin : undefined,
     corsOrigin: config.corsOrigin,
@@ -134,6 +139,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const discover = discoverService({ pool, feed, sites, geoBlocking });
   const search = searchService({ db, pool, feed, geoBlocking });
   const counters = counterBuffer(pool, api.log as Logger);
+  watchCounterFlush(counters.lastFlushAt);
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
   api.addHook('onClose', () => counters.stop());
   const tracking = trackingService({

@@ -50,6 +50,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   ADS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -115,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     ads: e.ADS,
+    metricsToken: e.METRICS_TOKEN,
     // Proxy headers are believed only behind a trusted proxy: otherwise any client could claim a country.
     geolocation: {
       database: e.GEOIP_DATABASE,

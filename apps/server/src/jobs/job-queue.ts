@@ -1,6 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { jobDuration } from '../lib/metrics.ts';
 
 /** Every background job, its payload, and its retry policy, in one place (STYLE.md: immich's job names). */
 export interface JobPayloads {
@@ -207,10 +208,15 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
           const log = logger.child({ job: name, jobId: job.id, retry: job.retryCount });
           running.add(job.id);
           await locks.query(`select pg_try_advisory_lock(${LOCK_KEY})`, [job.id]).catch((error: unknown) => log.error({ err: error }, 'could not lock the job'));
+          const timer = jobDuration.startTimer({ job: name });
           try {
             log.info('job started');
             await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
             log.info('job done');
+            timer({ outcome: 'done' });
+          } catch (error) {
+            timer({ outcome: 'failed' });
+            throw error;
           } finally {
             running.delete(job.id);
             await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [job.id]).catch(() => undefined);

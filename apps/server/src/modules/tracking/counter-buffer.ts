@@ -108,6 +108,7 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   let profileViews = new Map<number, number>();
   let adEvents = new Map<string, AdEvent>();
   let flushing: Promise<void> = Promise.resolve();
+  let lastFlushAt = Date.now();
 
   async function write(v: Map<number, VideoDelta>, e: Map<number, number>, l: Map<string, number>, p: Map<number, number>, a: Map<string, AdEvent>) {
     if (v.size > 0) {
@@ -145,7 +146,11 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
     profileViews = new Map();
     // One flush at a time, so two never add the same deltas in different orders (no deadlocks).
     flushing = flushing.then(() =>
-      write(v, e, l, p, a).catch((error: unknown) => logger.error({ err: error, videos: v.size }, 'could not write the counters; these are lost')),
+      write(v, e, l, p, a)
+        .then(() => {
+          lastFlushAt = Date.now();
+        })
+        .catch((error: unknown) => logger.error({ err: error, videos: v.size }, 'could not write the counters; these are lost')),
     );
     return flushing;
   }
@@ -178,6 +183,8 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
       profileViews.set(profileId, (profileViews.get(profileId) ?? 0) + 1);
     },
     flush,
+    /** When the counts were last written (for the metrics' lag). */
+    lastFlushAt: () => lastFlushAt,
     async stop() {
       clearInterval(timer);
       await flush();

@@ -1,4 +1,5 @@
 import { MediaError, removeStaleOutputs, transcodeToHls } from '@flick/media';
+import { transcodeSpeed } from '../../lib/metrics.ts';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { requestFeedRebuild, type JobQueue, type JobRegistry } from '../../jobs/job-queue.ts';
@@ -33,6 +34,7 @@ export function registerVideoJobs(
       });
       const seconds = (Date.now() - started) / 1000;
       deps.logger.info({ videoId, seconds, speed: result.durationSeconds / seconds }, 'video transcoded');
+      transcodeSpeed.observe(result.durationSeconds / seconds);
       const current = await repo.find(videoId);
       if (!current || current.status === 'deleting') return;
       await repo.update(videoId, {
