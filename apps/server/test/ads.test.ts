@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { adDecisionsSchema, adMessages, adminAdCampaignSchema, adminMessages } from '@flick/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,6 +139,29 @@ describe('campaigns and creatives', () => {
     const [decision] = await decisions('placements=instream');
     expect(decision).toMatchObject({ placement: 'instream', kind: 'video', src: creative!.src });
     await call('POST', `/v1/admin/ads/campaigns/${created.id}`, admin, { status: 'paused' });
+  });
+
+  it("plays an outside server's VAST tag instream, read by our server: its MP4 and pixels", async () => {
+    const tag = `<VAST version="3.0"><Ad><InLine><Impression><![CDATA[https://adserver.example.com/imp?id=9]]></Impression>
+      <Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4">https://cdn.example.com/ad.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives>
+      </InLine></Ad></VAST>`;
+    const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/xml' }).end(tag));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const created = (await call('POST', '/v1/admin/ads/campaigns', admin, { advertiser: 'Outside', name: 'VAST', placements: ['instream'] })).json();
+      const added = await call('POST', `/v1/admin/ads/campaigns/${created.id}/vast`, admin, { vastUrl: `http://127.0.0.1:${port}/vast`, clickUrl: 'https://advertiser.example/vast' });
+      expect(added.statusCode, added.body).toBe(200);
+      expect((await call('POST', `/v1/admin/ads/campaigns/${created.id}/vast`, admin, { vastUrl: 'javascript:alert(1)', clickUrl: 'https://advertiser.example/vast' })).statusCode).toBe(422);
+      const [decision] = await decisions('placements=instream');
+      expect(decision).toMatchObject({ kind: 'vast', src: `http://127.0.0.1:${port}/vast` });
+      const played = await call('GET', `/v1/ads/vast/${decision!.token}`);
+      expect(played.json()).toEqual({ src: 'https://cdn.example.com/ad.mp4', pixels: ['https://adserver.example.com/imp?id=9'] });
+      expect((await call('GET', `/v1/ads/vast/${decision!.token.slice(0, -2)}xx`)).statusCode).toBe(404);
+      await call('POST', `/v1/admin/ads/campaigns/${created.id}`, admin, { status: 'paused' });
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses a campaign that ends before it starts, and unknown ids', async () => {

@@ -75,6 +75,9 @@ export type AdDecision = z.infer<typeof adDecisionSchema>;
 /** In the order asked; null for a slot nothing may fill, which then stays empty. */
 export const adDecisionsSchema = z.object({ data: z.array(adDecisionSchema.nullable()) });
 
+/** GET /v1/ads/vast/{token}: the MP4 an instream VAST decision plays, and the outside server's impression pixels. */
+export const adVastSchema = z.object({ src: z.string(), pixels: z.array(z.string()) });
+
 /** POST /v1/ads/impressions: slots seen (half visible for a second), a few at once. */
 export const adImpressionsSchema = z.object({ tokens: z.array(z.string().max(300)).min(1).max(20) });
 

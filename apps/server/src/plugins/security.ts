@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Security headers with a CSP that allows what the app really loads: its own scripts and styles,
- * images from itself, data: and blob: URLs (thumbnails, crops), media from MEDIA_BASE_URL.
+ * images from itself, data: and blob: URLs (thumbnails, crops), media from MEDIA_BASE_URL, and the
+ * https: video and pixels of an outside ad server's VAST ad; scripts and connections only our own.
  */
 export const security = fp(async function security(
   app: FastifyInstance,
@@ -24,8 +25,10 @@ export const security = fp(async function security(
         scriptSrc: ["'self'"],
         // React style props (progress bars, transforms) are attributes, not stylesheets.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...media],
-        mediaSrc: ["'self'", 'blob:', ...media],
+        // https: for outside ad servers' VAST ads only (ADR 0016): their MP4 and impression pixels.
+        // Scripts and connections stay our own.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...media],
+        mediaSrc: ["'self'", 'blob:', 'https:', ...media],
         connectSrc: ["'self'", ...media],
         fontSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],

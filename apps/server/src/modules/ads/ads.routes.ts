@@ -1,4 +1,4 @@
-import { adDecisionsSchema, adImpressionsSchema, adsQuerySchema, errorResponseSchema } from '@flick/contract';
+import { adDecisionsSchema, adImpressionsSchema, adsQuerySchema, adVastSchema, errorResponseSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalBearer } from '../../plugins/authenticate.ts';
@@ -44,6 +44,24 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
       },
     },
     async (request, reply) => reply.code(202).send({ accepted: await ads.impressions(request.body.tokens) }),
+  );
+
+  app.get(
+    '/ads/vast/:token',
+    {
+      config: perClientLimit(120, 60, tooMany),
+      schema: {
+        ...common,
+        summary: "An instream VAST decision's video: the outside ad server's tag read by us, as its MP4 and impression pixels",
+        params: z.object({ token: z.string().max(300) }),
+        response: { 200: adVastSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const ad = await ads.vast(request.params.token);
+      return ad ?? reply.code(404).send({ message: 'No ad to play.' });
+    },
   );
 
   app.get(

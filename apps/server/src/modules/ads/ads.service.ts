@@ -6,6 +6,7 @@ import type { AdEvent } from '../tracking/counter-buffer.ts';
 import { decide, type Campaign, type Placement } from './ad-decision.ts';
 import { adTickets } from './ad-tokens.ts';
 import { adsRepository, type ServedCreative } from './ads.repository.ts';
+import { resolveVast } from './vast.ts';
 
 /** How often the running campaigns and their counts are read again: a cap stops a campaign within this. */
 export const REFRESH_MS = 10_000;
@@ -164,6 +165,22 @@ export function adsService({
       if (!url) return null;
       addEvent({ decision: ticket.decision, kind: 2, campaignId: ticket.campaignId, placementId: ticket.placementId, creativeId: ticket.creativeId });
       return url;
+    },
+
+    /**
+     * What an instream VAST decision plays: the outside server's tag read here (so the browser talks
+     * only to us), as its MP4 and impression pixels; null for a ticket we did not sign or no ad.
+     */
+    async vast(token: string): Promise<{ src: string; pixels: string[] } | null> {
+      await fresh();
+      const ticket = tickets?.read(token);
+      const creative = ticket ? creatives.get(ticket.creativeId) : undefined;
+      if (!creative || creative.kind !== 'vast' || !creative.vastUrl) return null;
+      const ad = await resolveVast(creative.vastUrl).catch((error: unknown) => {
+        logger.warn({ err: error, creativeId: creative.id }, 'a VAST tag did not resolve');
+        return null;
+      });
+      return ad && { src: ad.media, pixels: ad.impressions };
     },
 
     /** Read the campaigns now (after an admin changed one). */

@@ -40,6 +40,10 @@ export function loadAds(): Promise<AdRuntime | null> {
             return Array.isArray(answer.data) ? answer.data.map((item) => (isDecision(item) ? item : null)) : [];
           },
           impressions: (tokens) => api.post('/ads/impressions', { tokens }, { keepalive: true }),
+          async vast(token, signal) {
+            const ad = await api.get<{ src?: unknown; pixels?: unknown }>(`/ads/vast/${encodeURIComponent(token)}`, { signal });
+            return typeof ad.src === 'string' && Array.isArray(ad.pixels) ? { src: ad.src, pixels: ad.pixels.filter((pixel): pixel is string => typeof pixel === 'string') } : null;
+          },
         },
         { decisionTimeoutMs: adRules.decisionTimeoutMs, visibleMs: adRules.impressionVisibleMs },
       ),

@@ -33,6 +33,8 @@ export interface AdTransport {
   decide: (placements: readonly string[], signal: AbortSignal) => Promise<(AdDecision | null)[]>;
   /** POST /v1/ads/impressions; may outlive the page. */
   impressions: (tokens: readonly string[]) => Promise<unknown>;
+  /** GET /v1/ads/vast/{token}: a VAST decision's MP4 and pixels, read by our server; null for none. */
+  vast: (token: string, signal: AbortSignal) => Promise<{ src: string; pixels: string[] } | null>;
 }
 
 export interface AdRuntimeOptions {
@@ -179,17 +181,6 @@ export function createAdRuntime(transport: AdTransport, { decisionTimeoutMs, vis
     delete slot.dataset.filled;
   }
 
-  /** An outside server's VAST tag: its first MP4 media file, click-through and impression pixels. */
-  async function resolveVast(decision: AdDecision, signal: AbortSignal): Promise<PlayableAd | null> {
-    const response = await fetch(decision.src, { signal, credentials: 'omit' });
-    const xml = new DOMParser().parseFromString(await response.text(), 'text/xml');
-    const text = (selector: string) => [...xml.querySelectorAll(selector)].map((node) => node.textContent?.trim() ?? '').filter((value) => /^https?:\/\//.test(value));
-    const media = [...xml.querySelectorAll('MediaFile')].find((node) => (node.getAttribute('type') ?? '').includes('mp4'));
-    const src = media?.textContent?.trim();
-    if (!src || !/^https?:\/\//.test(src)) return null;
-    return { src, clickUrl: decision.clickUrl, pixels: text('Impression') };
-  }
-
   return {
     decide,
     fill,
@@ -202,10 +193,12 @@ export function createAdRuntime(transport: AdTransport, { decisionTimeoutMs, vis
     async playable(decision: AdDecision): Promise<PlayableAd | null> {
       if (decision.kind === 'video') return { src: decision.src, clickUrl: decision.clickUrl, pixels: [] };
       if (decision.kind !== 'vast') return null;
+      // Our server reads the outside tag (and its wrappers), so the page talks only to us.
       const controller = new AbortController();
-      const timeout = setTimeout(() => controller.abort(), 2000);
+      const timeout = setTimeout(() => controller.abort(), 5000);
       try {
-        return await resolveVast(decision, controller.signal);
+        const ad = await transport.vast(decision.token, controller.signal);
+        return ad && /^https?:\/\//.test(ad.src) ? { src: ad.src, clickUrl: decision.clickUrl, pixels: ad.pixels.filter((pixel) => /^https?:\/\//.test(pixel)) } : null;
       } catch (error) {
         log('Ads: the VAST tag did not resolve.', error);
         return null;
