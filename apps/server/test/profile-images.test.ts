@@ -105,6 +105,20 @@ describe('POST /v1/profile multipart profile_photo (avatar)', () => {
   });
 });
 
+describe('a multipart body that is not one (found by fuzzing, issue 17)', () => {
+  it('answers 400 with a plain message, and changes nothing', async () => {
+    const model = await signUp(t, 'model');
+    for (const type of ['multipart/form-data; boundary=XYZ', 'multipart/form-data']) {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/profile', payload: '{"name":"x"}', headers: { 'content-type': type, ...model.auth, ...client() } });
+      expect([res.statusCode, res.json().message], type).toEqual([400, 'The upload could not be read. Please try again.']);
+    }
+    const whole = multipart(await png('profile_photo', 400, 400));
+    const truncated = await t.app.inject({ method: 'POST', url: '/v1/profile', payload: whole.payload.subarray(0, 300), headers: { ...whole.headers, ...model.auth, ...client() } });
+    expect(truncated.statusCode).toBe(400);
+    expect(await row(model.id)).toEqual({ avatar: null, cover: null });
+  });
+});
+
 describe('POST /v1/profile multipart profile_cover (cover)', () => {
   it('stores 500 and 1000 px wide 2:1 WebP copies: "Cover image updated successfully", and leaves the avatar alone', async () => {
     const owner = await signUp(t, 'model');

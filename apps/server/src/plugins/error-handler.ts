@@ -5,6 +5,10 @@ import { HttpError } from '../lib/http-error.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
+export const MALFORMED_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
+/** What busboy (under @fastify/multipart) throws for a multipart body that is not one. */
+const MALFORMED_MULTIPART = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Malformed urlencoded form)/;
+
 const messagesByStatus: Record<number, string> = {
   400: 'The request could not be understood.',
   401: 'Please sign in to continue.',
@@ -40,6 +44,11 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE, requestId: request.id });
+    }
+
+    // A broken multipart body (cut short, no boundary) is the client's, whichever route reads it.
+    if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
+      return reply.code(400).send({ message: MALFORMED_UPLOAD_MESSAGE });
     }
 
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
