@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logSerializers } from './lib/log-errors.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -15,6 +16,7 @@ try {
 
 const logger = pino({
   level: config.logLevel,
+  serializers: logSerializers,
   ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
 });
 

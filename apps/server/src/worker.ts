@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logSerializers } from './lib/log-errors.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDatabase, runMigrations } from './db/client.ts';
 import { runningEmbeddedPostgresUrl } from './db/embedded-postgres.ts';
@@ -19,7 +20,7 @@ try {
   }
   throw error;
 }
-const logger = pino({ level: config.logLevel });
+const logger = pino({ level: config.logLevel, serializers: logSerializers });
 const databaseUrl = config.databaseUrl ?? (await runningEmbeddedPostgresUrl(config.dataDir, config.embeddedPgPort));
 if (!databaseUrl) {
   console.error('DATABASE_URL: set it, or start Flick (npm start) on this machine first so its database is up.');
