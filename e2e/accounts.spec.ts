@@ -230,6 +230,9 @@ test.describe('accounts', () => {
   });
 
   test('a model submits identity verification with documents and a drawn signature; an admin approves it', async ({ page }, testInfo) => {
+    // Registration, four steps of the form and two runs of the admin command: about 25 s on an idle
+    // machine, and over 30 s on a busy one, which failed its first try in CI and passed on the retry.
+    test.setTimeout(90_000);
     const model = await registerModel(page, testInfo);
     await signIn(page, model.email, PASSWORD, false);
     await page.goto('/account/settings/validation');
@@ -258,7 +261,18 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Declaration' })).toBeVisible();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Signature is required.')).toBeVisible();
-    const pad = await page.getByRole('img', { name: 'Signature' }).boundingBox();
+    // Submitting scrolls to the first problem: the pad is measured only once it has stopped moving.
+    const canvas = page.getByRole('img', { name: 'Signature' });
+    await canvas.scrollIntoViewIfNeeded();
+    let pad = await canvas.boundingBox();
+    await expect
+      .poll(async () => {
+        const now = await canvas.boundingBox();
+        const still = now !== null && pad !== null && now.x === pad.x && now.y === pad.y;
+        pad = now;
+        return still;
+      })
+      .toBe(true);
     if (!pad) throw new Error('no signature pad');
     await page.mouse.move(pad.x + pad.width * 0.15, pad.y + pad.height * 0.6);
     await page.mouse.down();
