@@ -52,7 +52,8 @@ describe('main side menu (viewer.md §2)', () => {
   it('shows a guest the pitch, sign-up, login and the guest items, then the footer', async () => {
     const { menu } = await openMenu();
     within(menu).getByText('Are you a content creator? Promote your videos');
-    expectControls(menu, [
+    // The configured links appear once /v1/config has answered (Live Cams is there before, as /live).
+    await waitFor(() => expectControls(menu, [
       'Close menu',
       'Get started',
       'Login',
@@ -62,7 +63,7 @@ describe('main side menu (viewer.md §2)', () => {
       'Rate videos',
       'Webcam Reviews',
       ...footer,
-    ]);
+    ]), { timeout: 5000 });
     expect(within(menu).getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/register');
     expect(within(menu).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
@@ -71,7 +72,7 @@ describe('main side menu (viewer.md §2)', () => {
     setSession({ accessToken: 'token', userId: '9', userType: 'user' }, true);
     const { menu } = await openMenu();
     expect(within(menu).queryByText('Are you a content creator? Promote your videos')).toBeNull();
-    expectControls(menu, [
+    await waitFor(() => expectControls(menu, [
       'Close menu',
       'My account',
       'Upload video',
@@ -82,7 +83,7 @@ describe('main side menu (viewer.md §2)', () => {
       'Webcam Reviews',
       'Log out',
       ...footer,
-    ]);
+    ]), { timeout: 5000 });
     expect(within(menu).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
     expect(within(menu).getByRole('link', { name: 'Upload video' }).getAttribute('href')).toBe('/upload');
     expect(within(menu).getByRole('link', { name: 'Rate videos' }).getAttribute('href')).toBe('/videos-rating/unrated');
