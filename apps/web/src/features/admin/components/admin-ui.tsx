@@ -2,7 +2,9 @@ import { adminMessages } from '@flick/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** A panel of the console. */
@@ -127,4 +129,34 @@ export function Empty({ children }: { children: ReactNode }) {
 /** The message a failed admin call carries, for a toast or an alert. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Something went wrong, try again.';
+}
+
+/**
+ * A secret shown this once (a studio's join key, a site's push secret): the server keeps only what
+ * checks it, so the admin copies it now. `what` names it in the copy button and the messages.
+ */
+export function ShownOnceDialog({ title, description, what, value, onClose }: { title: string; description: string; what: 'key' | 'secret'; value: string; onClose: () => void }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      toast(what === 'key' ? 'Key copied.' : 'Secret copied.');
+    } catch {
+      toast(`Copying is not allowed here: select the ${what} and copy it.`, { tone: 'error' });
+    }
+  }
+  return (
+    <Modal open onClose={onClose} title={title} description={description}>
+      <div className="mt-5 flex flex-col gap-3">
+        <input readOnly value={value} aria-label={what === 'key' ? 'Studio key' : 'Push secret'} className="field font-mono text-sm" onFocus={(event) => event.target.select()} />
+        <div className="grid grid-cols-2 gap-3">
+          <button type="button" className="btn btn-primary" onClick={() => void copy()}>
+            {what === 'key' ? 'Copy key' : 'Copy secret'}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
 }

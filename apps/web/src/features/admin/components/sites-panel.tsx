@@ -2,7 +2,6 @@ import { adminWebcamSiteCreateSchema, adminWebcamSiteFeedSchema, adminWebcamSite
 import { useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -22,7 +21,7 @@ import {
   type WebcamSiteSecret,
 } from '../api/webcam-sites.ts';
 import { formatMoment } from '../admin-format.ts';
-import { Badge, Empty, errorMessage, Failed, Loading, panel } from './admin-ui.tsx';
+import { Badge, Empty, errorMessage, Failed, Loading, panel, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 
 /** The hue Discover draws a site's initial on when it has no icon. */
@@ -61,33 +60,14 @@ function FeedState({ feed }: { feed: AdminWebcamSite['statusFeed'] }) {
 
 /** A site's push secret, shown this once: the server keeps only what checks the pushes' signatures. */
 function SecretDialog({ shown, onClose }: { shown: WebcamSiteSecret; onClose: () => void }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      toast('Secret copied.');
-    } catch {
-      toast('Copying is not allowed here: select the secret and copy it.', { tone: 'error' });
-    }
-  }
   return (
-    <Modal
-      open
+    <ShownOnceDialog
+      what="secret"
+      value={shown.secret}
       onClose={onClose}
       title={`Push secret for ${shown.site.name}`}
       description={`Shown this once: copy it now and give it to the site. It signs its pushes to /v1/live-status/${shown.site.slug} with it.`}
-    >
-      <div className="mt-5 flex flex-col gap-3">
-        <input readOnly value={shown.secret} aria-label="Push secret" className="field font-mono text-sm" onFocus={(event) => event.target.select()} />
-        <div className="grid grid-cols-2 gap-3">
-          <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-            Copy secret
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Done
-          </button>
-        </div>
-      </div>
-    </Modal>
+    />
   );
 }
 

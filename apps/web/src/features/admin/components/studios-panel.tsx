@@ -2,39 +2,24 @@ import { adminStudioCreateSchema } from '@flick/contract';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCreateStudio, useRotateStudioKey, useStudios, type AdminStudio, type StudioKey } from '../api/content.ts';
-import { Empty, errorMessage, Failed, Loading, panel } from './admin-ui.tsx';
+import { Empty, errorMessage, Failed, Loading, panel, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 
 /** A studio's join key, shown this once: the server keeps only what checks it. */
 function KeyDialog({ studioKey, onClose }: { studioKey: StudioKey; onClose: () => void }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(studioKey.key);
-      toast('Key copied.');
-    } catch {
-      toast('Copying is not allowed here: select the key and copy it.', { tone: 'error' });
-    }
-  }
   return (
-    <Modal open onClose={onClose} title={`Key for ${studioKey.studio.name}`} description="Shown this once: copy it now and hand it to the studio. Its creators enter it to join.">
-      <div className="mt-5 flex flex-col gap-3">
-        <input readOnly value={studioKey.key} aria-label="Studio key" className="field font-mono text-sm" onFocus={(event) => event.target.select()} />
-        <div className="grid grid-cols-2 gap-3">
-          <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-            Copy key
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Done
-          </button>
-        </div>
-      </div>
-    </Modal>
+    <ShownOnceDialog
+      what="key"
+      value={studioKey.key}
+      onClose={onClose}
+      title={`Key for ${studioKey.studio.name}`}
+      description="Shown this once: copy it now and hand it to the studio. Its creators enter it to join."
+    />
   );
 }
 
