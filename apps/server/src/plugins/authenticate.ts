@@ -45,8 +45,18 @@ export const authenticate = fp(async function authenticate(app: FastifyInstance,
     }
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
+  const requireUser = async (request: FastifyRequest) => {
     if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
+  };
+  app.decorate('requireUser', requireUser);
+
+  // A route whose OpenAPI security is a bearer and nothing else answers 401 to a request without a
+  // valid session before it reads the body (issue 17): no field errors for someone not signed in.
+  app.addHook('onRoute', (route) => {
+    const security = (route.schema as { security?: Record<string, unknown>[] } | undefined)?.security;
+    if (!security?.length || !security.every((entry) => 'bearer' in entry)) return;
+    const hooks = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [...hooks, requireUser];
   });
 });
 
