@@ -128,11 +128,12 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     logger: api.log as Logger,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
   });
-  const storage = privateStorage(config.dataDir);
+  const media = mediaStorage(config);
+  const storage = privateStorage(config.dataDir, media.private);
   const verification = verificationService(db, storage);
-  const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
   const videos = videosService({ db, media, jobs, logger: api.log as Logger });
-  await api.register(mediaFiles, { root: media.root });
+  // With S3 the bucket (behind MEDIA_BASE_URL) serves media; the app has none of its own to serve.
+  if (!media.remote) await api.register(mediaFiles, { root: media.root });
   const sites = webcamSitesService({ pool, media });
   const geoBlocking = geoBlockingService(pool);
   const feed = feedService({ pool, media, sites, geoBlocking });
@@ -148,7 +149,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     reportHideThreshold: config.reportHideThreshold,
     onVideoHidden: () => geoBlocking.creatorsChanged(),
   });
-  const profile = profileService({ db, pool, media, mediaBaseUrl: config.mediaBaseUrl, logger: api.log as Logger, geoBlocking });
+  const profile = profileService({ db, pool, media, logger: api.log as Logger, geoBlocking });
   const users = usersService(pool, geoBlocking);
   const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking });
   const notifier = liveNotifier({

@@ -16,7 +16,7 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
     db,
     logger,
     jobs,
-    media: mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl }),
+    media: mediaStorage(config),
     moderation: config.videoModeration,
   });
   registerFeedJobs(registry, { pool: db.$client, logger });

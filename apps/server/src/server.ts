@@ -72,7 +72,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const address = await app.listen({ port: config.port, host: config.host });
     if (config.seedDemo && existingUsers === 0) {
       // In the background: the app is usable at once and the demo clips appear as they finish.
-      const media = mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl });
+      const media = mediaStorage(config);
       void seedDemoContent({ db, media, videos: videosService({ db, media, jobs: queue, logger }), logger }).catch(
         (error: unknown) => logger.error({ err: error }, 'could not create the demo content'),
       );

@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mediaStorage } from '../src/lib/media-storage.ts';
 import { accountsRepository } from '../src/modules/accounts/accounts.repository.ts';
 import { profileImageUpload } from '../src/modules/profile/profile-image-upload.ts';
 import { client, signUp } from './helpers/accounts.ts';
@@ -218,7 +219,7 @@ describe('POST /v1/profile images that are refused', () => {
     const owner = await signUp(t, 'model');
     const user = (await accountsRepository(t.db).findById(owner.id))!;
     await t.pool.query('delete from users where id = $1', [owner.id]);
-    const upload = profileImageUpload({ db: t.db, mediaRoot: path.join(t.dataDir, 'media'), mediaBaseUrl: undefined, logger: pino({ level: 'silent' }) });
+    const upload = profileImageUpload({ db: t.db, media: mediaStorage({ dataDir: t.dataDir }), logger: pino({ level: 'silent' }) });
     const data = await picture(150, 150, 'png');
     async function* parts(): AsyncIterableIterator<Multipart> {
       yield { type: 'file', fieldname: 'profile_photo', file: Object.assign(Readable.from([data]), { truncated: false }) } as unknown as Multipart;

@@ -50,8 +50,9 @@ Page slugs: ${pageSlugSchema.options.join(', ')}`;
 type Command = (db: Database, args: string[]) => Promise<void>;
 
 const config = loadConfig();
-const storage = privateStorage(config.dataDir);
-const sites = (db: Database) => webcamSitesService({ pool: db.$client, media: mediaStorage({ dataDir: config.dataDir, mediaBaseUrl: config.mediaBaseUrl }) });
+const media = mediaStorage(config);
+const storage = privateStorage(config.dataDir, media.private);
+const sites = (db: Database) => webcamSitesService({ pool: db.$client, media });
 const describeSite = (site: { slug: string; name: string; hosts: string[]; icon: string | null }) =>
   `${site.slug.padEnd(14)} ${site.name.padEnd(16)} ${site.hosts.join(',').padEnd(36)} ${site.icon ?? '(drawn initial)'}`;
 
@@ -118,7 +119,7 @@ const commands: Record<string, { args: number; run: Command }> = {
       if (!row) throw new Error(`No verification #${id}.`);
       const { files, ...rest } = row;
       console.log(rest);
-      for (const key of files) console.log(`  ${storage.pathOf(key)}`);
+      for (const key of files) console.log(`  ${storage.locate(key)}`);
     },
   },
   'verification:approve': {

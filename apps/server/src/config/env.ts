@@ -13,6 +13,13 @@ const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/ }).optional())
   .optional();
 
+/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens. */
+const bucketName = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)')
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -69,10 +76,12 @@ const envSchema = z.object({
     .default('1')
     .transform((v) => v === 'true' || v === '1'),
   S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
+  S3_BUCKET: bucketName,
+  S3_PRIVATE_BUCKET: bucketName,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0']).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -88,6 +97,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD are set together');
+  }
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together');
+  }
+  if (!e.S3_BUCKET && (e.S3_PRIVATE_BUCKET || e.S3_ENDPOINT)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: S3_ENDPOINT and S3_PRIVATE_BUCKET need S3_BUCKET');
+  }
+  // The app serves no media of its own once it lives in a bucket: viewers need the CDN's address.
+  if (e.S3_BUCKET && !e.MEDIA_BASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_BASE_URL: required with S3_BUCKET (the CDN or bucket address that serves media/)');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -127,6 +146,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     corsOrigin: e.CORS_ORIGIN,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          // Identity documents and originals: a bucket of their own, or the same one under private/.
+          privateBucket: e.S3_PRIVATE_BUCKET ?? e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          // MinIO, Ceph and most S3 servers behind an endpoint want /bucket/key; AWS itself does not.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1' : e.S3_ENDPOINT !== undefined,
+        }
+      : undefined,
     webDistDir: path.resolve(import.meta.dirname, '../../../web/dist'),
   };
 }

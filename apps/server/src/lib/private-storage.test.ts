@@ -17,7 +17,9 @@ describe('sniffImageType', () => {
 describe('privateStorage', () => {
   it('never resolves a key outside its root', () => {
     const storage = privateStorage('/srv/flick');
-    expect(storage.pathOf('verifications/1/abc')).toBe('/srv/flick/private/verifications/1/abc');
-    expect(() => storage.pathOf('../postgres')).toThrow();
+    expect(storage.locate('verifications/1/abc/passport.png')).toBe('/srv/flick/private/verifications/1/abc/passport.png');
+    expect(() => storage.locate('../postgres')).toThrow();
+    expect(() => storage.locate('verifications/../../postgres')).toThrow();
+    expect(() => storage.locate('/etc/passwd')).toThrow();
   });
 });

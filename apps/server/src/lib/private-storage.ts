@@ -1,30 +1,47 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { diskStore, type ObjectStore } from './object-store.ts';
 
 /**
- * Files no URL reaches: identity documents live under DATA_DIR/private, outside every static root,
- * and only admin tools open them.
+ * Files no URL reaches: identity documents live under DATA_DIR/private (or `private/` in the private
+ * bucket), outside every static root, and only admin tools open them. A document is written into a local
+ * folder first, checked there, and only then committed to the store under the folder's key.
  */
-export function privateStorage(dataDir: string) {
+export function privateStorage(dataDir: string, store: ObjectStore = diskStore(path.join(dataDir, 'private'))) {
   const root = path.join(dataDir, 'private');
+  const work = path.join(dataDir, 'work', 'private');
+  const local = store.kind === 'disk';
+  const folderOf = (key: string) => path.join(local ? root : work, ...checkedKey(key).split('/'));
   return {
-    root,
-    /** A fresh folder for one upload; remove it whole if the upload does not complete. */
+    /** A fresh folder for one upload; `commit` it once its files are good, or `remove` it. */
     async createFolder(...segments: string[]) {
-      const dir = path.join(root, ...segments, randomUUID());
+      const key = [...segments, randomUUID()].join('/');
+      const dir = folderOf(key);
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      return { dir, key: path.relative(root, dir) };
+      return { dir, key };
     },
-    pathOf(key: string) {
-      const resolved = path.resolve(root, key);
-      if (!resolved.startsWith(root + path.sep)) throw new Error('key outside private storage');
-      return resolved;
+    /** Stores the folder's files under its key (on disk they already are). */
+    async commit(folder: { dir: string; key: string }) {
+      if (local) return;
+      for (const name of await fs.readdir(folder.dir)) await store.put(`${folder.key}/${name}`, { file: path.join(folder.dir, name) });
+      await fs.rm(folder.dir, { recursive: true, force: true });
     },
+    read: (key: string) => store.read(checkedKey(key)),
+    /** Where an operator finds the file: a path, or s3://bucket/private/key. */
+    locate: (key: string) => store.locate(checkedKey(key)),
     async remove(key: string) {
-      await fs.rm(this.pathOf(key), { recursive: true, force: true });
+      await fs.rm(folderOf(key), { recursive: true, force: true });
+      if (!local) await store.removePrefix(`${key}/`);
     },
   };
+}
+
+function checkedKey(key: string): string {
+  if (key === '' || path.isAbsolute(key) || key.split(/[\\/]/).some((part) => part === '..' || part === '')) {
+    throw new Error('key outside private storage');
+  }
+  return key;
 }
 
 export type PrivateStorage = ReturnType<typeof privateStorage>;

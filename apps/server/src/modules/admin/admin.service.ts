@@ -1,5 +1,4 @@
 import { adminMessages, type AdminVerification } from '@flick/contract';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import type { UserRow } from '../../db/schema.ts';
@@ -38,9 +37,8 @@ export function adminService({ pool, verification, storage }: { pool: pg.Pool; v
       const key = row?.files[index];
       if (!row || !key) throw new HttpError(404, adminMessages.fileNotFound);
       const type = imageTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
-      const data = await fs.readFile(storage.pathOf(key)).catch(() => {
-        throw new HttpError(404, adminMessages.fileNotFound);
-      });
+      const data = await storage.read(key).catch(() => null);
+      if (!data) throw new HttpError(404, adminMessages.fileNotFound);
       return { data, type };
     },
 

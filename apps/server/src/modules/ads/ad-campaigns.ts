@@ -7,7 +7,7 @@ import {
   type AdPlacementKey,
 } from '@flick/contract';
 import { MediaError, probe, runFfmpeg } from '@flick/media';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
@@ -89,10 +89,7 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
   /** Writes `bytes` as a content-named file of the ads folder; its name. */
   async function store(campaignId: number, bytes: Buffer, extension: string) {
     const name = `${campaignId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}.${extension}`;
-    await fs.mkdir(media.adsDir, { recursive: true });
-    const temp = path.join(media.adsDir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-    await fs.writeFile(temp, bytes);
-    await fs.rename(temp, path.join(media.adsDir, name));
+    await media.publishData(`ads/${name}`, bytes);
     return name;
   }
 
@@ -103,7 +100,7 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
       [campaignId, creative.kind, creative.width, creative.height, creative.file, creative.vastUrl, creative.durationSeconds, creative.clickUrl],
     );
     if (!rows[0]) {
-      if (creative.file) await fs.rm(path.join(media.adsDir, creative.file), { force: true });
+      if (creative.file) await media.public.remove([`ads/${creative.file}`]);
       throw new HttpError(404, adMessages.campaignNotFound);
     }
     return Number(rows[0].id);

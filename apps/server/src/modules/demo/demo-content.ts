@@ -73,13 +73,13 @@ export async function seedDemoContent({ db, media, videos, logger, clipSeconds =
         isVerified: 'approved',
         emailVerifiedAt: new Date(),
       });
-      const dir = path.join(media.root, 'users', String(user.id));
-      await fs.mkdir(dir, { recursive: true });
       const [from, to] = creator.colors;
-      await still(`gradients=s=300x300:c0=${from}:c1=${to}:type=radial:seed=${user.id}`, path.join(dir, 'avatar.jpg'));
-      await still(`gradients=s=1000x500:c0=${to}:c1=${from}:c2=#0b0b10:seed=${user.id}`, path.join(dir, 'cover.jpg'));
+      await still(`gradients=s=300x300:c0=${from}:c1=${to}:type=radial:seed=${user.id}`, path.join(work, 'avatar.jpg'));
+      await still(`gradients=s=1000x500:c0=${to}:c1=${from}:c2=#0b0b10:seed=${user.id}`, path.join(work, 'cover.jpg'));
+      await media.publishFile(`users/${user.id}/avatar.jpg`, path.join(work, 'avatar.jpg'));
+      await media.publishFile(`users/${user.id}/cover.jpg`, path.join(work, 'cover.jpg'));
       created.push(
-        (await users.update(user.id, { avatar: `/media/users/${user.id}/avatar.jpg`, cover: `/media/users/${user.id}/cover.jpg` }))!,
+        (await users.update(user.id, { avatar: media.urlOf(`users/${user.id}/avatar.jpg`), cover: media.urlOf(`users/${user.id}/cover.jpg`) }))!,
       );
     }
 

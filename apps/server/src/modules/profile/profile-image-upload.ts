@@ -1,13 +1,12 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { profileImages, profilePageMessages, type ProfileImageField, type ProfileImageKind } from '@flick/contract';
 import { eq, sql } from 'drizzle-orm';
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { users, type UserRow } from '../../db/schema.ts';
+import type { MediaStorage } from '../../lib/media-storage.ts';
 import { sniffImageType } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -34,24 +33,13 @@ interface ReceivedImage {
 
 /**
  * POST /v1/profile multipart `profile_photo` (avatar) or `profile_cover` (viewer.md §5, §7, §9). The image
- * is checked, then re-encoded into every size before anything is written; files land under temporary
- * names and are renamed into place, and only then does the row point at them. A failure at any step
+ * is checked, then re-encoded into every size before anything is written; every copy is stored (whole),
+ * and only then does the row point at them. A failure at any step
  * leaves neither files nor a changed row behind. The replaced image's files go once the row has moved on.
  */
-export function profileImageUpload({
-  db,
-  mediaRoot,
-  mediaBaseUrl,
-  logger,
-}: {
-  db: Database;
-  mediaRoot: string;
-  mediaBaseUrl: string | undefined;
-  logger: Logger;
-}) {
-  const base = (mediaBaseUrl ?? '').replace(/\/$/, '');
-  const folderOf = (userId: number) => path.join(mediaRoot, 'users', String(userId));
-  const urlOf = (userId: number, file: string) => `${base}/media/users/${userId}/${file}`;
+export function profileImageUpload({ db, media, logger }: { db: Database; media: MediaStorage; logger: Logger }) {
+  const keyOf = (userId: number, file: string) => `users/${userId}/${file}`;
+  const urlOf = (userId: number, file: string) => media.urlOf(keyOf(userId, file));
 
   /** Reads every part (so the request ends cleanly), keeping the one image; problems are answered after. */
   async function receive(parts: AsyncIterableIterator<Multipart>): Promise<ReceivedImage> {
@@ -102,21 +90,14 @@ export function profileImageUpload({
     }
   }
 
-  /** Writes each copy under a temporary name and renames it into place; on failure removes what it wrote. */
-  async function publish(folder: string, copies: { file: string; data: Buffer }[]) {
-    await fs.mkdir(folder, { recursive: true });
+  /** Stores every copy; on failure removes what it stored. */
+  async function publish(userId: number, copies: { file: string; data: Buffer }[]) {
     const written: string[] = [];
     try {
       for (const copy of copies) {
-        const target = path.join(folder, copy.file);
-        const temporary = `${target}.${randomUUID()}.tmp`;
-        try {
-          await fs.writeFile(temporary, copy.data);
-          await fs.rename(temporary, target);
-        } finally {
-          await fs.rm(temporary, { force: true });
-        }
-        written.push(target);
+        const key = keyOf(userId, copy.file);
+        await media.publishData(key, copy.data);
+        written.push(key);
       }
     } catch (error) {
       await removeFiles(written);
@@ -124,8 +105,8 @@ export function profileImageUpload({
     }
   }
 
-  async function removeFiles(files: string[]) {
-    await Promise.all(files.map((file) => fs.rm(file, { force: true }).catch((error: unknown) => logger.warn({ err: error, file }, 'could not remove an image file'))));
+  async function removeFiles(keys: string[]) {
+    await media.public.remove(keys).catch((error: unknown) => logger.warn({ err: error, keys }, 'could not remove an image file'));
   }
 
   /** Points the row at the new URL and answers the URL it replaced, under the row's lock. */
@@ -148,9 +129,8 @@ export function profileImageUpload({
       if (imageHash(kind, user[kind]) === hash) return { message, user };
 
       const copies = await render(image);
-      const folder = folderOf(user.id);
-      await publish(folder, copies.map((copy) => ({ file: imageFileName(kind, hash, copy.width), data: copy.data })));
-      const newFiles = imageFileNames(kind, hash).map((file) => path.join(folder, file));
+      await publish(user.id, copies.map((copy) => ({ file: imageFileName(kind, hash, copy.width), data: copy.data })));
+      const newFiles = imageFileNames(kind, hash).map((file) => keyOf(user.id, file));
       let swapped: Awaited<ReturnType<typeof swap>>;
       try {
         swapped = await swap(user.id, kind, urlOf(user.id, imageFileName(kind, hash, profileImages[kind].width)));
@@ -160,7 +140,7 @@ export function profileImageUpload({
       }
       const replacedHash = imageHash(kind, swapped.replaced);
       if (replacedHash && replacedHash !== hash) {
-        await removeFiles(imageFileNames(kind, replacedHash).map((file) => path.join(folder, file)));
+        await removeFiles(imageFileNames(kind, replacedHash).map((file) => keyOf(user.id, file)));
       }
       return { message, user: swapped.user };
     },

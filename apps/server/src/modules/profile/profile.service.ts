@@ -32,17 +32,16 @@ export interface ProfileDependencies {
   db: Database;
   pool: pg.Pool;
   media: MediaStorage;
-  mediaBaseUrl: string | undefined;
   logger: Logger;
   geoBlocking: GeoBlockingService;
 }
 
 /** The signed-in account's own profile (accounts.md §7; viewer.md §2 profile screen, §6 owner actions, §7). */
-export function profileService({ db, pool, media, mediaBaseUrl, logger, geoBlocking }: ProfileDependencies) {
+export function profileService({ db, pool, media, logger, geoBlocking }: ProfileDependencies) {
   const repo = accountsRepository(db);
   const accounts = accountsService(db);
   const links = profileLinks(pool);
-  const images = profileImageUpload({ db, mediaRoot: media.root, mediaBaseUrl, logger });
+  const images = profileImageUpload({ db, media, logger });
   const liked = likedVideos({ pool, media });
   const following = followingModels(pool);
   const stats = profileStats(pool);

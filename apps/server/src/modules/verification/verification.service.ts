@@ -82,7 +82,8 @@ export function verificationService(db: Database, storage: PrivateStorage) {
         if (issues.length > 0 || !parsed.success) throw validationError(issues);
 
         const input = parsed.data;
-        const keys = fileFields.map((field) => path.join(folder.key, files.get(field)!));
+        await storage.commit(folder);
+        const keys = fileFields.map((field) => `${folder.key}/${files.get(field)!}`);
         const locked = await repo.submit(user.id, {
           legalName: input.legal_name,
           address: input.address,

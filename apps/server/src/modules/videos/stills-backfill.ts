@@ -1,4 +1,4 @@
-import { STILLS_VERSION, writeThumbnailCopies } from '@flick/media';
+import { STILLS_VERSION, THUMBNAIL_NAME, writeThumbnailCopies } from '@flick/media';
 import { and, asc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
@@ -48,10 +48,8 @@ export async function backfillStills(
     for (const video of batch) {
       after = video.id;
       try {
-        const written = await writeThumbnailCopies(
-          media.streamDir(video.id),
-          { displayWidth: video.width, displayHeight: video.height },
-          { logger, timeoutMs: STILL_TIMEOUT_MS },
+        const written = await media.withStreamFiles(video.id, [THUMBNAIL_NAME], (dir) =>
+          writeThumbnailCopies(dir, { displayWidth: video.width, displayHeight: video.height }, { logger, timeoutMs: STILL_TIMEOUT_MS }),
         );
         if (!written) {
           result.missing += 1;

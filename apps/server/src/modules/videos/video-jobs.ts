@@ -22,16 +22,23 @@ export function registerVideoJobs(
     await repo.update(videoId, { status: 'processing', statusReason: null, playableAt: null });
     const started = Date.now();
     try {
-      const result = await transcodeToHls({
-        input: deps.media.originalPath(video.originalKey),
-        outDir: deps.media.streamDir(videoId),
-        logger: deps.logger,
-        // The creator (and a reviewer) can watch it from here on; viewers only once it is approved.
-        onPlayable: async () => {
-          await repo.update(videoId, { playableAt: new Date() });
-          deps.logger.info({ videoId, seconds: (Date.now() - started) / 1000 }, 'video playable while encoding');
-        },
-      });
+      const result = await deps.media.withOriginal(video.originalKey, (input) =>
+        transcodeToHls({
+          input,
+          outDir: deps.media.streamDir(videoId),
+          logger: deps.logger,
+          // The creator (and a reviewer) can watch it from here on; viewers only once it is approved.
+          // Only where the folder being written is what viewers are served (local disk, not a bucket).
+          onPlayable: deps.media.servesGrowingStreams
+            ? async () => {
+                await repo.update(videoId, { playableAt: new Date() });
+                deps.logger.info({ videoId, seconds: (Date.now() - started) / 1000 }, 'video playable while encoding');
+              }
+            : undefined,
+        }),
+      );
+      // With S3, uploaded now, master playlist last; a failure here leaves it unpublished and the job retries.
+      await deps.media.publishStream(videoId);
       const seconds = (Date.now() - started) / 1000;
       deps.logger.info({ videoId, seconds, speed: result.durationSeconds / seconds }, 'video transcoded');
       transcodeSpeed.observe(result.durationSeconds / seconds);

@@ -106,10 +106,16 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
           isVertical: info.isVertical,
         });
         const originalKey = media.originalKey(video.id, extension);
-        await fs.rename(file, media.originalPath(originalKey));
-        await fs.mkdir(media.videoDir(video.id), { recursive: true });
-        // Throws not-a-video when no frame decodes, where plain ffmpeg would exit cleanly with no file.
-        await captureFirstFrame(media.originalPath(originalKey), path.join(media.videoDir(video.id), 'first-frame.jpg'));
+        const work = await media.workFolder('first-frames');
+        try {
+          const frame = path.join(work, 'first-frame.jpg');
+          // Throws not-a-video when no frame decodes, where plain ffmpeg would exit cleanly with no file.
+          await captureFirstFrame(file, frame);
+          await media.storeOriginal(originalKey, file);
+          await media.publishFile(`videos/${video.id}/first-frame.jpg`, frame);
+        } finally {
+          await fs.rm(work, { recursive: true, force: true });
+        }
         video = (await repo.update(video.id, { originalKey, status: 'preprocess' }))!;
         await jobs.send('transcode-video', { videoId: video.id });
         return { videoId: video.id, screenshot: media.url(video.id, 'first-frame.jpg') };

@@ -57,14 +57,11 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
         throw new Error(adminMessages.iconType);
       });
     const name = `${slug}-${createHash('sha256').update(image).digest('hex').slice(0, 16)}.webp`;
-    await fs.mkdir(media.sitesDir, { recursive: true });
-    const temp = path.join(media.sitesDir, `.${name}.tmp`);
-    await fs.writeFile(temp, image);
-    await fs.rename(temp, path.join(media.sitesDir, name));
+    await media.publishData(`sites/${name}`, image);
     return name;
   }
 
-  const removeIcon = (icon: string | null) => (icon ? fs.rm(path.join(media.sitesDir, path.basename(icon)), { force: true }) : Promise.resolve());
+  const removeIcon = (icon: string | null) => (icon ? media.public.remove([`sites/${path.basename(icon)}`]) : Promise.resolve());
 
   return {
     /** Every site, in the admin's order, as Discover shows it. */
