@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
+import { logSerializers } from '../apps/server/src/lib/log-errors.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { runFeedRebuild } from '../apps/server/src/modules/feed/feed-jobs.ts';
 import { openGeolocator } from '../apps/server/src/lib/geolocation.ts';
@@ -113,7 +114,7 @@ async function geoBlockingRun(home: string) {
 }
 
 const config = benchServerConfig(PORT, { TRUST_PROXY: 'true' });
-const server = await startServer(config, pino({ level: 'warn' }));
+const server = await startServer(config, pino({ level: 'warn', serializers: logSerializers }));
 const base = `http://127.0.0.1:${PORT}`;
 const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT) });
 await client.connect();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import pino from 'pino';
+import { logSerializers } from '../apps/server/src/lib/log-errors.ts';
 import { createDatabase, runMigrations } from '../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/db/embedded-postgres.ts';
 import { liveService } from '../apps/server/src/modules/live/live.service.ts';
@@ -19,10 +20,10 @@ const ONLINE_SHARE = 0.2;
 const CHURN_SHARE = 0.1;
 
 prepareBenchDataDir();
-const database = await startEmbeddedPostgres({ dataDir: benchDataDir, port: BENCH_PG_PORT, logger: pino({ level: 'warn' }) });
+const database = await startEmbeddedPostgres({ dataDir: benchDataDir, port: BENCH_PG_PORT, logger: pino({ level: 'warn', serializers: logSerializers }) });
 const setup = new pg.Client({ connectionString: database.url });
 await setup.connect();
-const { pool } = createDatabase(database.url, pino({ level: 'warn' }), { max: 2 });
+const { pool } = createDatabase(database.url, pino({ level: 'warn', serializers: logSerializers }), { max: 2 });
 const servers: http.Server[] = [];
 
 try {
@@ -72,7 +73,7 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const before = await updates();
     const cyclePool = new pg.Pool({ connectionString: database.url, max: SITES });
-    const live = liveService({ pool: cyclePool, logger: pino({ level: 'warn' }) });
+    const live = liveService({ pool: cyclePool, logger: pino({ level: 'warn', serializers: logSerializers }) });
     const started = performance.now();
     const polls = await live.pollDueSites();
     const ms = performance.now() - started;

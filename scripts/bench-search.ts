@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
+import { logSerializers } from '../apps/server/src/lib/log-errors.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { runFeedRebuild } from '../apps/server/src/modules/feed/feed-jobs.ts';
 import { startServer } from '../apps/server/src/server.ts';
@@ -60,7 +61,7 @@ const config = benchServerConfig(PORT, {
 });
 
 const migrationStarted = performance.now();
-const server = await startServer(config, pino({ level: 'warn' }));
+const server = await startServer(config, pino({ level: 'warn', serializers: logSerializers }));
 console.log(`server up in ${seconds(migrationStarted)} s (the first start builds the search indexes of migration 0010)`);
 const base = `http://127.0.0.1:${PORT}`;
 const databaseUrl = (await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT))!;

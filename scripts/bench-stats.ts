@@ -2,6 +2,7 @@ import { statsEarliestDay } from '@flick/contract';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import pino from 'pino';
+import { logSerializers } from '../apps/server/src/lib/log-errors.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { BENCH_PG_PORT, benchDataDir, prepareBenchDataDir, benchServerConfig } from './support/bench-feed-data.ts';
@@ -17,7 +18,7 @@ const GOAL_P99_MS = 20;
 
 prepareBenchDataDir();
 const config = benchServerConfig(PORT, { TRUST_PROXY: 'true' });
-const server = await startServer(config, pino({ level: 'warn' }));
+const server = await startServer(config, pino({ level: 'warn', serializers: logSerializers }));
 const base = `http://127.0.0.1:${PORT}`;
 const client = new pg.Client({ connectionString: (await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT))! });
 await client.connect();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
+import { logSerializers } from '../apps/server/src/lib/log-errors.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { startServer } from '../apps/server/src/server.ts';
@@ -39,7 +40,7 @@ export async function measureUploadToPlayable(clip: string) {
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
   });
-  const server = await startServer(config, pino({ level: 'warn' }));
+  const server = await startServer(config, pino({ level: 'warn', serializers: logSerializers }));
   const base = `http://127.0.0.1:${PORT}`;
   try {
     const post = (url: string, body: unknown) =>
