@@ -13,6 +13,7 @@ import { requestFeedRebuild, type JobQueue } from './jobs/job-queue.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { openGeolocator, type Geolocator } from './lib/geolocation.ts';
+import { postgresLocker } from './modules/videos/upload-locker.ts';
 import { resumableUploadRoutes } from './modules/videos/resumable-upload.routes.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { videosService } from './modules/videos/videos.service.ts';
@@ -174,7 +175,12 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(profileRoutes, { profile });
       await v1.register(verificationRoutes, { verification });
       await v1.register(videosRoutes, { videos });
-      await v1.register(resumableUploadRoutes, { videos, directory: path.join(media.uploads, 'tus') });
+      await v1.register(resumableUploadRoutes, {
+        videos,
+        directory: path.join(media.uploads, 'tus'),
+        locker: postgresLocker(pool, api.log as Logger),
+        objects: media.remote ? media.private : undefined,
+      });
       await v1.register(feedRoutes, { feed });
       await v1.register(discoverRoutes, { discover, search });
       await v1.register(trackingRoutes, { tracking });

@@ -115,6 +115,18 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_window_start_idx').on(t.windowStart)],
 );
 
+/**
+ * Who may write to a resumable upload right now, whichever instance took its request: a lease its
+ * holder renews while it writes, so a holder that died frees it by expiry. A request that wants the
+ * upload asks the holder to let go (`release_requested`), as tus asks of a stale connection.
+ */
+export const uploadLocks = pgTable('upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  releaseRequested: boolean('release_requested').notNull().default(false),
+});
+
 /** Bearer tokens: only the SHA-256 of a token is stored, so a database leak signs no one in. */
 export const authTokens = pgTable(
   'auth_tokens',

@@ -78,3 +78,27 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     },
   };
 }
+
+/**
+ * Another API instance (WORKER=off) on the same database as `t`, with a DATA_DIR of its own: what a
+ * second machine behind the load balancer is. `close` stops it and removes its folder.
+ */
+export async function anotherInstance(t: TestApp, env: Record<string, string> = {}): Promise<{ app: App; dataDir: string; close(): Promise<void> }> {
+  const logger = pino({ level: 'silent' });
+  const { db, pool } = createDatabase(t.databaseUrl, logger, { max: 4 });
+  const dataDir = `${t.dataDir}-${randomBytes(3).toString('hex')}`;
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: 'http://flick.test', WORKER: 'off', ...env });
+  const { boss, queue } = await startJobQueue({ databaseUrl: t.databaseUrl, logger });
+  const app = await buildApp({ config, db, pool, jobs: queue, mailer: { send: async () => undefined } });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await boss.stop({ graceful: false, close: true, timeout: 2000 });
+      await pool.end();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -2,6 +2,8 @@ import { errorResponseSchema, uploadResponseSchema, VIDEO_MAX_BYTES, videoMessag
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Locker } from '@tus/utils';
+import type { ObjectStore } from '../../lib/object-store.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { resumableUploads } from './resumable-upload.ts';
@@ -25,8 +27,11 @@ async function refusalMessage(response: Response): Promise<string> {
  * Resumable upload (tus 1.0) at /v1/videos/uploads, for verified creators: the same limits and the same
  * `{ videoId, screenshot }` as POST /v1/videos/upload, answered by the PATCH that completes the file.
  */
-export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosService; directory: string }> = async (app, { videos, directory }) => {
-  const uploads = resumableUploads({ directory, endpoint: `${app.prefix}/videos/uploads`, videos, logger: app.log });
+export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosService; directory: string; locker?: Locker; objects?: ObjectStore }> = async (
+  app,
+  { videos, directory, locker, objects },
+) => {
+  const uploads = resumableUploads({ directory, endpoint: `${app.prefix}/videos/uploads`, videos, logger: app.log, locker, objects });
 
   // PATCH bodies are the file itself: left unread here, tus streams them to disk.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));

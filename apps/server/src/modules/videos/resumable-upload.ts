@@ -1,11 +1,14 @@
 import { VIDEO_MAX_BYTES, type UploadResponse } from '@flick/contract';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { UserRow } from '../../db/schema.ts';
+import type { ObjectStore } from '../../lib/object-store.ts';
+import { ObjectUploadStore } from './object-upload-store.ts';
 import type { VideosService } from './videos.service.ts';
 
 /** tus "expiration": an unfinished upload can be resumed for a day, then its files are swept away. */
@@ -29,14 +32,21 @@ export interface ResumableUploadsOptions {
   endpoint: string;
   videos: VideosService;
   logger: FastifyBaseLogger;
+  /** Who may write to an upload now; shared (PostgreSQL) so that any instance can take any request. */
+  locker?: Locker;
+  /** With S3: the private store the data goes to, so that any instance can take the next PATCH. */
+  objects?: ObjectStore;
 }
 
 /**
- * The tus 1.0 server (creation, HEAD, PATCH, termination, expiration) over a file store. A finished upload
- * goes through `videos.ingest` like a multipart one; its tus files are gone afterwards, whatever the outcome.
+ * The tus 1.0 server (creation, HEAD, PATCH, termination, expiration) over a file store, or the private
+ * bucket with S3. A finished upload goes through `videos.ingest` like a multipart one; its tus files are
+ * gone afterwards, whatever the outcome.
  */
-export function resumableUploads({ directory, endpoint, videos, logger }: ResumableUploadsOptions) {
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+export function resumableUploads({ directory, endpoint, videos, logger, locker, objects }: ResumableUploadsOptions) {
+  const store = objects
+    ? new ObjectUploadStore(objects, path.join(directory, 'incoming'), UPLOAD_EXPIRY_MS)
+    : new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   // Data comes in PATCH requests only: a creation request that carried a whole small file would be ingested
   // before tus answers it, and tus then reads the upload's info again after it is gone.
   store.extensions = store.extensions.filter((extension) => extension !== 'creation-with-upload');
@@ -49,14 +59,16 @@ export function resumableUploads({ directory, endpoint, videos, logger }: Resuma
     return context;
   }
 
-  /** Removes the upload's data (if still there) and the info file FileStore keeps next to it. */
+  /** Removes the upload's data (if still there) and the info file kept next to it. */
   async function discard(uploadId: string) {
     await Promise.all([fs.rm(dataFile(uploadId), { force: true }), fs.rm(`${dataFile(uploadId)}.json`, { force: true })]);
+    if (store instanceof ObjectUploadStore) await store.remove(uploadId);
   }
 
   const tus = new Server({
     path: endpoint,
     datastore: store,
+    locker,
     maxSize: VIDEO_MAX_BYTES,
     // The app and its API share one origin; behind a proxy the same path still holds.
     relativeLocation: true,
@@ -68,6 +80,7 @@ export function resumableUploads({ directory, endpoint, videos, logger }: Resuma
     async onUploadFinish(request, upload) {
       const context = contextOf(request);
       try {
+        if (store instanceof ObjectUploadStore) await store.assemble(upload.id, dataFile(upload.id));
         context.result = await videos.ingest(context.user, dataFile(upload.id), filenameOf(upload));
         return { status_code: 200 };
       } catch (error) {
@@ -95,13 +108,13 @@ export function resumableUploads({ directory, endpoint, videos, logger }: Resuma
     /** False for an upload that does not exist as well as for someone else's: callers answer both alike. */
     async isUploadOf(uploadId: string, user: UserRow) {
       if (!UPLOAD_ID.test(uploadId)) return false;
-      const info = await store.configstore.get(uploadId);
+      const info = await store.getUpload(uploadId).catch(() => null);
       return info?.metadata?.[UPLOADER_KEY] === String(user.id);
     },
 
     async sweep() {
       try {
-        const removed = await sweepExpiredUploads(directory, Date.now());
+        const removed = store instanceof ObjectUploadStore ? await store.deleteExpired() : await sweepExpiredUploads(directory, Date.now());
         if (removed > 0) logger.info({ removed }, 'expired upload files removed');
       } catch (error) {
         logger.warn({ err: error }, 'sweeping expired uploads failed');
