@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { requestFeedRebuild } from '../src/jobs/job-queue.ts';
 import { signUp } from './helpers/accounts.ts';
 import { clip } from './helpers/clips.ts';
 import { eventually } from './helpers/eventually.ts';
@@ -128,6 +129,13 @@ describe('two API instances and a worker on one database and one bucket', () => 
     await eventually(count, (n) => n === 8, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await count()).toBe(8);
+  }, 60_000);
+
+  it('queues one ranking however many instances ask for it at once', async () => {
+    await t.pool.query(`delete from pgboss.job where name = 'rebuild-feed' and state in ('created', 'retry')`);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => requestFeedRebuild(i % 2 === 0 ? t.jobs : other.jobs)));
+    const { rows } = await t.pool.query<{ waiting: number }>(`select count(*)::int as waiting from pgboss.job where name = 'rebuild-feed' and state in ('created', 'retry')`);
+    expect(rows[0]!.waiting).toBe(1);
   });
 
   it('shares rate limits: a client that spreads its requests over both instances is limited as one', async () => {
@@ -137,7 +145,7 @@ describe('two API instances and a worker on one database and one bucket', () => 
     expect(first.filter((r) => r.statusCode === 429)).toHaveLength(0);
     expect((await check(instances.a)).statusCode).toBe(429);
     expect((await check(instances.b)).statusCode).toBe(429);
-  });
+  }, 30_000);
 });
 
 async function filesUnder(dir: string): Promise<string[]> {

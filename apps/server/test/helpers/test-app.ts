@@ -83,7 +83,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
  * Another API instance (WORKER=off) on the same database as `t`, with a DATA_DIR of its own: what a
  * second machine behind the load balancer is. `close` stops it and removes its folder.
  */
-export async function anotherInstance(t: TestApp, env: Record<string, string> = {}): Promise<{ app: App; dataDir: string; close(): Promise<void> }> {
+export async function anotherInstance(t: TestApp, env: Record<string, string> = {}): Promise<{ app: App; dataDir: string; jobs: JobQueue; close(): Promise<void> }> {
   const logger = pino({ level: 'silent' });
   const { db, pool } = createDatabase(t.databaseUrl, logger, { max: 4 });
   const dataDir = `${t.dataDir}-${randomBytes(3).toString('hex')}`;
@@ -94,6 +94,7 @@ export async function anotherInstance(t: TestApp, env: Record<string, string> = 
   return {
     app,
     dataDir,
+    jobs: queue,
     async close() {
       await app.close();
       await boss.stop({ graceful: false, close: true, timeout: 2000 });
