@@ -40,7 +40,8 @@ export function adminContent({ db, pool, studios, people }: { db: Database; pool
         [slug],
       );
       if (!rows[0]) throw new HttpError(404, adminMessages.pageNotFound);
-      return rows[0];
+      // Stored sanitized; sanitized again on the way out, like the public page, whatever wrote the row.
+      return { ...rows[0], html: sanitizeHtml(rows[0].html) };
     },
 
     /** Stores the page's HTML sanitized (the editor shows what is stored). */
