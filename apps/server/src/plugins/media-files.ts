@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fs from 'node:fs';
+import { contentTypeOf } from '../lib/object-store.ts';
 
 /**
  * A video's `stream` folder is a link to the folder being written while it encodes (playable early,
@@ -29,9 +30,16 @@ export function cacheControl(file: string): string {
   return 'public, max-age=60';
 }
 
+/** Media is only ever embedded (img, video, hls.js): opened on its own, nothing in it may load or run. */
+export const MEDIA_CSP = "default-src 'none'; sandbox";
+
 /**
  * Public media (HLS ladders, thumbnails, first frames) from DATA_DIR/media at /media, with range
  * requests. When MEDIA_BASE_URL points at a CDN, the CDN serves this same tree instead.
+ *
+ * Each file goes out with the type its extension names in the object store's table, the one a bucket
+ * is given too (anything else is application/octet-stream: never HTML, SVG or script, whatever lands
+ * here), never sniffed, and under a CSP that lets nothing in it run if it is opened as a page.
  */
 export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, options: { root: string }) {
   fs.mkdirSync(options.root, { recursive: true });
@@ -42,9 +50,13 @@ export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, opt
     index: false,
     list: false,
     dotfiles: 'deny',
-    // Ours below, per kind of file (send's own would overwrite it).
+    // Ours below, per kind of file (send's own would overwrite them).
     cacheControl: false,
+    contentType: false,
     setHeaders: (res, file) => {
+      res.setHeader('content-type', contentTypeOf(file));
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('content-security-policy', MEDIA_CSP);
       res.setHeader('cache-control', cacheControl(file));
       res.setHeader('access-control-allow-origin', '*');
     },

@@ -3,10 +3,18 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** A year, subdomains too; `preload` is the operator's own decision (it is hard to take back). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * Security headers with a CSP that allows what the app really loads: its own scripts and styles,
  * images from itself, data: and blob: URLs (thumbnails, crops), media from MEDIA_BASE_URL, and the
- * https: video and pixels of an outside ad server's VAST ad; scripts and connections only our own.
+ * https: video and pixels of an outside ad server's VAST ad; scripts and connections only our own
+ * (never 'unsafe-inline' or 'unsafe-eval'), and no page may frame ours.
+ *
+ * Strict-Transport-Security only on an answer to a request that came over TLS: directly, or through a
+ * trusted proxy that says so (X-Forwarded-Proto: https with TRUST_PROXY). On plain HTTP it would be
+ * ignored at best, and a local `npm start` over http must not tell a browser otherwise.
  */
 export const security = fp(async function security(
   app: FastifyInstance,
@@ -37,6 +45,12 @@ export const security = fp(async function security(
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // The same as frame-ancestors 'none', for browsers that only know this one.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   if (options.corsOrigin) {
     await app.register(cors, { origin: options.corsOrigin.split(',').map((o) => o.trim()), credentials: false });
