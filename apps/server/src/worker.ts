@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
 import pino from 'pino';
+import { watchJobQueue, watchPool } from './lib/metrics.ts';
+import { metricsEndpoint } from './plugins/metrics.ts';
 import { logSerializers } from './lib/log-errors.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { createDatabase, runMigrations } from './db/client.ts';
@@ -30,7 +33,15 @@ const { db, pool } = createDatabase(databaseUrl, logger, { max: 4 });
 await runMigrations(pool);
 const { boss, queue } = await startJobQueue({ databaseUrl, logger });
 const workers = await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl });
-logger.info({ concurrency: config.transcodeConcurrency }, 'worker ready');
+// Its own jobs' durations, transcode speed, queue depth and pool, for Prometheus (same rules as the API's).
+const metricsServer = config.workerMetricsPort ? Fastify({ logger: false }) : null;
+if (metricsServer) {
+  watchPool('worker', pool);
+  watchJobQueue(pool);
+  await metricsServer.register(metricsEndpoint, { token: config.metricsToken });
+  await metricsServer.listen({ port: config.workerMetricsPort, host: config.host });
+}
+logger.info({ concurrency: config.transcodeConcurrency, metricsPort: config.workerMetricsPort }, 'worker ready');
 
 let stopping = false;
 async function stop(signal: string) {
@@ -39,6 +50,7 @@ async function stop(signal: string) {
   logger.info({ signal }, 'worker stopping: finishing the running jobs');
   await boss.stop({ graceful: true, timeout: 30_000 });
   await workers.stop();
+  await metricsServer?.close();
   await pool.end();
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,7 @@ describe('two API instances and a worker on one database and one bucket', () => 
   let other: Awaited<ReturnType<typeof anotherInstance>>;
   let worker: ChildProcess;
   let workerDir: string;
+  let workerMetrics: string;
   const workerLog: string[] = [];
   /** Instance A is the test app, instance B the other one; a request goes to whichever is named. */
   let instances: { a: App; b: App };
@@ -39,9 +41,10 @@ describe('two API instances and a worker on one database and one bucket', () => 
     other = await anotherInstance(t, env);
     instances = { a: t.app, b: other.app };
     workerDir = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-worker-'));
+    workerMetrics = `http://127.0.0.1:${await freePort()}/metrics`;
     worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
       cwd: root,
-      env: { ...process.env, ...s3.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: workerDir, LOG_LEVEL: 'info' },
+      env: { ...process.env, ...s3.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: workerDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', WORKER_METRICS_PORT: new URL(workerMetrics).port },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     worker.stdout!.on('data', (chunk: Buffer) => workerLog.push(chunk.toString()));
@@ -107,6 +110,10 @@ describe('two API instances and a worker on one database and one bucket', () => 
     );
     expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(workerLog.join('').match(new RegExp(`"videoId":${videoId}[^\\n]*"msg":"video transcoded"`, 'g'))).toHaveLength(1);
+    // The worker's own metrics show the job and the transcode speed.
+    const scraped = await (await fetch(workerMetrics)).text();
+    expect(scraped).toMatch(/flick_job_duration_seconds_count\{job="transcode-video",outcome="done"\} 1/);
+    expect(scraped).toMatch(/flick_transcode_speed_ratio_count 1/);
 
     // The worker ranks the feed when the details are saved; both instances read the same snapshot.
     for (const app of [instances.a, instances.b]) {
@@ -147,6 +154,14 @@ describe('two API instances and a worker on one database and one bucket', () => 
     expect((await check(instances.b)).statusCode).toBe(429);
   }, 30_000);
 });
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

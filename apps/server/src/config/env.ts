@@ -58,6 +58,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -136,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     ads: e.ADS,
     metricsToken: e.METRICS_TOKEN,
+    workerMetricsPort: e.WORKER_METRICS_PORT,
     // Proxy headers are believed only behind a trusted proxy: otherwise any client could claim a country.
     geolocation: {
       database: e.GEOIP_DATABASE,
