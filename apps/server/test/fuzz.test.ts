@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
@@ -90,8 +92,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The heap in use after a full garbage collection (`--expose-gc` turned on for this test's process). */
+function heapAfterCollection(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed;
+}
+
 describe('fuzzing every endpoint of the OpenAPI document (issue 17)', () => {
-  it(`answers ${REQUESTS} hostile requests without a single 5xx, and is still up afterwards`, async () => {
+  it(`answers ${REQUESTS} hostile requests without a single 5xx, and is still up afterwards with its heap flat`, async () => {
     expect(operations.length).toBeGreaterThan(100);
     const failures: string[] = [];
     let renewed = 0;
@@ -106,7 +115,10 @@ describe('fuzzing every endpoint of the OpenAPI document (issue 17)', () => {
       ownFields: fc.boolean(),
     });
     const samples = fc.sample(request, { numRuns: REQUESTS, seed: Number(process.env.FUZZ_SEED ?? 17) });
-    for (const sample of samples) {
+    // The heap after a full collection, each quarter of the run: caches fill in the first quarter, then it must stay flat.
+    const heap: number[] = [];
+    for (const [n, sample] of samples.entries()) {
+      if (n > 0 && n % Math.floor(samples.length / 4) === 0) heap.push(heapAfterCollection());
       const { operation } = sample;
       let index = 0;
       const url = operation.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(sample.params[index++] ?? 'x'));
@@ -133,11 +145,15 @@ describe('fuzzing every endpoint of the OpenAPI document (issue 17)', () => {
       }
       if (res.statusCode >= 500) failures.push(`${res.statusCode} ${operation.method} ${`${url}?${query}`.slice(0, 200)} ${sample.contentType} ${(body ?? '').slice(0, 100)} -> ${res.body.slice(0, 200)}`);
     }
+    heap.push(heapAfterCollection());
+    const mb = heap.map((bytes) => Math.round(bytes / 2 ** 20));
     console.warn(
       `fuzz: ${samples.length} requests over ${operations.length} operations; answers ${JSON.stringify(Object.fromEntries([...statuses].sort()))}; ` +
-        `${renewed} sessions ended by a fuzzed call and renewed`,
+        `${renewed} sessions ended by a fuzzed call and renewed; heap after each quarter ${mb.join(' / ')} MB`,
     );
     expect(failures.slice(0, 10)).toEqual([]);
+    // Flat: from the first quarter's mark to the end it grew by less than 32 MB.
+    expect(heap.at(-1)! - heap[0]!).toBeLessThan(32 * 2 ** 20);
     expect((await t.app.inject({ method: 'GET', url: '/v1/health' })).statusCode).toBe(200);
   }, 600_000);
 });
