@@ -13,8 +13,8 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * (never 'unsafe-inline' or 'unsafe-eval'), and no page may frame ours.
  *
  * Strict-Transport-Security only on an answer to a request that came over TLS: directly, or through a
- * trusted proxy that says so (X-Forwarded-Proto: https with TRUST_PROXY). On plain HTTP it would be
- * ignored at best, and a local `npm start` over http must not tell a browser otherwise.
+ * trusted proxy that says so (X-Forwarded-Proto: https with TRUST_PROXY). Browsers ignore it over plain
+ * HTTP (RFC 6797), where it would only claim a TLS setup the server knows nothing of.
  */
 export const security = fp(async function security(
   app: FastifyInstance,
