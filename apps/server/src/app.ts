@@ -56,6 +56,7 @@ import { watchCounterFlush, watchJobQueue, watchPool } from './lib/metrics.ts';
 import { metricsEndpoint } from './plugins/metrics.ts';
 import { adCampaigns } from './modules/ads/ad-campaigns.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
+import { publicTagReader } from './modules/ads/vast.ts';
 import { adsService } from './modules/ads/ads.service.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
@@ -162,7 +163,15 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   });
   const pages = pagesService(db);
   const contact = contactService(db);
-  const ads = adsService({ pool, media, logger: api.log as Logger, addEvent: (event) => counters.addAdEvent(event), enabled: config.ads });
+  const ads = adsService({
+    pool,
+    media,
+    logger: api.log as Logger,
+    addEvent: (event) => counters.addAdEvent(event),
+    enabled: config.ads,
+    // Tests serve their VAST tags from this machine; a deployment reads only public addresses.
+    readTag: publicTagReader(config.env === 'test'),
+  });
 
   const clientConfig: ClientConfig = { ...config.links, ads: config.ads };
   await api.register(

@@ -6,7 +6,7 @@ import type { AdEvent } from '../tracking/counter-buffer.ts';
 import { decide, type Campaign, type Placement } from './ad-decision.ts';
 import { adTickets } from './ad-tokens.ts';
 import { adsRepository, type ServedCreative } from './ads.repository.ts';
-import { resolveVast } from './vast.ts';
+import { publicTagReader, resolveVast, type TagReader } from './vast.ts';
 
 /** How often the running campaigns and their counts are read again: a cap stops a campaign within this. */
 export const REFRESH_MS = 10_000;
@@ -34,6 +34,7 @@ export function adsService({
   addEvent,
   enabled = true,
   refreshMs = REFRESH_MS,
+  readTag = publicTagReader(),
 }: {
   pool: pg.Pool;
   media: MediaStorage;
@@ -41,6 +42,8 @@ export function adsService({
   addEvent: (event: AdEvent) => void;
   enabled?: boolean;
   refreshMs?: number;
+  /** How VAST tags are read: from public addresses only, but in tests. */
+  readTag?: TagReader;
 }) {
   const repo = adsRepository(pool);
   let placements = new Map<string, Placement>();
@@ -176,7 +179,7 @@ export function adsService({
       const ticket = tickets?.read(token);
       const creative = ticket ? creatives.get(ticket.creativeId) : undefined;
       if (!creative || creative.kind !== 'vast' || !creative.vastUrl) return null;
-      const ad = await resolveVast(creative.vastUrl).catch((error: unknown) => {
+      const ad = await resolveVast(creative.vastUrl, readTag).catch((error: unknown) => {
         logger.warn({ err: error, creativeId: creative.id }, 'a VAST tag did not resolve');
         return null;
       });

@@ -28,20 +28,26 @@ describe('reading a VAST tag (issue 16)', () => {
 
   it('follows a wrapper to the inline ad, keeping the pixels of both', async () => {
     const tags: Record<string, string> = { 'https://one.example.com/tag': wrapper('https://two.example.com/tag'), 'https://two.example.com/tag': inline };
-    const fetchTag = vi.fn(async (url: string | URL | Request) => new Response(tags[String(url)] ?? '', { status: tags[String(url)] ? 200 : 404 }));
-    expect(await resolveVast('https://one.example.com/tag', fetchTag as typeof fetch)).toEqual({
+    const readTag = vi.fn(async (url: string) => tags[url] ?? null);
+    expect(await resolveVast('https://one.example.com/tag', readTag)).toEqual({
       media: 'https://cdn.example.com/a.mp4?x=1&y=2',
       impressions: ['https://wrapper.example.com/imp', 'https://ads.example.com/imp?a=1&b=2'],
     });
   });
 
   it('gives up on a loop of wrappers, an error, a tag without an MP4, or an answer too large', async () => {
-    const loop = vi.fn(async () => new Response(wrapper('https://one.example.com/tag')));
-    expect(await resolveVast('https://one.example.com/tag', loop as typeof fetch)).toBeNull();
+    const loop = vi.fn(async () => wrapper('https://one.example.com/tag'));
+    expect(await resolveVast('https://one.example.com/tag', loop)).toBeNull();
     expect(loop).toHaveBeenCalledTimes(4);
-    expect(await resolveVast('https://x.example.com/', (async () => new Response('', { status: 500 })) as typeof fetch)).toBeNull();
-    expect(await resolveVast('https://x.example.com/', (async () => new Response('<VAST><Ad><InLine></InLine></Ad></VAST>')) as typeof fetch)).toBeNull();
-    expect(await resolveVast('https://x.example.com/', (async () => new Response(inline + ' '.repeat(300 * 1024))) as typeof fetch)).toBeNull();
+    expect(await resolveVast('https://x.example.com/', async () => null)).toBeNull();
+    expect(await resolveVast('https://x.example.com/', async () => '<VAST><Ad><InLine></InLine></Ad></VAST>')).toBeNull();
+    expect(await resolveVast('https://x.example.com/', async () => inline + ' '.repeat(300 * 1024))).toBeNull();
     expect(await resolveVast('file:///etc/passwd')).toBeNull();
+  });
+
+  it('never reads a tag from this machine or a private network, even by a redirect or a name that points there', async () => {
+    for (const url of ['http://127.0.0.1:8080/v1/health', 'http://localhost/', 'http://10.1.2.3/tag', 'http://[::1]/tag', 'http://169.254.169.254/latest/meta-data/']) {
+      await expect(resolveVast(url)).rejects.toThrow(/not a public address/);
+    }
   });
 });

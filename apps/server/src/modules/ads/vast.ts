@@ -3,6 +3,7 @@
  * first progressive MP4 of the linear creative, and the impression pixels. A Wrapper points to another
  * tag, followed a few times. Only what we need is read, with patterns rather than a full XML parser.
  */
+import { fetchPublicText } from '../../lib/public-fetch.ts';
 
 export interface VastAd {
   /** The MP4 to play (http or https). */
@@ -50,19 +51,28 @@ export function parseVast(xml: string): { media: string | null; impressions: str
   return { media, impressions, wrapped: wrapped ?? null };
 }
 
+/** Reads a tag's text: null for an error answer or one too large. */
+export type TagReader = (url: string) => Promise<string | null>;
+
+/** From outside parties only: public addresses, 2 s and 256 KiB a tag (`allowInternal` for tests). */
+export const publicTagReader =
+  (allowInternal = false): TagReader =>
+  async (url) => {
+    const answer = await fetchPublicText(url, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, accept: 'application/xml, text/xml', allowInternal });
+    return answer.ok ? answer.text : null;
+  };
+
 /**
  * Follows the tag (and up to three wrappers) to a playable MP4, gathering every level's impression
  * pixels; null when there is none, the server is slow (2 s a request) or the answer is too large.
  */
-export async function resolveVast(url: string, fetchTag: typeof fetch = fetch): Promise<VastAd | null> {
+export async function resolveVast(url: string, readTag: TagReader = publicTagReader()): Promise<VastAd | null> {
   const impressions: string[] = [];
   let next: string | null = url;
   for (let level = 0; next && level <= MAX_WRAPPERS; level += 1) {
     if (!isHttp(next)) return null;
-    const response = await fetchTag(next, { signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'follow', headers: { accept: 'application/xml, text/xml' } });
-    if (!response.ok) return null;
-    const text = await response.text();
-    if (text.length > MAX_BYTES) return null;
+    const text = await readTag(next);
+    if (text === null || text.length > MAX_BYTES) return null;
     const parsed = parseVast(text);
     impressions.push(...parsed.impressions);
     if (parsed.media) return { media: parsed.media, impressions };
