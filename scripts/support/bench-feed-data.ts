@@ -26,16 +26,19 @@ export function prepareBenchDataDir() {
 
 export const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-/** Creators (half Girls, a fifth Couples, a fifth Guys, a tenth Trans), videos over a year, tags, links. */
-async function generate(client: pg.Client) {
-  const started = performance.now();
+/**
+ * Creators (half Girls, a fifth Couples, a fifth Guys, a tenth Trans), videos over a year, tags, links
+ * (one on a cam site for every third creator), replacing any users and tags there were. Sized by the
+ * caller: the catalogue below, or a smaller one on a benchmark's own fresh database (bench:soak).
+ */
+export async function generateCatalogue(client: pg.Client, size: { videos: number; creators: number; tags: number }) {
   await client.query(`truncate users, tags restart identity cascade`);
   await client.query(
     `insert into users (type, email, password_hash, name, username, slug, gender, is_verified, email_verified_at)
      select 'model', 'creator' || g || '@bench.invalid', 'x', 'Creator ' || g, 'creator' || g, 'creator' || g,
             case when g % 10 < 5 then 'f' when g % 10 < 7 then 'c' when g % 10 < 9 then 'm' else 't' end, 'approved', now()
      from generate_series(1, $1) g`,
-    [CREATORS],
+    [size.creators],
   );
   // Views and likes skewed like real ones: most videos get few, some get many.
   await client.query(
@@ -48,14 +51,14 @@ async function generate(client: pg.Client) {
      from generate_series(1, $1) g
      cross join lateral (select floor(power(random(), 4) * 200000)::bigint as views) v
      cross join lateral (select floor(random() * 20)::bigint as n) r`,
-    [VIDEOS, CREATORS],
+    [size.videos, size.creators],
   );
-  await client.query(`insert into tags (name, slug) select 'tag' || g, 'tag' || g from generate_series(1, $1) g`, [TAGS]);
+  await client.query(`insert into tags (name, slug) select 'tag' || g, 'tag' || g from generate_series(1, $1) g`, [size.tags]);
   await client.query(
     `insert into video_tags (video_id, tag_id, position)
      select v.id, 1 + (v.id * k * 31 + k) % $1, k from videos v cross join generate_series(0, 2) k
      on conflict do nothing`,
-    [TAGS],
+    [size.tags],
   );
   await client.query(
     `insert into user_links (user_id, url, name, site, is_important, position)
@@ -64,14 +67,18 @@ async function generate(client: pg.Client) {
      where u.id % 3 = 0`,
   );
   await client.query('vacuum analyze');
-  fs.writeFileSync(marker, new Date().toISOString());
-  console.log(`generated ${VIDEOS.toLocaleString('en')} videos of ${CREATORS.toLocaleString('en')} creators in ${seconds(started)} s`);
 }
 
 /** Generates the catalogue unless an earlier run did. */
 export async function ensureBenchData(client: pg.Client) {
-  if (!fs.existsSync(marker)) await generate(client);
-  else console.log(`using the generated database in ${path.basename(benchDataDir)} (FRESH=1 to regenerate)`);
+  if (fs.existsSync(marker)) {
+    console.log(`using the generated database in ${path.basename(benchDataDir)} (FRESH=1 to regenerate)`);
+    return;
+  }
+  const started = performance.now();
+  await generateCatalogue(client, { videos: VIDEOS, creators: CREATORS, tags: TAGS });
+  fs.writeFileSync(marker, new Date().toISOString());
+  console.log(`generated ${VIDEOS.toLocaleString('en')} videos of ${CREATORS.toLocaleString('en')} creators in ${seconds(started)} s`);
 }
 
 /**
