@@ -153,7 +153,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   });
   const profile = profileService({ db, pool, media, logger: api.log as Logger, geoBlocking });
   const users = usersService(pool, geoBlocking);
-  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking });
+  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking, allowInternalFeeds: config.env === 'test' });
   const notifier = liveNotifier({
     pool,
     logger: api.log as Logger,

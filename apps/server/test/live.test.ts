@@ -69,7 +69,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => statusServer.listen(0, '127.0.0.1', resolve));
   statusUrl = `http://127.0.0.1:${(statusServer.address() as AddressInfo).port}/online.json`;
   const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
-  live = liveService({ pool: t.pool, logger, statusTimeoutMs: 500 });
+  live = liveService({ pool: t.pool, logger, statusTimeoutMs: 500, allowInternalFeeds: true });
 
   await t.pool.query(
     `insert into webcam_sites (slug, name, hosts, status_url, status_list_path, status_room_field, push_secret)
@@ -172,7 +172,7 @@ describe('a cam site status feed (polled)', () => {
     online(['lunavega']);
     const secondInstance = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
     try {
-      const other = liveService({ pool: secondInstance, logger: pino({ level: 'silent' }) });
+      const other = liveService({ pool: secondInstance, logger: pino({ level: 'silent' }), allowInternalFeeds: true });
       const polls = await Promise.all([live.pollDueSites(), other.pollDueSites(), live.pollDueSites(), other.pollDueSites()]);
       expect(polls.flat()).toHaveLength(1);
       expect(asked).toBe(1);
@@ -417,6 +417,23 @@ describe('Web Push: followers are told when a creator goes live', () => {
     delivered.length = 0;
     expect(await notifier.notify(luna.id)).toBeNull();
     expect(delivered).toEqual([]);
+  });
+
+  it('never sends to this machine or a private network, whatever endpoint a browser gives', async () => {
+    // As deployed: real push services only (the tests' own service is on this machine).
+    const deployed = liveNotifier({ pool: t.pool, logger: pino({ level: 'silent' }), keys: await vapidKeys(t.dataDir), subject: 'mailto:support@flick.test' });
+    const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+    for (const endpoint of ['https://127.0.0.1/push', 'https://10.0.0.7/push', 'https://[::1]/push', 'https://169.254.169.254/latest']) {
+      await expect(deployed.subscribe(viewer.id, { endpoint, keys })).rejects.toMatchObject({ statusCode: 422 });
+    }
+    // A name that points here, stored before: the message is refused at connect time, never delivered.
+    await t.pool.query(`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, 'https://localhost:1/push', $2, $3)`, [viewer.id, keys.p256dh, keys.auth]);
+    await t.pool.query(`delete from live_notifications`).catch(() => undefined);
+    delivered.length = 0;
+    const result = await deployed.notify(luna.id);
+    expect(result?.sent ?? 0).toBe(0);
+    expect(delivered).toEqual([]);
+    await t.pool.query(`delete from push_subscriptions where endpoint = 'https://localhost:1/push'`);
   });
 
   it("asks for the followers to be told when a creator goes live by their own word", async () => {

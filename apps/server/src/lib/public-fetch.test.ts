@@ -30,7 +30,7 @@ describe('fetchPublicText', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const options = { timeoutMs: 2000, maxBytes: 1024 };
+  const options = { timeoutMs: 2000, maxBytes: 1024, maxRedirects: 3 };
 
   it('refuses an address on this machine unless told it may', async () => {
     await expect(fetchPublicText(`${base}/tag`, options)).rejects.toThrow(/not a public address/);

@@ -61,48 +61,67 @@ export interface PublicAnswer {
   ok: boolean;
   status: number;
   /** Null when the body was larger than allowed. */
-  text: string | null;
+  body: Buffer | null;
+}
+
+export interface PublicRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: Uint8Array;
+  /** For the whole exchange, redirects included. */
+  timeoutMs: number;
+  /** At most this much of the answer is read. */
+  maxBytes: number;
+  /** Redirects followed (by hand, each checked again); 0 answers the redirect itself. */
+  maxRedirects?: number;
+  /** Tests only: allow this machine and private networks. */
+  allowInternal?: boolean;
 }
 
 /**
- * GET of an outside party's http(s) URL as text, from our server: only to public addresses (unless
- * `allowInternal`, for tests), redirects followed by hand (each checked again, at most `maxRedirects`),
- * the whole exchange within `timeoutMs`, and at most `maxBytes` read.
+ * A request from our server to an outside party's http(s) URL: only to public addresses, so no URL a
+ * user or an admin gave can make it reach this machine or a private network (cloud metadata included).
  */
-export async function fetchPublicText(
-  url: string,
-  { timeoutMs, maxBytes, accept, maxRedirects = 3, allowInternal = false }: { timeoutMs: number; maxBytes: number; accept?: string; maxRedirects?: number; allowInternal?: boolean },
-): Promise<PublicAnswer> {
-  const signal = AbortSignal.timeout(timeoutMs);
+export async function requestPublic(url: string, options: PublicRequest): Promise<PublicAnswer> {
+  const { maxRedirects = 0, allowInternal = false } = options;
+  const signal = AbortSignal.timeout(options.timeoutMs);
   let current = new URL(url);
   for (let hop = 0; ; hop += 1) {
     if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new Error(`not an http(s) URL: ${current.protocol}`);
     // A literal address is never looked up, so it is judged here.
     const literal = current.hostname.replace(/^\[|\]$/g, '');
     if (!allowInternal && net.isIP(literal) && !isPublicAddress(literal)) throw notPublic(literal);
-    const answer = await get(current, { signal, maxBytes, accept, lookup: allowInternal ? undefined : publicLookup });
-    if (answer.location && answer.status >= 300 && answer.status < 400) {
-      if (hop >= maxRedirects) throw new Error('too many redirects');
+    const answer = await send(current, options, signal, allowInternal ? undefined : publicLookup);
+    if (answer.location && hop < maxRedirects) {
       current = new URL(answer.location, current);
       continue;
     }
-    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, text: answer.text };
+    if (answer.location && maxRedirects > 0) throw new Error('too many redirects');
+    return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, body: answer.body };
   }
 }
 
-function get(
+/** GET as text (see requestPublic); `text` is null when the answer was larger than `maxBytes`. */
+export async function fetchPublicText(url: string, options: Omit<PublicRequest, 'method' | 'body' | 'headers'> & { accept?: string }) {
+  const answer = await requestPublic(url, { ...options, headers: options.accept ? { accept: options.accept } : {} });
+  return { ok: answer.ok, status: answer.status, text: answer.body && answer.body.toString('utf8') };
+}
+
+function send(
   url: URL,
-  options: { signal: AbortSignal; maxBytes: number; accept?: string; lookup?: net.LookupFunction },
-): Promise<{ status: number; location?: string; text: string | null }> {
+  options: PublicRequest,
+  signal: AbortSignal,
+  lookup: net.LookupFunction | undefined,
+): Promise<{ status: number; location?: string; body: Buffer | null }> {
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).get(
+    const request = (url.protocol === 'https:' ? https : http).request(
       url,
-      { signal: options.signal, lookup: options.lookup, headers: options.accept ? { accept: options.accept } : {} },
+      { method: options.method ?? 'GET', signal, lookup, headers: options.headers ?? {} },
       (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
-          return resolve({ status, location: response.headers.location, text: null });
+          return resolve({ status, location: response.headers.location, body: null });
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -110,14 +129,15 @@ function get(
           size += chunk.length;
           if (size > options.maxBytes) {
             response.destroy();
-            return resolve({ status, text: null });
+            return resolve({ status, body: null });
           }
           chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () => resolve({ status, body: Buffer.concat(chunks) }));
         response.on('error', reject);
       },
     );
     request.on('error', reject);
+    request.end(options.body);
   });
 }

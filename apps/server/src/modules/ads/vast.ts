@@ -58,7 +58,7 @@ export type TagReader = (url: string) => Promise<string | null>;
 export const publicTagReader =
   (allowInternal = false): TagReader =>
   async (url) => {
-    const answer = await fetchPublicText(url, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, accept: 'application/xml, text/xml', allowInternal });
+    const answer = await fetchPublicText(url, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_BYTES, accept: 'application/xml, text/xml', maxRedirects: 3, allowInternal });
     return answer.ok ? answer.text : null;
   };
 

@@ -1,10 +1,12 @@
 import { LIVE_NOTIFY_HOURS, liveMessages, type PushSubscriptionInput } from '@flick/contract';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import webpush from 'web-push';
 import { HttpError } from '../../lib/http-error.ts';
+import { isPublicAddress, requestPublic } from '../../lib/public-fetch.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -46,15 +48,17 @@ export function vapidSubject(supportEmail: string | null, publicUrl: string | un
  * Sends one Web Push message: web-push encrypts it (RFC 8291) and signs the request (VAPID); fetch
  * delivers it, within a time limit. A refusal carries the push service's status (404 and 410: gone).
  */
-async function sendPush(subscription: webpush.PushSubscription, payload: string, options: webpush.RequestOptions): Promise<void> {
+async function sendPush(subscription: webpush.PushSubscription, payload: string, options: webpush.RequestOptions, allowInternal: boolean): Promise<void> {
   const request = webpush.generateRequestDetails(subscription, payload, options);
-  const response = await fetch(request.endpoint, {
-    method: request.method,
+  // The endpoint is the browser's word: sent only to a public address, and never after a redirect.
+  const response = await requestPublic(request.endpoint, {
+    method: 'POST',
     headers: request.headers as Record<string, string>,
-    body: request.body ? new Uint8Array(request.body) : null,
-    signal: AbortSignal.timeout(10_000),
+    body: request.body ? new Uint8Array(request.body) : undefined,
+    timeoutMs: 10_000,
+    maxBytes: 64 * 1024,
+    allowInternal,
   });
-  await response.body?.cancel();
   if (!response.ok) throw Object.assign(new Error(`the push service answered HTTP ${response.status}`), { statusCode: response.status });
 }
 
@@ -86,7 +90,9 @@ export function liveNotifier({
 
     async subscribe(userId: number, subscription: PushSubscriptionInput) {
       const endpoint = new URL(subscription.endpoint);
-      if (endpoint.protocol !== 'https:' && !(allowHttpEndpoints && endpoint.protocol === 'http:')) {
+      const literal = endpoint.hostname.replace(/^\[|\]$/g, '');
+      const internal = !allowHttpEndpoints && net.isIP(literal) !== 0 && !isPublicAddress(literal);
+      if (internal || (endpoint.protocol !== 'https:' && !(allowHttpEndpoints && endpoint.protocol === 'http:'))) {
         throw new HttpError(422, liveMessages.badPushEndpoint);
       }
       // The same browser signing in as someone else moves its subscription to them.
@@ -138,7 +144,7 @@ export function liveNotifier({
               await sendPush({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
                 vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
                 TTL: 60 * 60,
-              });
+              }, allowHttpEndpoints);
               result.sent += 1;
             } catch (error) {
               const status = (error as { statusCode?: number }).statusCode;

@@ -41,6 +41,7 @@ export function liveService({
   onWentLive,
   geoBlocking,
   statusTimeoutMs = 10_000,
+  allowInternalFeeds = false,
 }: {
   pool: pg.Pool;
   logger: Logger;
@@ -50,6 +51,8 @@ export function liveService({
   jobs?: JobQueue;
   onWentLive?: WentLive;
   statusTimeoutMs?: number;
+  /** Tests only, whose status feeds are served from this machine: a deployment reads public addresses only. */
+  allowInternalFeeds?: boolean;
 }) {
   const repo = liveRepository(pool);
 
@@ -70,7 +73,7 @@ export function liveService({
           const started = performance.now();
           const ms = () => Math.round(performance.now() - started);
           try {
-            const rooms = roomsFromStatus(await fetchStatus(site.statusUrl, { timeoutMs: statusTimeoutMs }), site);
+            const rooms = roomsFromStatus(await fetchStatus(site.statusUrl, { timeoutMs: statusTimeoutMs, allowInternal: allowInternalFeeds }), site);
             const change = await repo.applyStatus(site, [...rooms]);
             await changed(change);
             if (change.wentLive.length + change.wentOffline > 0) {

@@ -4,6 +4,8 @@
  * room (empty when the entries are the names). Anything else is an error that says why, and the poll
  * that met it changes nothing.
  */
+import { requestPublic } from '../../lib/public-fetch.ts';
+
 export interface StatusMapping {
   listPath: string;
   roomField: string;
@@ -40,37 +42,20 @@ export function roomsFromStatus(answer: unknown, { listPath, roomField }: Status
 }
 
 /** GETs a status URL: JSON within `timeoutMs` (connecting and reading), at most MAX_BYTES. */
-export async function fetchStatus(url: string, { timeoutMs = 10_000 }: { timeoutMs?: number } = {}): Promise<unknown> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  const fail = (error: unknown): never => {
-    if (error instanceof StatusFeedError) throw error;
-    if (signal.aborted) throw new StatusFeedError(`no whole answer within ${timeoutMs / 1000} s`);
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
-    throw new StatusFeedError(`could not be reached (${cause})`);
-  };
+export async function fetchStatus(url: string, { timeoutMs = 10_000, allowInternal = false }: { timeoutMs?: number; allowInternal?: boolean } = {}): Promise<unknown> {
+  let answer;
   try {
-    const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new StatusFeedError(`answered HTTP ${response.status}`);
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = response.body?.getReader();
-    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
-      size += read.value.byteLength;
-      if (size > MAX_BYTES) {
-        await reader!.cancel();
-        throw new StatusFeedError(`answered more than ${MAX_BYTES / 1024 / 1024} MB`);
-      }
-      chunks.push(read.value);
-    }
-    try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    } catch {
-      throw new StatusFeedError('did not answer JSON');
-    }
+    // An admin's URL, read only from public addresses (never this machine or a private network).
+    answer = await requestPublic(url, { timeoutMs, maxBytes: MAX_BYTES, headers: { accept: 'application/json' }, maxRedirects: 3, allowInternal });
   } catch (error) {
-    return fail(error);
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new StatusFeedError(`no whole answer within ${timeoutMs / 1000} s`);
+    throw new StatusFeedError(`could not be reached (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (!answer.ok) throw new StatusFeedError(`answered HTTP ${answer.status}`);
+  if (!answer.body) throw new StatusFeedError(`answered more than ${MAX_BYTES / 1024 / 1024} MB`);
+  try {
+    return JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    throw new StatusFeedError('did not answer JSON');
   }
 }
