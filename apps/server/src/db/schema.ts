@@ -10,6 +10,7 @@ import {
   jsonb,
   pgEnum,
   real,
+  doublePrecision,
   pgTable,
   smallint,
   primaryKey,
@@ -244,8 +245,11 @@ export const videos = pgTable(
     uploadTimezone: text('upload_timezone'),
     viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
     likeCount: bigint('like_count', { mode: 'number' }).notNull().default(0),
-    /** Engagement for the ranking (ADR 0007), added to from the in-memory counters. */
-    watchSeconds: real('watch_seconds').notNull().default(0),
+    /**
+     * Engagement for the ranking (ADR 0007), added to from the in-memory counters. Double precision: a
+     * float4 total rounds each flush away (0.25 s steps past 2 million seconds, 2 s past 16.7 million).
+     */
+    watchSeconds: doublePrecision('watch_seconds').notNull().default(0),
     completions: bigint('completions', { mode: 'number' }).notNull().default(0),
     ratingSum: bigint('rating_sum', { mode: 'number' }).notNull().default(0),
     ratingCount: bigint('rating_count', { mode: 'number' }).notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "videos" ALTER COLUMN "watch_seconds" SET DATA TYPE double precision;
