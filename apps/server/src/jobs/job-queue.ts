@@ -1,6 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { CONNECTION_TIMEOUT_MS, databaseUnavailable } from '../db/client.ts';
 import { jobDuration } from '../lib/metrics.ts';
 
 /** Every background job, its payload, and its retry policy, in one place (STYLE.md: immich's job names). */
@@ -100,7 +101,10 @@ export async function requestFeedRebuild(jobs: JobQueue, publishAt: Date = new D
 
 /** pg-boss on the app's own PostgreSQL (DESIGN.md "jobs"): no Redis, FOR UPDATE SKIP LOCKED underneath. */
 export async function startJobQueue(options: { databaseUrl: string; logger: Logger }) {
-  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, schema: 'pgboss' });
+  // pg-boss hands its options to pg.Pool (its typings omit the pool's own): a job sent while PostgreSQL
+  // is away fails as soon as the app's own queries do (db/client.ts).
+  const pool: Pick<pg.PoolConfig, 'connectionTimeoutMillis'> = { connectionTimeoutMillis: CONNECTION_TIMEOUT_MS };
+  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, schema: 'pgboss', ...pool });
   boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, policy] of Object.entries(queues)) {
@@ -121,6 +125,8 @@ const LOCK_KEY = 'hashtextextended($1, 0)';
 /** A job fetched this recently may not hold its lock yet. */
 const RECOVERY_GRACE_SECONDS = 5;
 const RECOVERY_INTERVAL_MS = 15_000;
+/** Tries, a second apart, to record a job's end while PostgreSQL is away, before leaving it to the recovery. */
+const JOB_END_ATTEMPTS = 30;
 
 export interface WorkerOptions {
   /** Parallel transcodes in this process. */
@@ -147,8 +153,39 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
   }
   const { logger } = options;
   const running = new Set<string>();
+  /** Jobs whose handler returned, until pg-boss has recorded how they ended (see below). */
+  const ending = new Set<string>();
   let locks = await connectLocks();
   let stopped = false;
+
+  // pg-boss 10 records a job's end without awaiting it (the worker's onFetch in its manager.js calls
+  // `this.complete(...)` and `this.fail(...)` and moves on; timgit/pg-boss#577). With PostgreSQL away at that
+  // moment the rejection is unhandled, and main.ts stops the process on one (issue 17: a restart of the
+  // database must not stop ours). Those statements, known by the ids of the jobs this process just ran, are
+  // tried again for a while here and never reject; a job whose end could not be recorded is still active
+  // and nobody holds its lock, so the recovery below puts it back in the queue once the database is back.
+  const db = boss.getDb();
+  const executeSql = db.executeSql.bind(db);
+  db.executeSql = async (text, values) => {
+    const ids: unknown = values?.[1];
+    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => ending.has(id as string))) return executeSql(text, values);
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await executeSql(text, values);
+        } catch (error) {
+          if (!databaseUnavailable(error) || attempt >= JOB_END_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+        }
+      }
+    } catch (error) {
+      logger.warn({ err: error, jobIds: ids }, 'could not record how a job ended; it runs again once the database is back');
+      // What pg-boss reads from the answer: no job changed.
+      return { rows: [{ count: 0 }] };
+    } finally {
+      for (const id of ids) ending.delete(id as string);
+    }
+  };
 
   async function connectLocks(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: options.databaseUrl, application_name: 'flick-job-locks' });
@@ -179,7 +216,7 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
     )) as { rows: { id: string; name: JobName }[] };
     let recovered = 0;
     for (const { id, name } of rows) {
-      if (running.has(id)) continue;
+      if (running.has(id) || ending.has(id)) continue;
       const { rows: [lock] } = await locks.query<{ free: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY}) as free`, [id]);
       if (!lock?.free) continue;
       await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [id]);
@@ -218,6 +255,7 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
             timer({ outcome: 'failed' });
             throw error;
           } finally {
+            ending.add(job.id);
             running.delete(job.id);
             await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [job.id]).catch(() => undefined);
           }

@@ -1,13 +1,32 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseUnavailable } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
+/** PostgreSQL cannot be reached (stopped, restarting, unreachable): nothing the client did, and soon over. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The disk that keeps uploads and media is full: the upload was refused and nothing of it kept. */
+export const NO_SPACE_MESSAGE = 'There is no room to store this on our side right now. Please try again later.';
+
 export const MALFORMED_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
 /** What busboy (under @fastify/multipart) throws for a multipart body that is not one. */
 const MALFORMED_MULTIPART = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Malformed urlencoded form)/;
+
+/** No space left on the disk (ENOSPC), or a PostgreSQL that has none (53100 disk_full); through wrappers. */
+function isDiskFull(error: unknown): boolean {
+  for (let depth = 0; depth < 5 && typeof error === 'object' && error !== null; depth += 1) {
+    const { code, cause } = error as { code?: unknown; cause?: unknown };
+    if (code === 'ENOSPC' || code === '53100') return true;
+    error = cause;
+  }
+  return false;
+}
 
 const messagesByStatus: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -49,6 +68,16 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
     // A broken multipart body (cut short, no boundary) is the client's, whichever route reads it.
     if (!error.statusCode && MALFORMED_MULTIPART.test(error.message)) {
       return reply.code(400).send({ message: MALFORMED_UPLOAD_MESSAGE });
+    }
+
+    // Not a bug of ours: said plainly and fast, so clients retry and monitors see an outage, not errors.
+    if (!error.statusCode && databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply.code(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE, requestId: request.id });
+    }
+    if (!error.statusCode && isDiskFull(error)) {
+      request.log.error({ err: error }, 'request failed: no space left on the disk');
+      return reply.code(507).send({ message: NO_SPACE_MESSAGE, requestId: request.id });
     }
 
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;

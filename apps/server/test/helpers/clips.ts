@@ -8,6 +8,8 @@ const dir = path.join(os.tmpdir(), 'flick-test-clips');
 /** A lavfi test card with a tone, `seconds` long, as phone-shaped H.264 + AAC. */
 const recipes = {
   vertical: { size: '360x640', seconds: 2 },
+  /** Caught mid-transcode too, in a fifth of the long one's encoding (two rungs, half the length). */
+  medium: { size: '480x854', seconds: 8 },
   /** Long enough to be caught mid-transcode. */
   long: { size: '720x1280', seconds: 16 },
 } as const;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { databaseUnavailable } from '../../db/client.ts';
 
 /** Per-video additions waiting for the next flush. */
 export interface VideoDelta {
@@ -95,92 +96,168 @@ const flushAdEventsSql = `
   from (select campaign_id, count(*) filter (where kind = 1) as impressions, count(*) filter (where kind = 2) as clicks from counted group by campaign_id) x
   where c.id = x.campaign_id`;
 
+/** Pending counts of one kind, by key (a video, an event, a link and place, a profile, an ad decision). */
+type Pending<V> = Map<number | string, V>;
+
+/** A buffer's kinds, each with how to write a batch of it and how to fold a batch back in. */
+interface Kind<V> {
+  name: string;
+  pending: Pending<V>;
+  write(batch: Pending<V>): Promise<void>;
+  merge(into: V | undefined, back: V): V;
+}
+
+/**
+ * While PostgreSQL is away, the counts a failed flush took are kept for the next flush, up to this many
+ * keys of a kind; a batch that would go beyond it is dropped, so a long outage cannot grow memory without end.
+ */
+export const MAX_PENDING_KEYS = 100_000;
+
 /**
  * Views, likes, ratings, watch time and clicks are added up in memory and written every second in one
  * statement per kind (ADR 0007): a burst of a thousand views of one video is one row update, not a
- * thousand fighting over the same row. Counts reach the database within about a second; a crash loses
- * at most that second. `stop` writes what is left.
+ * thousand fighting over the same row. Counts reach the database within about a second; a crash (kill -9)
+ * loses what came in since the last flush that reached it (that second, or longer while a flush waits on
+ * the database), and nothing is counted twice (faults.test.ts).
+ *
+ * A flush that PostgreSQL never ran (stopped, restarting, unreachable, out of connections) keeps its
+ * counts for the next one, so a restart of the database loses nothing. One whose connection broke while it
+ * ran may have been committed: its counts are dropped rather than risk counting them twice. `stop` writes
+ * what is left.
  */
 export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_INTERVAL_MS) {
-  let videos = new Map<number, VideoDelta>();
-  let events = new Map<number, number>();
-  let linkClicks = new Map<string, number>();
-  let profileViews = new Map<number, number>();
-  let adEvents = new Map<string, AdEvent>();
-  let flushing: Promise<void> = Promise.resolve();
-  let lastFlushAt = Date.now();
+  const sum = (into: number | undefined, back: number) => (into ?? 0) + back;
 
-  async function write(v: Map<number, VideoDelta>, e: Map<number, number>, l: Map<string, number>, p: Map<number, number>, a: Map<string, AdEvent>) {
-    if (v.size > 0) {
-      const ids = [...v.keys()];
-      const deltas = [...v.values()];
+  const videos: Kind<VideoDelta> = {
+    name: 'videos',
+    pending: new Map(),
+    async write(batch) {
+      const ids = [...batch.keys()];
+      const deltas = [...batch.values()];
       const column = (pick: (d: VideoDelta) => number) => deltas.map(pick);
       await pool.query({
         name: 'counters-flush-videos',
         text: flushVideosSql,
         values: [ids, column((d) => d.views), column((d) => d.likes), column((d) => d.watchSeconds), column((d) => d.completions), column((d) => d.ratingSum), column((d) => d.ratingCount)],
       });
-    }
-    if (e.size > 0) await pool.query(flushEventsSql, [[...e.keys()], [...e.values()]]);
-    if (l.size > 0) {
-      const keys = [...l.keys()].map((k) => k.split('|'));
-      await pool.query(flushLinkClicksSql, [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2] === '1'), [...l.values()]]);
-    }
-    if (p.size > 0) await pool.query(flushProfileViewsSql, [[...p.keys()], [...p.values()]]);
-    if (a.size > 0) {
-      const list = [...a.values()];
+    },
+    merge(into, back) {
+      const merged = into ?? emptyDelta();
+      for (const key of Object.keys(back) as (keyof VideoDelta)[]) merged[key] += back[key];
+      return merged;
+    },
+  };
+  const events: Kind<number> = {
+    name: 'events',
+    pending: new Map(),
+    write: (batch) => pool.query(flushEventsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
+    merge: sum,
+  };
+  const linkClicks: Kind<number> = {
+    name: 'link clicks',
+    pending: new Map(),
+    async write(batch) {
+      const keys = [...batch.keys()].map((k) => String(k).split('|'));
+      await pool.query(flushLinkClicksSql, [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2] === '1'), [...batch.values()]]);
+    },
+    merge: sum,
+  };
+  const profileViews: Kind<number> = {
+    name: 'profile views',
+    pending: new Map(),
+    write: (batch) => pool.query(flushProfileViewsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
+    merge: sum,
+  };
+  const adEvents: Kind<AdEvent> = {
+    name: 'ad events',
+    pending: new Map(),
+    async write(batch) {
+      const list = [...batch.values()];
       await pool.query({
         name: 'counters-flush-ads',
         text: flushAdEventsSql,
         values: [list.map((x) => x.decision), list.map((x) => x.kind), list.map((x) => x.campaignId), list.map((x) => x.placementId), list.map((x) => x.creativeId)],
       });
+    },
+    // The same decision's same event is one, however often it comes.
+    merge: (into, back) => into ?? back,
+  };
+  const kinds = [videos, events, linkClicks, profileViews, adEvents] as Kind<unknown>[];
+
+  let flushing: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+  let lastFlushAt = Date.now();
+
+  /** Writes one kind's batch; true when it is in the database (or was empty). */
+  async function writeBatch<V>(kind: Kind<V>, batch: Pending<V>): Promise<boolean> {
+    if (batch.size === 0) return true;
+    try {
+      await kind.write(batch);
+      return true;
+    } catch (error) {
+      if (databaseUnavailable(error) === 'not-run' && kind.pending.size + batch.size <= MAX_PENDING_KEYS) {
+        // Folded into what came since, for the next flush.
+        for (const [key, back] of batch) kind.pending.set(key, kind.merge(kind.pending.get(key), back));
+        logger.warn({ err: error, kind: kind.name, keys: batch.size }, 'could not write the counters; kept for the next flush');
+      } else {
+        logger.error({ err: error, kind: kind.name, keys: batch.size }, 'could not write the counters; these are lost');
+      }
+      return false;
     }
   }
 
   function flush(): Promise<void> {
-    const [v, e, l, p, a] = [videos, events, linkClicks, profileViews, adEvents];
-    adEvents = new Map();
-    videos = new Map();
-    events = new Map();
-    linkClicks = new Map();
-    profileViews = new Map();
+    const batches = kinds.map((kind) => {
+      const batch = kind.pending;
+      kind.pending = new Map();
+      return batch;
+    });
+    inFlight += 1;
     // One flush at a time, so two never add the same deltas in different orders (no deadlocks).
-    flushing = flushing.then(() =>
-      write(v, e, l, p, a)
-        .then(() => {
-          lastFlushAt = Date.now();
-        })
-        .catch((error: unknown) => logger.error({ err: error, videos: v.size }, 'could not write the counters; these are lost')),
-    );
+    flushing = flushing
+      .then(async () => {
+        let written = true;
+        // Each kind on its own: a failure of one (even a lasting one) holds up no other.
+        for (const [i, kind] of kinds.entries()) written = (await writeBatch(kind, batches[i]!)) && written;
+        if (written) lastFlushAt = Date.now();
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'could not write the counters'))
+      .finally(() => {
+        inFlight -= 1;
+      });
     return flushing;
   }
 
-  const timer = setInterval(() => void flush(), intervalMs);
+  // A tick while a flush still waits for the database leaves the counts to the next one, rather than
+  // queueing flushes behind it.
+  const timer = setInterval(() => {
+    if (inFlight === 0) void flush();
+  }, intervalMs);
   timer.unref();
 
   return {
     addVideo(videoId: number, delta: Partial<VideoDelta>) {
-      const current = videos.get(videoId) ?? emptyDelta();
+      const current = videos.pending.get(videoId) ?? emptyDelta();
       for (const [key, value] of Object.entries(delta) as [keyof VideoDelta, number][]) current[key] += value;
-      videos.set(videoId, current);
+      videos.pending.set(videoId, current);
     },
     /** Likes not yet written, so an answer can show the count the viewer expects. */
     pendingLikes(videoId: number): number {
-      return videos.get(videoId)?.likes ?? 0;
+      return videos.pending.get(videoId)?.likes ?? 0;
     },
     addEvent(eventId: number) {
-      events.set(eventId, (events.get(eventId) ?? 0) + 1);
+      events.pending.set(eventId, (events.pending.get(eventId) ?? 0) + 1);
     },
     addLinkClick(linkId: number, location: string, isLive: boolean) {
       const key = `${linkId}|${location}|${isLive ? 1 : 0}`;
-      linkClicks.set(key, (linkClicks.get(key) ?? 0) + 1);
+      linkClicks.pending.set(key, (linkClicks.pending.get(key) ?? 0) + 1);
     },
     /** An ad impression or click; the same decision's same event twice is one. */
     addAdEvent(event: AdEvent) {
-      adEvents.set(`${event.decision}|${event.kind}`, event);
+      adEvents.pending.set(`${event.decision}|${event.kind}`, event);
     },
     addProfileView(profileId: number) {
-      profileViews.set(profileId, (profileViews.get(profileId) ?? 0) + 1);
+      profileViews.pending.set(profileId, (profileViews.pending.get(profileId) ?? 0) + 1);
     },
     flush,
     /** When the counts were last written (for the metrics' lag). */

@@ -1,0 +1,71 @@
+import type pg from 'pg';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { counterBuffer } from './counter-buffer.ts';
+
+/** What `connect` throws when nothing listens on PostgreSQL's port. */
+const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
+/** A connection that broke while the statement ran: it may have been committed. */
+const lost = () => new Error('Connection terminated unexpectedly');
+/** A statement the server refused for what it is (numeric overflow): it would fail again. */
+const refusedStatement = () => Object.assign(new Error('value out of range'), { code: '22003' });
+
+/** A pool whose `query` records what the counters write, failing with each of `failures` first. */
+function fakePool(...failures: (() => Error)[]) {
+  const written: { views: number[]; events: number[] }[] = [];
+  const pool = {
+    async query(statement: string | { values: unknown[] }, values?: unknown[]) {
+      const failure = failures.shift();
+      if (failure) throw failure();
+      const args = typeof statement === 'string' ? values! : statement.values;
+      // The video statement has seven arrays (ids, views, ...); the events one has two (ids, counts).
+      written.push(args.length === 7 ? { views: args[1] as number[], events: [] } : { views: [], events: args[1] as number[] });
+      return { rows: [], rowCount: 0 };
+    },
+  } as unknown as pg.Pool;
+  return { pool, written };
+}
+
+const silent = pino({ level: 'silent' });
+// The timer is not used here: each test flushes by hand.
+const buffer = (pool: pg.Pool) => counterBuffer(pool, silent, 3_600_000);
+
+describe('counter buffer', () => {
+  it('keeps the counts of a flush PostgreSQL never ran (down, restarting) and writes them with the next, once', async () => {
+    const { pool, written } = fakePool(refused);
+    const counters = buffer(pool);
+    counters.addVideo(1, { views: 2 });
+    await counters.flush();
+    expect(written).toEqual([]);
+    counters.addVideo(1, { views: 1 });
+    await counters.flush();
+    expect(written).toEqual([{ views: [3], events: [] }]);
+    await counters.flush();
+    expect(written).toHaveLength(1);
+    await counters.stop();
+  });
+
+  it('drops the counts of a flush whose connection broke while it ran, rather than risk counting them twice', async () => {
+    const { pool, written } = fakePool(lost);
+    const counters = buffer(pool);
+    counters.addVideo(1, { views: 2 });
+    await counters.flush();
+    counters.addVideo(1, { views: 1 });
+    await counters.flush();
+    expect(written).toEqual([{ views: [1], events: [] }]);
+    await counters.stop();
+  });
+
+  it('drops a batch the server refuses for what it is, and still writes the other kinds of the same flush', async () => {
+    const { pool, written } = fakePool(refusedStatement);
+    const counters = buffer(pool);
+    counters.addVideo(1, { views: 2 });
+    counters.addEvent(3);
+    await counters.flush();
+    expect(written).toEqual([{ views: [], events: [1] }]);
+    counters.addVideo(1, { views: 1 });
+    await counters.flush();
+    expect(written.at(-1)).toEqual({ views: [1], events: [] });
+    await counters.stop();
+  });
+});
