@@ -23,8 +23,8 @@ import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
  * Issue 17's faults, each against the real thing: a Flick process (`npm run serve`) killed with SIGKILL
  * during an upload, a transcode and a counter flush, then started again; a PostgreSQL of this file's own
  * stopped and started under load; a real small disk (a tmpfs as DATA_DIR) filled during an upload.
- * Scenarios that show a known defect in code this file's change could not touch are `it.fails`, each
- * with what is wrong and where the fix belongs; they turn red once fixed, to be made plain `it`s.
+ * A scenario that shows a known defect is `it.fails`, with what is wrong and where the fix belongs; it
+ * turns red once fixed, to be made a plain `it`.
  */
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -306,14 +306,11 @@ describe('kill -9 of the server', () => {
   }
 
   /*
-   * Known defect, reported with issue 17 (the fix belongs in packages/media's run-ffmpeg.ts, which this
-   * change may not touch): ffmpeg ignores SIGPIPE (its progress to the dead server's pipe just fails), so
-   * when the server that runs it is killed alone, it encodes on to the end into a staging folder nobody
-   * will publish, on the CPU the restarted server needs; the re-run removes that folder under it, and can
-   * fail then and wait for its retry (20 s, then 40 s). `it.fails` keeps this scenario running; it turns
-   * red the day it passes.
+   * ffmpeg ignores SIGPIPE (its progress to the dead server's pipe just fails), so on its own it would
+   * encode on after the server that ran it was killed, on the CPU the restarted server needs. It is
+   * started through setpriv with a parent-death signal (run-ffmpeg.ts), so the kernel stops it too.
    */
-  it.fails("during a transcode, of the server's own process: the ffmpeg it ran stops with it", async () => {
+  it("during a transcode, of the server's own process: the ffmpeg it ran stops with it", async () => {
     // Long enough that its encoder would still be at work 3 s after the kill.
     const video = await transcoding('long');
     const encoders = await processesMentioning(video.original);
@@ -649,13 +646,10 @@ describe('disk full during an upload', () => {
   });
 
   /*
-   * Known defect, reported with issue 17 (the fix belongs in modules/videos/resumable-upload.ts, which
-   * this change may not touch): tus turns the write's ENOSPC into a 500 of its own, and keeps the bytes
-   * that fitted, so the upload answers "Something went wrong" and the disk stays full. An `onResponseError`
-   * that, for ENOSPC, discards the upload's files and hands the error to the route (`context.failure`)
-   * would answer the 507 above and leave nothing. `it.fails` keeps this running; it turns red the day it passes.
+   * tus's own file store turned the write's ENOSPC into a 500 of its own and kept the bytes that fitted;
+   * our store keeps the reason, and tus's onResponseError discards the upload and hands the error on.
    */
-  it.fails('a resumable upload: 507 with a clear message, and what arrived of it is not kept', async ({ skip }) => {
+  it('a resumable upload: 507 with a clear message, and what arrived of it is not kept', async ({ skip }) => {
     if (cannotMount) skip(cannotMount);
     const room = await fillLeaving(64 * 1024);
     const created = await t.app.inject({ method: 'POST', url: '/v1/videos/uploads', headers: { ...creator.auth, ...creation(data.length) } });
@@ -676,12 +670,10 @@ describe('disk full during an upload', () => {
   });
 
   /*
-   * Known defect, reported with issue 17 (the fix belongs in modules/videos/videos.service.ts and
-   * packages/media, which this change may not touch): when the file fits but its first frame does not,
-   * ffmpeg fails with "No space left on device" and the upload is refused as the video's fault, 422 "We
-   * could not process this video. Please try again." (nothing is left behind, which holds already).
+   * When the file fits but its first frame does not, ffmpeg fails with "No space left on device": that
+   * is ours, not the video's (run-ffmpeg.ts gives the error an ENOSPC cause, ingest passes it on).
    */
-  it.fails('an upload that fits while its first frame does not: 507 with a clear message, nothing left', async ({ skip }) => {
+  it('an upload that fits while its first frame does not: 507 with a clear message, nothing left', async ({ skip }) => {
     if (cannotMount) skip(cannotMount);
     const room = await fillLeaving(data.length + 8 * 1024);
     const refused = await upload(t, creator.auth);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type MediaBinaryName, resolveBinary } from './binaries.ts';
@@ -60,6 +61,9 @@ interface SpawnOptions extends RunOptions {
   onStdout: (chunk: string) => void;
 }
 
+/** util-linux's setpriv, which can give ffmpeg a parent-death signal; undefined where there is none. */
+const DIES_WITH_PARENT = process.platform === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find((file) => existsSync(file)) : undefined;
+
 /** How much nicer than the server ffmpeg runs (0 to 19; 10 leaves the API the CPU whenever it needs it). */
 export const FFMPEG_NICENESS = 10;
 
@@ -79,7 +83,12 @@ async function runProcess(args: readonly string[], options: SpawnOptions): Promi
   logger.debug({ binary, args }, `${name} started`);
 
   return new Promise<void>((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    // Through setpriv where there is one (Linux), so the kernel stops ffmpeg when the process that started it
+    // dies, kill -9 included: an orphan encoder would go on competing with the restarted server for the CPU.
+    // (A binary that is not there is started directly, so the failure to start is reported as such.)
+    const child = DIES_WITH_PARENT && existsSync(binary)
+      ? spawn(DIES_WITH_PARENT, ['--pdeathsig', 'KILL', '--', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+      : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     // Encoding must never starve the API beside it (issue 17): ffmpeg runs below the server's priority.
     if (name === 'ffmpeg' && child.pid !== undefined) lowerPriority(child.pid, logger);
     let stderr = '';
@@ -129,7 +138,9 @@ async function runProcess(args: readonly string[], options: SpawnOptions): Promi
         finish(null);
       } else {
         const status = code === null ? `was killed by ${killedBy}` : `exited with code ${code}`;
-        finish(new MediaError('ffmpeg-failed', { detail: `${name} ${status}\n${stderrTail}`, exitCode: code }));
+        // A full disk is ours, not the video's: the cause says so (ENOSPC), for an answer that says so too.
+        const noSpace = /No space left on device/i.test(stderrTail) ? Object.assign(new Error('No space left on device'), { code: 'ENOSPC' }) : undefined;
+        finish(new MediaError('ffmpeg-failed', { detail: `${name} ${status}\n${stderrTail}`, exitCode: code, cause: noSpace }));
       }
     });
   });

@@ -5,7 +5,9 @@ import type { Locker } from '@tus/utils';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '../../db/schema.ts';
 import type { ObjectStore } from '../../lib/object-store.ts';
 import { ObjectUploadStore } from './object-upload-store.ts';
@@ -46,7 +48,7 @@ export interface ResumableUploadsOptions {
 export function resumableUploads({ directory, endpoint, videos, logger, locker, objects }: ResumableUploadsOptions) {
   const store = objects
     ? new ObjectUploadStore(objects, path.join(directory, 'incoming'), UPLOAD_EXPIRY_MS)
-    : new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+    : new DiskUploadStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   // Data comes in PATCH requests only: a creation request that carried a whole small file would be ingested
   // before tus answers it, and tus then reads the upload's info again after it is gone.
   store.extensions = store.extensions.filter((extension) => extension !== 'creation-with-upload');
@@ -76,6 +78,16 @@ export function resumableUploads({ directory, endpoint, videos, logger, locker, 
     allowedOrigins: () => false,
     async onUploadCreate(request, upload) {
       return { metadata: { ...upload.metadata, [UPLOADER_KEY]: String(contextOf(request).user.id) } };
+    },
+    // A write that found the disk full: the upload goes (nothing of it stays on the full disk) and the
+    // route answers the error itself (507), where tus would answer a 500 of its own.
+    async onResponseError(request, error) {
+      if ((error as { code?: string }).code !== 'ENOSPC') return undefined;
+      const context = contexts.get(request);
+      const uploadId = new URL(request.url).pathname.split('/').pop() ?? '';
+      if (UPLOAD_ID.test(uploadId)) await discard(uploadId).catch(() => undefined);
+      if (context) context.failure = error as Error;
+      return undefined;
     },
     async onUploadFinish(request, upload) {
       const context = contextOf(request);
@@ -123,6 +135,24 @@ export function resumableUploads({ directory, endpoint, videos, logger, locker, 
   };
 }
 
+
+/**
+ * tus's file store, whose write keeps the reason of a failure: the store's own turns every failure into
+ * one "unknown error", so a full disk (ENOSPC) could not be told apart. The bytes go where tus's would.
+ */
+class DiskUploadStore extends FileStore {
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(null, chunk);
+      },
+    });
+    await pipeline(readable, counter, createWriteStream(path.join(this.directory, id), { flags: 'r+', start: offset }));
+    return offset + received;
+  }
+}
 
 function filenameOf(upload: Upload): string {
   return upload.metadata?.filename ?? upload.metadata?.name ?? '';

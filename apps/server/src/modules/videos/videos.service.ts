@@ -125,7 +125,8 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
           await media.removeVideo(video.id, media.originalKey(video.id, extension));
           await repo.remove(video.id);
         }
-        if (error instanceof MediaError) {
+        // A disk of ours that is full is not the video's fault: that goes on as it is (507, error-handler).
+        if (error instanceof MediaError && (error.cause as { code?: string } | undefined)?.code !== 'ENOSPC') {
           logger.info({ err: error }, 'upload refused: not a usable video');
           throw validationError([{ field: 'video', message: error.message }]);
         }
