@@ -13,6 +13,7 @@ import { verificationService } from '../modules/verification/verification.servic
 import { videoReview } from '../modules/videos/video-review.ts';
 import { studiosService } from '../modules/studios/studios.service.ts';
 import { webcamSitesService } from '../modules/webcam-sites/webcam-sites.service.ts';
+import { logSerializers } from '../lib/log-errors.ts';
 
 /**
  * `npm run admin -- <command>`: the admin's tools until the admin screens exist. Works beside a
@@ -268,7 +269,7 @@ if (!command || args.length < command.args) {
   process.exit(name === 'help' || name === '--help' ? 0 : 64);
 }
 
-const logger = pino({ level: 'warn' });
+const logger = pino({ level: 'warn', serializers: logSerializers });
 let stopEmbedded: (() => Promise<void>) | undefined;
 let url = config.databaseUrl ?? (await runningEmbeddedPostgresUrl(config.dataDir, config.embeddedPgPort));
 if (!url) {
