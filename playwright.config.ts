@@ -80,6 +80,8 @@ export default defineConfig({
       SUPPORT_EMAIL: 'support@flick.example.com',
       SEED_DEMO: '0',
       TRUST_PROXY: 'true',
+      // The live test's cam-site status feed is a server on this machine.
+      ALLOW_PRIVATE_FEEDS: 'true',
     },
   },
 });

@@ -153,7 +153,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   });
   const profile = profileService({ db, pool, media, logger: api.log as Logger, geoBlocking });
   const users = usersService(pool, geoBlocking);
-  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking, allowInternalFeeds: config.env === 'test' });
+  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking, allowInternalFeeds: config.allowPrivateFeeds });
   const notifier = liveNotifier({
     pool,
     logger: api.log as Logger,
@@ -169,8 +169,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     logger: api.log as Logger,
     addEvent: (event) => counters.addAdEvent(event),
     enabled: config.ads,
-    // Tests serve their VAST tags from this machine; a deployment reads only public addresses.
-    readTag: publicTagReader(config.env === 'test'),
+    // Public addresses only, unless ALLOW_PRIVATE_FEEDS (tests serve their tags from this machine).
+    readTag: publicTagReader(config.allowPrivateFeeds),
   });
 
   const clientConfig: ClientConfig = { ...config.links, ads: config.ads };

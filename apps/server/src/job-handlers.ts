@@ -22,7 +22,7 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
   registerFeedJobs(registry, { pool: db.$client, logger });
   let notifier: Promise<LiveNotifier> | null = null;
   registerLiveJobs(registry, {
-    live: liveService({ pool: db.$client, logger, jobs, onWentLive: notifyFollowersLater(jobs), allowInternalFeeds: config.env === 'test' }),
+    live: liveService({ pool: db.$client, logger, jobs, onWentLive: notifyFollowersLater(jobs), allowInternalFeeds: config.allowPrivateFeeds }),
     notifier: () =>
       (notifier ??= vapidKeys(config.dataDir).then((keys) =>
         liveNotifier({ pool: db.$client, logger, keys, subject: vapidSubject(config.links.supportEmail, config.publicUrl), allowHttpEndpoints: config.env === 'test' }),

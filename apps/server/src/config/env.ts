@@ -59,6 +59,10 @@ const envSchema = z.object({
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ALLOW_PRIVATE_FEEDS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   ADS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -138,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     ads: e.ADS,
     metricsToken: e.METRICS_TOKEN,
     workerMetricsPort: e.WORKER_METRICS_PORT,
+    // Status feeds and VAST tags (an admin's URLs) on this machine or a private network: tests, or a
+    // deployment whose own status feed is inside its network. Push endpoints (a browser's word) never.
+    allowPrivateFeeds: e.ALLOW_PRIVATE_FEEDS || e.NODE_ENV === 'test',
     // Proxy headers are believed only behind a trusted proxy: otherwise any client could claim a country.
     geolocation: {
       database: e.GEOIP_DATABASE,
