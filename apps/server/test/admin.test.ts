@@ -6,6 +6,7 @@ import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { publishedVideos, rebuildFeed, walkFeed } from './helpers/feed.ts';
 import { jpeg, multipart, png } from './helpers/multipart.ts';
+import { verificationFields } from './helpers/verification.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -18,17 +19,7 @@ let others: Record<'viewer' | 'creator' | 'channel' | 'studioManager', Headers>;
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
   t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) });
 
-const fields = {
-  legal_name: 'Anna Maria Example',
-  address: '1 Main Street, Springfield',
-  identification: 'passport',
-  identification_id: 'X1234567',
-  gender: 'f',
-  date_of_birth: '1995-04-12',
-  age: '31',
-  country: 'US',
-  stage_name: 'Luna',
-};
+const fields = verificationFields;
 const frontBytes = jpeg();
 
 /** A creator who sent their identity verification; the request's id. */

@@ -8,7 +8,7 @@ import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { FLUSH_INTERVAL_MS } from '../src/modules/tracking/counter-buffer.ts';
 import { client, newAccount, signInAs, signUp } from './helpers/accounts.ts';
 import { dataFingerprints, type Fingerprint } from './helpers/data-fingerprint.ts';
-import { jpeg, multipart, png } from './helpers/multipart.ts';
+import { verificationForm } from './helpers/verification.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -250,22 +250,6 @@ let fingerprints: Awaited<ReturnType<typeof dataFingerprints>>;
 
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
-const verificationForm = () =>
-  multipart({
-    legal_name: 'Anna Maria Example',
-    address: '1 Main Street, Springfield',
-    identification: 'passport',
-    identification_id: 'X1234567',
-    gender: 'f',
-    date_of_birth: '1995-04-12',
-    age: '31',
-    country: 'US',
-    stage_name: 'Luna',
-    front_picture_id: { filename: 'front.jpg', contentType: 'image/jpeg', data: jpeg() },
-    back_picture_id: { filename: 'back.jpg', contentType: 'image/jpeg', data: jpeg() },
-    face_picture_id: { filename: 'face.png', contentType: 'image/png', data: png() },
-    signature: { filename: 'signature.png', contentType: 'image/png', data: png() },
-  });
 
 const send = (call: Call, auth: Record<string, string>) =>
   t.app.inject({

@@ -8,8 +8,9 @@ import { diskStore, s3Client, s3Store, type ObjectStore } from '../src/lib/objec
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { signInAs, signUp } from './helpers/accounts.ts';
 import { eventually } from './helpers/eventually.ts';
-import { jpeg, multipart, png } from './helpers/multipart.ts';
+import { multipart, png } from './helpers/multipart.ts';
 import { MEDIA_BUCKET, PRIVATE_BUCKET, startTestS3, type TestS3 } from './helpers/s3-server.ts';
+import { verificationForm } from './helpers/verification.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
@@ -164,21 +165,7 @@ describe('media in S3 (S3_BUCKET set)', () => {
 
   it('keeps identity documents in the private bucket only, and streams them to an admin through the API', async () => {
     const creator = await signUp(t, 'model');
-    const body = multipart({
-      legal_name: 'Anna Maria Example',
-      address: '1 Main Street, Springfield',
-      identification: 'passport',
-      identification_id: 'X1234567',
-      gender: 'f',
-      date_of_birth: '1995-04-12',
-      age: '31',
-      country: 'US',
-      stage_name: 'Luna',
-      front_picture_id: { filename: 'front.jpg', contentType: 'image/jpeg', data: jpeg() },
-      back_picture_id: { filename: 'back.jpg', contentType: 'image/jpeg', data: jpeg() },
-      face_picture_id: { filename: 'face.png', contentType: 'image/png', data: png() },
-      signature: { filename: 'signature.png', contentType: 'image/png', data: png() },
-    });
+    const body = verificationForm();
     const res = await t.app.inject({ method: 'POST', url: '/v1/profile/verification', payload: body.payload, headers: { ...body.headers, ...creator.auth } });
     expect(res.statusCode).toBe(201);
     const documents = await s3.keys(PRIVATE_BUCKET, `private/verifications/${creator.id}/`);

@@ -6,6 +6,7 @@ import { verificationService } from '../src/modules/verification/verification.se
 import { privateStorage } from '../src/lib/private-storage.ts';
 import { signUp } from './helpers/accounts.ts';
 import { jpeg, multipart, png, type Part } from './helpers/multipart.ts';
+import { verificationFields } from './helpers/verification.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -14,17 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const fields = {
-  legal_name: 'Anna Maria Example',
-  address: '1 Main Street, Springfield',
-  identification: 'passport',
-  identification_id: 'X1234567',
-  gender: 'f',
-  date_of_birth: '1995-04-12',
-  age: '31',
-  country: 'US',
-  stage_name: 'Luna',
-};
+const fields = verificationFields;
 const images = {
   front_picture_id: { filename: 'front.jpg', contentType: 'image/jpeg', data: jpeg() },
   back_picture_id: { filename: 'back.jpg', contentType: 'image/jpeg', data: jpeg() },
