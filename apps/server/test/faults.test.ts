@@ -2,14 +2,13 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { makeReachableForPostgres } from '../src/db/traversable.ts';
+import type { EmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { startTestCluster } from './helpers/postgres-cluster.ts';
 import { NO_SPACE_MESSAGE, UNAVAILABLE_MESSAGE } from '../src/plugins/error-handler.ts';
 import { FLUSH_INTERVAL_MS } from '../src/modules/tracking/counter-buffer.ts';
 import { client, newAccount } from './helpers/accounts.ts';
@@ -123,17 +122,6 @@ function request(flick: Flick, method: string, url: string, options: { headers?:
   });
 }
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
@@ -429,36 +417,21 @@ describe('kill -9 of the server', () => {
 describe('PostgreSQL restarted under load', () => {
   let dir: string;
   let postgres: EmbeddedPostgres;
+  let cluster: Awaited<ReturnType<typeof startTestCluster>>;
   let flick: Flick | undefined;
   let databaseUrl: string;
 
   beforeAll(async () => {
     // A cluster of its own, which this test may stop: the other test files share the global one.
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-faults-pg-'));
-    await fs.chmod(dir, 0o755);
-    await makeReachableForPostgres(dir);
-    const port = await freePort();
-    postgres = new EmbeddedPostgres({
-      databaseDir: path.join(dir, 'pg'),
-      user: 'flick',
-      password: 'flick',
-      port,
-      // Kept across the stop and start below; removed with `dir` at the end.
-      persistent: true,
-      createPostgresUser: process.getuid?.() === 0,
-      initdbFlags: ['--encoding=UTF8', '--locale=C', '--no-sync'],
-      postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'unix_socket_directories='],
-      onLog: () => {},
-      onError: () => {},
-    });
-    await postgres.initialise();
-    await postgres.start();
-    databaseUrl = `postgres://flick:flick@127.0.0.1:${port}/postgres`;
+    // Kept across the stop and start below; removed at the end.
+    cluster = await startTestCluster({ prefix: 'flick-faults-pg-', persistent: true });
+    postgres = cluster.postgres;
+    dir = cluster.dir;
+    databaseUrl = cluster.url;
   });
   afterAll(async () => {
     if (flick) killGroup(flick.child);
-    await postgres.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await cluster.remove();
   });
 
   interface Outcome {

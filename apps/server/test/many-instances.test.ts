@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +10,7 @@ import { signUp } from './helpers/accounts.ts';
 import { clip } from './helpers/clips.ts';
 import { eventually } from './helpers/eventually.ts';
 import { walkFeed } from './helpers/feed.ts';
+import { freePort } from './helpers/postgres-cluster.ts';
 import { MEDIA_BUCKET, PRIVATE_BUCKET, startTestS3, type TestS3 } from './helpers/s3-server.ts';
 import { anotherInstance, createTestApp, type TestApp } from './helpers/test-app.ts';
 import { verifiedModel, waitForVideo } from './helpers/videos.ts';
@@ -155,13 +155,6 @@ describe('two API instances and a worker on one database and one bucket', () => 
   }, 30_000);
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

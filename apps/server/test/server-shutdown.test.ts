@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { freePort } from './helpers/postgres-cluster.ts';
 import { logSerializers } from '../src/lib/log-errors.ts';
 import { startServer } from '../src/server.ts';
 
@@ -22,17 +23,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-shutdown-'));
 fs.chmodSync(dataDir, 0o755);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface LogLine {
   level: number;
