@@ -1,4 +1,6 @@
 import autocannon from 'autocannon';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import pino from 'pino';
 import { logSerializers } from '../apps/server/src/lib/log-errors.ts';
@@ -6,11 +8,17 @@ import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postg
 import { runFeedRebuild } from '../apps/server/src/modules/feed/feed-jobs.ts';
 import { openGeolocator } from '../apps/server/src/lib/geolocation.ts';
 import { startServer } from '../apps/server/src/server.ts';
+import { createToken, hashToken } from '../apps/server/src/lib/tokens.ts';
 import { BENCH_PG_PORT, benchDataDir, ensureBenchData, prepareBenchDataDir, seconds, benchServerConfig } from './support/bench-feed-data.ts';
 
 /**
  * `npm run bench:feed-api`: the home feed on 1,000,000 approved videos from 20,000 creators (the
  * catalogue of support/bench-feed-data.ts, generated on the first run).
+ *
+ * Issue 18: as real viewers call it, every request names its viewer (a guest_id, or the bearer token of
+ * a signed-in account), so isLiked/isRated are looked up for each. BENCH_ONLY=viewers runs just that
+ * part; BENCH_PROFILE=<file.cpuprofile> profiles the server during the guests' 50-connection run and
+ * prints the hot path as text.
  */
 const PORT = 8298;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -113,6 +121,153 @@ async function geoBlockingRun(home: string) {
   );
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+/** The hot path of a CPU profile as text: top functions by self and total time, and the hottest stacks. */
+function profileSummary(profile: { nodes: ProfileNode[] }, top = 25) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const root = process.cwd() + '/';
+  const where = (url: string) => {
+    const file = url.replace(/^file:\/\//, '').replace(root, '');
+    const modules = file.lastIndexOf('node_modules/');
+    return modules >= 0 ? file.slice(modules + 'node_modules/'.length) : file;
+  };
+  const label = (n: ProfileNode) =>
+    n.callFrame.url ? `${n.callFrame.functionName || '(anonymous)'} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : n.callFrame.functionName || '(anonymous)';
+  const total = profile.nodes.reduce((sum, n) => sum + (n.hitCount ?? 0), 0);
+  const idle = profile.nodes.filter((n) => ['(idle)', '(program)'].includes(n.callFrame.functionName)).reduce((sum, n) => sum + (n.hitCount ?? 0), 0);
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const stacks = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const hits = n.hitCount ?? 0;
+    if (hits === 0) continue;
+    self.set(label(n), (self.get(label(n)) ?? 0) + hits);
+    const frames: string[] = [];
+    for (let id: number | undefined = n.id; id !== undefined; id = parent.get(id)) {
+      const node = byId.get(id)!;
+      if (node.callFrame.functionName !== '(root)') frames.push(label(node));
+    }
+    for (const f of new Set(frames)) inclusive.set(f, (inclusive.get(f) ?? 0) + hits);
+    // Collapsed stack, outermost first, our code and libraries only (no node: internals in the middle).
+    const stack = frames.reverse().filter((f, i, all) => i === all.length - 1 || !/^[^ ]+ node:/.test(f)).slice(-8).join(' ; ');
+    stacks.set(stack, (stacks.get(stack) ?? 0) + hits);
+  }
+  const pct = (hits: number) => `${((hits / total) * 100).toFixed(1).padStart(5)}%`;
+  const list = (map: Map<string, number>, n: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `${pct(hits)}  ${name}`).join('\n');
+  return [
+    `${total} samples; idle/program ${pct(idle).trim()}`,
+    '',
+    'Top functions by self time:',
+    list(self, top),
+    '',
+    'Top functions by total time (self + callees):',
+    list(inclusive, top),
+    '',
+    'Hottest stacks (collapsed, outermost first, last 8 frames; flame graph as text):',
+    list(stacks, 15),
+  ].join('\n');
+}
+
+/**
+ * Issue 18: the home feed as real viewers call it. Many guests (one in five has liked a few of the
+ * first page's videos) each send their guest_id, and signed-in accounts (which have liked and rated
+ * some) send their bearer token, so every request looks up isLiked/isRated.
+ */
+async function viewersRun(home: string) {
+  const GUESTS = 2000;
+  const ACCOUNTS = 20;
+  const guestId = (i: number) => `b0000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+  await client.query(`delete from video_likes where viewer_key like 'gb0000000-0000-4000-8000-%'`);
+  const { rows: old } = await client.query<{ id: string }>(`select id from users where email like 'benchviewer%@bench.invalid'`);
+  await client.query(`delete from video_likes where viewer_key = any($1::text[])`, [old.map((u) => `u${u.id}`)]);
+  await client.query(`delete from users where email like 'benchviewer%@bench.invalid'`);
+  const pageIds = (await get(home)).data.map((v) => v.id);
+  const { rows: accounts } = await client.query<{ id: string }>(
+    `insert into users (type, email, password_hash, name, username, slug, email_verified_at)
+     select 'user', 'benchviewer' || g || '@bench.invalid', 'x', 'Viewer ' || g, 'benchviewer' || g, 'benchviewer' || g, now()
+     from generate_series(1, $1) g returning id`,
+    [ACCOUNTS],
+  );
+  const tokens = accounts.map(() => createToken());
+  await client.query(
+    `insert into auth_tokens (user_id, token_hash, expires_at) select * , now() + interval '1 day' from unnest($1::bigint[], $2::text[])`,
+    [accounts.map((a) => a.id), tokens.map(hashToken)],
+  );
+  // Every account likes three of the first page's videos and rates three; every fifth guest likes two.
+  const likes: [string, number][] = [];
+  const ratings: [string, number, number][] = [];
+  accounts.forEach((a, i) => {
+    for (let k = 0; k < 3; k += 1) likes.push([`u${a.id}`, pageIds[(i + k) % pageIds.length]!]);
+    for (let k = 0; k < 3; k += 1) ratings.push([a.id, pageIds[(i + k + 4) % pageIds.length]!, 1 + ((i + k) % 5)]);
+  });
+  for (let i = 0; i < GUESTS; i += 5) for (let k = 0; k < 2; k += 1) likes.push([`g${guestId(i)}`, pageIds[(i + k * 3) % pageIds.length]!]);
+  await client.query(`insert into video_likes (viewer_key, video_id) select * from unnest($1::text[], $2::bigint[])`, [likes.map((l) => l[0]), likes.map((l) => l[1])]);
+  await client.query(`insert into video_ratings (user_id, video_id, rating) select * from unnest($1::bigint[], $2::bigint[], $3::int[])`, [
+    ratings.map((r) => r[0]),
+    ratings.map((r) => r[1]),
+    ratings.map((r) => r[2]),
+  ]);
+
+  // What they are shown is right: the guest and the account see their own likes and ratings.
+  const path = home.replace(base, '');
+  const liker = (await get(`${home}&guest_id=${guestId(5)}`)).data as unknown as { id: number; isLiked: boolean }[];
+  if (!liker.some((v) => v.isLiked)) throw new Error('a guest who liked videos on the first page sees none liked');
+  const asAccount = await fetch(home, { headers: { authorization: `Bearer ${tokens[0]}` } });
+  const mine = ((await asAccount.json()) as { data: { isLiked: boolean; isRated: boolean }[] }).data;
+  if (!mine.some((v) => v.isLiked) || !mine.some((v) => v.isRated)) throw new Error('an account sees none of its likes or ratings on the first page');
+
+  const guests = Array.from({ length: GUESTS }, (_, i) => ({ method: 'GET' as const, path: `${path}&guest_id=${guestId(i)}` }));
+  const signedIn = tokens.map((token) => ({ method: 'GET' as const, path, headers: { authorization: `Bearer ${token}` } }));
+  const run = async (requests: typeof guests, connections: number) => {
+    const result = await autocannon({ url: base, requests, connections, duration: DURATION_SECONDS, workers: 1 });
+    if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
+    return result;
+  };
+  // The same moment's figure without a viewer (the page cache alone), since the machine's load moves both.
+  const nobody = await run([{ method: 'GET', path: `${path}` }], 50);
+  console.log(`home feed without a viewer (for comparison), 50 connections: ${Math.round(nobody.requests.average)} requests/s, p50 ${nobody.latency.p50} ms, p99 ${nobody.latency.p99} ms`);
+  for (const [name, requests] of [
+    [`${GUESTS} guests, each with its guest_id`, guests],
+    [`${ACCOUNTS} signed-in accounts, each with its bearer token`, signedIn],
+  ] as const) {
+    await autocannon({ url: base, requests: [...requests], connections: 10, duration: 2, workers: 1 });
+    const profiling = process.env.BENCH_PROFILE && requests === guests ? new Session() : null;
+    if (profiling) {
+      profiling.connect();
+      await profiling.post('Profiler.enable');
+      await profiling.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profiling.post('Profiler.start');
+    }
+    const heavy = await run([...requests], 50);
+    if (profiling) {
+      const { profile } = await profiling.post('Profiler.stop');
+      fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+      console.log(`\nCPU profile of the server during the next run (written to ${process.env.BENCH_PROFILE}):\n${profileSummary(profile as { nodes: ProfileNode[] })}\n`);
+      profiling.disconnect();
+    }
+    const light = await run([...requests], 10);
+    const fast = heavy.requests.average >= 4000;
+    const steady = light.latency.p99 <= 10;
+    console.log(
+      `home feed, ${name}, 50 connections: ${Math.round(heavy.requests.average)} requests/s, p50 ${heavy.latency.p50} ms, p99 ${heavy.latency.p99} ms ` +
+        `(goal >= 4,000 requests/s: ${fast ? 'met' : 'NOT met'})`,
+    );
+    console.log(
+      `home feed, ${name}, 10 connections: ${Math.round(light.requests.average)} requests/s, p50 ${light.latency.p50} ms, p99 ${light.latency.p99} ms ` +
+        `(goal p99 <= 10 ms: ${steady ? 'met' : 'NOT met'})`,
+    );
+  }
+}
+
 const config = benchServerConfig(PORT, { TRUST_PROXY: 'true' });
 const server = await startServer(config, pino({ level: 'warn', serializers: logSerializers }));
 const base = `http://127.0.0.1:${PORT}`;
@@ -120,18 +275,30 @@ const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUr
 await client.connect();
 try {
   await ensureBenchData(client);
-  // As the rebuild-feed job does it: in a worker thread, while the server keeps answering.
-  const build = await runFeedRebuild((await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT))!);
-  console.log(
-    `feed rebuild: ${build.videos.toLocaleString('en')} videos ranked in ${(build.totalMs / 1000).toFixed(1)} s ` +
-      `(load ${(build.loadMs / 1000).toFixed(1)} s, rank ${(build.rankMs / 1000).toFixed(1)} s, rest is writing the snapshot)`,
-  );
-  await new Promise((r) => setTimeout(r, 1100));
+  const { rows: snapshots } = await client.query<{ epoch: string | null }>('select max(epoch) as epoch from feed_snapshots');
+  if (process.env.BENCH_ONLY === 'viewers' && snapshots[0]?.epoch) {
+    console.log('feed rebuild skipped: BENCH_ONLY=viewers and a ranked snapshot exists');
+  } else {
+    // As the rebuild-feed job does it: in a worker thread, while the server keeps answering.
+    const build = await runFeedRebuild((await runningEmbeddedPostgresUrl(benchDataDir, BENCH_PG_PORT))!);
+    console.log(
+      `feed rebuild: ${build.videos.toLocaleString('en')} videos ranked in ${(build.totalMs / 1000).toFixed(1)} s ` +
+        `(load ${(build.loadMs / 1000).toFixed(1)} s, rank ${(build.rankMs / 1000).toFixed(1)} s, rest is writing the snapshot)`,
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+  }
 
   const home = `${base}/v1/videos?gender=f,c`;
   const first = await get(home);
   if (first.data.length !== 10) throw new Error(`the first page has ${first.data.length} videos`);
   await autocannon({ url: home, connections: 10, duration: 3, workers: 1 });
+
+  await viewersRun(home);
+  if (process.env.BENCH_ONLY === 'viewers') {
+    await client.end();
+    await server.close();
+    process.exit(0);
+  }
 
   const load = await autocannon({ url: home, connections: 50, duration: DURATION_SECONDS, workers: 1 });
   const goodLoad = load.requests.average >= 2500 && load.non2xx === 0;
