@@ -2,6 +2,7 @@ import { accountMessages } from '@flick/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
+import { Batched } from '../lib/batched.ts';
 import { hashToken } from '../lib/tokens.ts';
 import type { Viewer } from '../lib/viewer.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -20,9 +21,16 @@ declare module 'fastify' {
 
 const TOUCH_INTERVAL_MS = 5 * 60_000;
 
+interface Session {
+  user: UserRow;
+  tokenId: number;
+  lastUsedAt: Date;
+}
+
 /** The session lookups authentication needs, handed in by the app (the accounts repository): plugins import no module. */
 export interface Sessions {
-  findByTokenHash(tokenHash: string): Promise<{ user: UserRow; tokenId: number; lastUsedAt: Date } | undefined>;
+  /** The live (not revoked, not expired) sessions among these token hashes. */
+  findByTokenHashes(tokenHashes: readonly string[]): Promise<(Session & { tokenHash: string })[]>;
   touchToken(tokenId: number): Promise<void>;
 }
 
@@ -31,10 +39,17 @@ export const authenticate = fp(async function authenticate(app: FastifyInstance,
   app.decorateRequest('user', null);
   app.decorateRequest('authTokenId', null);
 
+  // Every request with a bearer looks its session up (nothing is cached, so a sign-out or a ban takes
+  // effect on the next request); those arriving in the same turn share one statement (issue 18).
+  const lookups = new Batched<string, Session | undefined>(async (hashes) => {
+    const found = new Map((await sessions.findByTokenHashes([...new Set(hashes)])).map((s) => [s.tokenHash, s]));
+    return hashes.map((hash) => found.get(hash));
+  });
+
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    const found = await sessions.findByTokenHash(hashToken(token));
+    const found = await lookups.ask(hashToken(token));
     // A ban signs the account out everywhere (its tokens are deleted); this also covers a token read meanwhile.
     if (!found || found.user.bannedAt) return;
     request.user = found.user;

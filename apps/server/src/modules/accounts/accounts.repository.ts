@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { authTokens, users, type NewUser } from '../../db/schema.ts';
 
@@ -39,14 +39,13 @@ export function accountsRepository(db: Database) {
         .returning();
       return row;
     },
-    async findByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
+    /** The live sessions among these token hashes, with their accounts: one statement for a batch of requests. */
+    async findByTokenHashes(tokenHashes: readonly string[]) {
+      return db
+        .select({ tokenHash: authTokens.tokenHash, user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
         .from(authTokens)
         .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(and(eq(authTokens.tokenHash, tokenHash), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)))
-        .limit(1);
-      return row;
+        .where(and(inArray(authTokens.tokenHash, [...tokenHashes]), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)));
     },
     async touchToken(tokenId: number) {
       await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, tokenId));

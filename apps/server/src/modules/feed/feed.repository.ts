@@ -1,5 +1,6 @@
 import type { Category, Tag } from '@flick/contract';
 import type pg from 'pg';
+import { Batched } from '../../lib/batched.ts';
 import { KEYSET_TOP, type TimestampCursor } from '../../lib/keyset.ts';
 import type { VideoViewRow, VideoOwner } from '../videos/video-view.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
@@ -37,10 +38,26 @@ const hydrateSql = `
   left join tagged on tagged.video_id = v.id
   where v.id = any($1::bigint[]) and ${PUBLISHED_SQL}`;
 
+/**
+ * isLiked/isRated of the pages of every viewer who asked in the same turn (Batched): the likes of these
+ * viewer keys and the ratings of these users among these videos, by the tables' keys (viewer_key,
+ * video_id) and (user_id, video_id). Each viewer takes the rows of its own key and its own page.
+ */
 const viewerFlagsSql = `
-  select video_id::float8 as id, 'liked' as flag from video_likes where viewer_key = $1 and video_id = any($3::bigint[])
+  select viewer_key as who, video_id::float8 as id, false as rated from video_likes where viewer_key = any($1::text[]) and video_id = any($3::bigint[])
   union all
-  select video_id::float8, 'rated' from video_ratings where user_id = $2 and video_id = any($3::bigint[])`;
+  select user_id::text, video_id::float8, true from video_ratings where user_id = any($2::bigint[]) and video_id = any($3::bigint[])`;
+
+interface FlagsQuery {
+  viewerKey: string;
+  userId: number | null;
+  ids: readonly number[];
+}
+
+export interface ViewerFlags {
+  liked: Set<number>;
+  rated: Set<number>;
+}
 
 /** Over videos_user_published_idx, whose order (desc nulls last) the query must name to walk it unsorted. */
 const userVideosSql = `
@@ -104,6 +121,19 @@ const tagsSql = `
   limit $4`;
 
 export function feedRepository(pool: pg.Pool) {
+  const flags = new Batched<FlagsQuery, ViewerFlags>(async (queries) => {
+    const keys = [...new Set(queries.map((q) => q.viewerKey))];
+    const users = [...new Set(queries.flatMap((q) => (q.userId === null ? [] : [q.userId])))];
+    const ids = [...new Set(queries.flatMap((q) => q.ids))];
+    const { rows } = await pool.query<{ who: string; id: number; rated: boolean }>({ name: 'feed-viewer-flags', text: viewerFlagsSql, values: [keys, users, ids] });
+    const found = new Set<string>();
+    for (const row of rows) found.add(row.rated ? `r${row.who}:${row.id}` : `${row.who}:${row.id}`);
+    return queries.map(({ viewerKey, userId, ids: page }) => ({
+      liked: new Set(page.filter((id) => found.has(`${viewerKey}:${id}`))),
+      rated: new Set(userId === null ? [] : page.filter((id) => found.has(`r${userId}:${id}`))),
+    }));
+  });
+
   return {
     /** Published videos among `ids` with their owner and tags, in one statement (no N+1). */
     async hydrate(ids: readonly number[]): Promise<Map<number, FeedVideoRow>> {
@@ -117,17 +147,12 @@ export function feedRepository(pool: pg.Pool) {
       );
     },
 
-    /** Which of `ids` the viewer liked (user or guest key) and rated (users only): one indexed query. */
-    async viewerFlags(viewerKey: string, userId: number | null, ids: readonly number[]) {
-      const { rows } = await pool.query<{ id: number; flag: 'liked' | 'rated' }>({
-        name: 'feed-viewer-flags',
-        text: viewerFlagsSql,
-        values: [viewerKey, userId, ids],
-      });
-      return {
-        liked: new Set(rows.filter((r) => r.flag === 'liked').map((r) => r.id)),
-        rated: new Set(rows.filter((r) => r.flag === 'rated').map((r) => r.id)),
-      };
+    /**
+     * Which of `ids` the viewer liked (user or guest key) and rated (users only): one indexed statement
+     * for all the viewers asking at the same moment.
+     */
+    viewerFlags(viewerKey: string, userId: number | null, ids: readonly number[]): Promise<ViewerFlags> {
+      return flags.ask({ viewerKey, userId, ids });
     },
 
     /**
