@@ -40,6 +40,25 @@ const PAGE_CACHE_MS = 2000;
 const SLACK = 5;
 
 const nobody: ReadonlySet<number> = new Set();
+const noFlags = { liked: nobody, rated: nobody };
+
+/**
+ * A page as every viewer shares it (the videos' isLiked/isRated false), with this viewer's likes and
+ * ratings among them beside it: the route writes the flags into the shared videos' JSON (issue 18)
+ * instead of copying every video for every request.
+ */
+export interface ViewerPage {
+  videos: Video[];
+  liked: ReadonlySet<number>;
+  rated: ReadonlySet<number>;
+  next: string | null;
+}
+
+/** The page with the flags in copies of its videos; the shared videos themselves when there are none. */
+export function flagged({ videos, liked, rated, next }: ViewerPage): Page<Video> {
+  if (liked.size === 0 && rated.size === 0) return { data: videos, next };
+  return { data: videos.map((v) => ({ ...v, isLiked: liked.has(v.id), isRated: rated.has(v.id) })), next };
+}
 
 /** Whether a creator in `owners` has a video at positions from..to of the view. */
 function anyOwnedBy(view: View, from: number, to: number, owners: ReadonlySet<number>): boolean {
@@ -77,11 +96,15 @@ export function feedService({
   // statusReason is for the owner only; viewers never see why (viewer.md §3, the issue).
   const present = (row: FeedVideoRow): Video => toVideo({ ...row, statusReason: null }, row.owner, row.tags, media);
 
-  async function withViewer(videos: Video[], viewer: Viewer): Promise<Video[]> {
+  /** Which of the videos this viewer liked and rated (nothing for nobody in particular). */
+  async function flagsOf(videos: readonly Video[], viewer: Viewer): Promise<{ liked: ReadonlySet<number>; rated: ReadonlySet<number> }> {
     const key = viewerKey(viewer);
-    if (!key || videos.length === 0) return videos;
-    const flags = await repo.viewerFlags(key, viewer.userId, videos.map((v) => v.id));
-    return videos.map((v) => ({ ...v, isLiked: flags.liked.has(v.id), isRated: flags.rated.has(v.id) }));
+    if (!key || videos.length === 0) return noFlags;
+    return repo.viewerFlags(key, viewer.userId, videos.map((v) => v.id));
+  }
+
+  async function withViewer(videos: Video[], viewer: Viewer): Promise<Video[]> {
+    return flagged({ videos, ...(await flagsOf(videos, viewer)), next: null }).data;
   }
 
   /**
@@ -116,11 +139,11 @@ export function feedService({
    * A page of a ranked list: the cursor pins the epoch, so a session walks one stable order and never
    * sees a video twice. A cursor whose epoch has been dropped continues at its position in the newest.
    */
-  async function rankedPage(list: FeedList, filter: ViewFilter, cursor: RankCursor | null, size: number, viewer: Viewer, skip = 0) {
+  async function rankedPage(list: FeedList, filter: ViewFilter, cursor: RankCursor | null, size: number, viewer: Viewer, skip = 0): Promise<ViewerPage> {
     const [latest, hidden] = await Promise.all([store.latestEpoch(), geoBlocking.hiddenFor(viewer.place)]);
-    if (latest === null) return { data: [], next: null };
+    if (latest === null) return { videos: [], ...noFlags, next: null };
     const snapshot = (cursor && (await store.list(cursor.epoch, list))) || (await store.list(latest, list));
-    if (!snapshot) return { data: [], next: null };
+    if (!snapshot) return { videos: [], ...noFlags, next: null };
     const view = await store.view(snapshot, filter);
     const position = cursor?.position ?? 0;
     const key = `${snapshot.epoch}:${list}:${filter.genderMask}:${filter.key}:${position}:${size}:${skip}`;
@@ -131,7 +154,8 @@ export function feedService({
     }
     const shown = hidden.videos.size > 0 ? page.videos.filter((v) => !hidden.videos.has(v.id)) : page.videos;
     return {
-      data: await withViewer(shown, viewer),
+      videos: shown,
+      ...(await flagsOf(shown, viewer)),
       next: page.next === null ? null : encodeRankCursor({ epoch: snapshot.epoch, position: page.next, skip }),
     };
   }
@@ -203,9 +227,9 @@ export function feedService({
   /** The video first, then the ranked list without it (the first page is one video shorter). */
   async function startedPage(video: () => Promise<Video>, videoId: number, filter: ViewFilter, cursorText: string | undefined, viewer: Viewer) {
     const cursor = decodeRankCursor(cursorText);
-    if (cursor) return rankedPage('home', filter, cursor, FEED_PAGE_SIZE, viewer, cursor.skip);
+    if (cursor) return flagged(await rankedPage('home', filter, cursor, FEED_PAGE_SIZE, viewer, cursor.skip));
     const first = await video();
-    const rest = await rankedPage('home', filter, null, FEED_PAGE_SIZE - 1, viewer, videoId);
+    const rest = flagged(await rankedPage('home', filter, null, FEED_PAGE_SIZE - 1, viewer, videoId));
     return { data: [first, ...rest.data], next: rest.next };
   }
 
@@ -242,7 +266,12 @@ export function feedService({
     withViewer,
 
     /** viewer.md §2 home: ranked, by the viewer's categories and selected tags. */
-    home(q: { gender: Category[]; tags: number[]; cursor?: string }, viewer: Viewer): Promise<Page<Video>> {
+    async home(q: { gender: Category[]; tags: number[]; cursor?: string }, viewer: Viewer): Promise<Page<Video>> {
+      return flagged(await rankedPage('home', tagFilter(q.gender, q.tags), decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer));
+    },
+
+    /** The same page with the viewer's flags beside the shared videos, for the route to write out. */
+    homePage(q: { gender: Category[]; tags: number[]; cursor?: string }, viewer: Viewer): Promise<ViewerPage> {
       return rankedPage('home', tagFilter(q.gender, q.tags), decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer);
     },
 
@@ -254,7 +283,7 @@ export function feedService({
     /** /tag/{id}: a grid of the tag's videos in ranked order. */
     async tagGrid(tagId: number, q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer) {
       const tag = await tagOr404({ id: tagId });
-      return rankedPage('home', tagFilter(q.gender, [tag.id]), decodeRankCursor(q.cursor), q.per_page, viewer);
+      return flagged(await rankedPage('home', tagFilter(q.gender, [tag.id]), decodeRankCursor(q.cursor), q.per_page, viewer));
     },
 
     /** /tag/{slug}/recommended/{videoId}: that video, then the tag's ranked videos. */
@@ -264,8 +293,8 @@ export function feedService({
     },
 
     /** Discover sections: most liked or viewed, this week or all time. */
-    discoverCategory(category: DiscoverCategory, q: { gender: Category[]; cursor?: string }, viewer: Viewer) {
-      return rankedPage(category, tagFilter(q.gender, []), decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer);
+    async discoverCategory(category: DiscoverCategory, q: { gender: Category[]; cursor?: string }, viewer: Viewer) {
+      return flagged(await rankedPage(category, tagFilter(q.gender, []), decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer));
     },
 
     /** "Best of {site}": the ranked videos of creators who have a link on that site; 404 for no such site. */
@@ -280,7 +309,7 @@ export function feedService({
           return (_videoId, ownerId) => owners.has(ownerId);
         },
       };
-      return rankedPage('home', filter, decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer);
+      return flagged(await rankedPage('home', filter, decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer));
     },
 
     /** A creator's published videos, newest first (profile grid and /{slug}/feed). */
