@@ -5,8 +5,9 @@ import { Navigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/session/hooks/use-session.ts';
 import { publicUserQueryOptions } from '../../features/creators/api/get-public-user.ts';
-import { useVideoList, videoListQueryOptions } from '../../features/videos/api/get-video-list.ts';
+import { useVideoList } from '../../features/videos/api/get-video-list.ts';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
+import { prefetchGrid } from '../../features/profile/api/grid-first-page.ts';
 import { trackProfileView } from '../../features/profile/api/track-profile-view.ts';
 import { FollowButton } from '../../features/creators/components/follow-button.tsx';
 import { ProfileHeader } from '../../features/creators/components/profile-header.tsx';
@@ -20,23 +21,25 @@ import { NotFoundRoute } from './not-found.tsx';
 const PAGE_SIZE = 30;
 
 /** A creator's published videos by the slug (or id) in the address: asked for beside the profile. */
-const creatorVideos = (slug: string) => videoListQueryOptions(['user-videos', slug], `/users/${encodeURIComponent(slug)}/videos?per_page=${PAGE_SIZE}`);
+const creatorVideos = (slug: string) => ({ key: ['user-videos', slug], path: `/users/${encodeURIComponent(slug)}/videos?per_page=${PAGE_SIZE}` });
 
 /**
  * The route's loader: both calls go out as soon as the screen's code is here, side by side, rather than
- * the profile after the first render and the videos after the profile. It waits for neither.
+ * the profile after the first render and the videos after the profile, and the first row of pictures
+ * as soon as the videos are here, before the grid renders. It waits for none of them.
  */
 export function profileLoader({ params }: LoaderFunctionArgs) {
   const slug = params.slug ?? '';
   void queryClient.prefetchQuery(publicUserQueryOptions(slug));
-  void queryClient.prefetchInfiniteQuery(creatorVideos(slug));
+  const videos = creatorVideos(slug);
+  prefetchGrid(queryClient, videos.key, videos.path);
   return null;
 }
 
 /** A creator's published videos; a tap opens /{slug}/feed at that video (viewer.md §2). */
 function CreatorVideos({ profile, slug }: { profile: PublicProfile; slug: string }) {
-  const { queryKey, initialPageParam } = creatorVideos(slug);
-  const list = useVideoList(queryKey.slice(1), initialPageParam);
+  const { key, path } = creatorVideos(slug);
+  const list = useVideoList(key, path);
   return (
     <section aria-labelledby="profile-videos-heading">
       <h2 id="profile-videos-heading" className="mb-4 text-xl font-extrabold tracking-tight">

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { findScreenHeading, profileUser, signIn } from '../../testing/accounts.ts';
 import { json, mockApi, renderApp } from '../../testing/render-app.tsx';
 import { videoOf } from '../../testing/videos.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { prefetchGridAt } from './video-grids.tsx';
 
 const dance = { id: 12, name: 'dance', slug: 'dance' };
 const page = (ids: number[], next: string | null = null) => ({
@@ -65,5 +67,28 @@ describe('/videos-rating/{type}: the rating lists (viewer.md §2, §4)', () => {
     const { router } = renderApp('/videos-rating/unrated');
     await findScreenHeading(/sign in|log in/i);
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('the grids ask for their first page before their first render (issue 18)', () => {
+  it('asks for a tag’s first page, the one the screen reads, as its module arrives', async () => {
+    queryClient.clear();
+    const api = mockApi({ 'GET /v1/tags/12/videos': () => json(page([1, 2, 3])) });
+    prefetchGridAt('/tag/12');
+    expect(api.calls.map((call) => call.url)).toEqual(['/v1/tags/12/videos?gender=f,c&per_page=30']);
+    await waitFor(() => expect(queryClient.getQueryData(['video-list', 'tag', 12, ['f', 'c']])).toBeDefined());
+  });
+
+  it('asks for a rating list only with a session, and nothing for other addresses', () => {
+    queryClient.clear();
+    const api = mockApi();
+    prefetchGridAt('/videos-rating/unrated');
+    prefetchGridAt('/tag/0');
+    prefetchGridAt('/tag/12/feed');
+    prefetchGridAt('/videos-rating/feed');
+    expect(api.calls).toHaveLength(0);
+    signIn(profileUser());
+    prefetchGridAt('/videos-rating/rated');
+    expect(api.calls.map((call) => call.url)).toEqual(['/v1/video-rating/rated?gender=f,c,m,t&per_page=30']);
   });
 });

@@ -1,3 +1,4 @@
+import type { Category } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.tsx';
@@ -6,12 +7,56 @@ import { paths } from '../../config/paths.ts';
 import { useVideoList } from '../../features/videos/api/get-video-list.ts';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
 import { RATING_CATEGORIES } from '../../features/feed/feed-source.ts';
-import { useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
+import { getCategories, useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
+import { prefetchGrid } from '../../features/profile/api/grid-first-page.ts';
+import { getSession } from '../../features/session/stores/session-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
 /** viewer.md §9: tag video lists and rating lists come 30 at a time. */
 const PAGE_SIZE = 30;
+
+/** A tag's grid (key and first page), for the screen and for asking before it renders. */
+const tagList = (tagId: number | null, categories: readonly Category[]) => ({
+  key: ['tag', tagId, categories],
+  path: `/tags/${tagId}/videos?gender=${categories.join(',')}&per_page=${PAGE_SIZE}`,
+});
+
+const ratingTabs = [
+  { type: 'unrated', label: 'Unrated videos', empty: 'You have rated every video. New ones arrive all the time.' },
+  { type: 'rated', label: 'Rated videos', empty: 'Videos you rate are listed here.' },
+] as const;
+type RatingType = (typeof ratingTabs)[number]['type'];
+
+/** A rating list (key and first page): not narrowed by the preferred categories (viewer.md §9). */
+const ratingList = (type: RatingType | undefined) => ({
+  key: ['rating', type],
+  path: `/video-rating/${type}?gender=${RATING_CATEGORIES.join(',')}&per_page=${PAGE_SIZE}`,
+});
+
+/**
+ * Render-as-you-fetch for the grids (issue 18): the first page of the grid at `pathname` goes out, and
+ * its first row of pictures once it is here, without waiting for React to render the screen. A rating
+ * list only with a session (without one the login guard sends the visitor away). Anything else: nothing.
+ */
+export function prefetchGridAt(pathname: string): void {
+  const tag = /^\/tag\/(\d+)\/?$/.exec(pathname);
+  if (tag && Number(tag[1]) > 0) {
+    const { key, path } = tagList(Number(tag[1]), getCategories());
+    prefetchGrid(queryClient, key, path);
+    return;
+  }
+  const rating = /^\/videos-rating\/(unrated|rated)\/?$/.exec(pathname);
+  if (rating && getSession()) {
+    const { key, path } = ratingList(rating[1] as RatingType);
+    prefetchGrid(queryClient, key, path);
+  }
+}
+
+// The router's lazy route takes only the component from this module, so its loader is here: the
+// module runs as it arrives, before the screen's first render (which would ask only after committing).
+prefetchGridAt(location.pathname);
 
 function GridScreen({ title, heading, children }: { title: string; heading: ReactNode; children: ReactNode }) {
   return (
@@ -40,9 +85,8 @@ export function TagGridRoute() {
   const raw = useParams().id ?? '';
   const tagId = /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
   const { categories } = useFeedPreferences();
-  const list = useVideoList(['tag', tagId, categories], `/tags/${tagId}/videos?gender=${categories.join(',')}&per_page=${PAGE_SIZE}`, {
-    enabled: tagId !== null,
-  });
+  const { key, path } = tagList(tagId, categories);
+  const list = useVideoList(key, path, { enabled: tagId !== null });
   if (tagId === null || (list.error instanceof ApiError && list.error.status === 404)) return <NotFoundRoute />;
   const tag = list.videos.flatMap((video) => video.tags).find((candidate) => candidate.id === tagId);
   const title = `#${tag?.name ?? tagId}`;
@@ -58,18 +102,12 @@ export function TagGridRoute() {
   );
 }
 
-const ratingTabs = [
-  { type: 'unrated', label: 'Unrated videos', empty: 'You have rated every video. New ones arrive all the time.' },
-  { type: 'rated', label: 'Rated videos', empty: 'Videos you rate are listed here.' },
-] as const;
-
 /** viewer.md §2 and §4 "Rating lists": two tabs; a tap opens the rating feed at that video. */
 export function RatingListsRoute() {
   const { type } = useParams();
   const tab = ratingTabs.find((candidate) => candidate.type === type);
-  const list = useVideoList(['rating', tab?.type], `/video-rating/${tab?.type}?gender=${RATING_CATEGORIES.join(',')}&per_page=${PAGE_SIZE}`, {
-    enabled: tab !== undefined,
-  });
+  const { key, path } = ratingList(tab?.type);
+  const list = useVideoList(key, path, { enabled: tab !== undefined });
   if (!tab) return <NotFoundRoute />;
   return (
     <GridScreen
