@@ -8,41 +8,102 @@ import { loadConfig } from '../src/config/env.ts';
 import { jobHandlers } from '../src/job-handlers.ts';
 import { clip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
+import { ownVideos, upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-describe('a video is playable before processing ends', () => {
+/** Whole MPEG-TS: packets of 188 bytes, each starting with the sync byte. */
+function isWholeTransportStream(bytes: Buffer): boolean {
+  if (bytes.length === 0 || bytes.length % 188 !== 0) return false;
+  for (let offset = 0; offset < bytes.length; offset += 188) if (bytes[offset] !== 0x47) return false;
+  return true;
+}
+
+describe('a video is published while it encodes (ADR 0018)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  it('lists its playlist while still processing; the playlist grows and is revalidated, then the finished ladder is approved and cached', async () => {
-    const { auth } = await verifiedModel(t);
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  /**
+   * Reads the stream as a player does (master, each rung's playlist, every segment it lists) and
+   * returns the problems: any listed file that does not answer whole. Returns the segments read.
+   */
+  async function readStream(masterUrl: string, problems: string[]): Promise<number> {
+    const master = await get(masterUrl);
+    if (master.statusCode !== 200) {
+      problems.push(`${masterUrl} answered ${master.statusCode}`);
+      return 0;
+    }
+    let segments = 0;
+    for (const variant of master.body.split('\n').filter((line) => line.endsWith('.m3u8'))) {
+      const playlistUrl = masterUrl.replace('master.m3u8', variant);
+      const playlist = await get(playlistUrl);
+      if (playlist.statusCode !== 200) problems.push(`${playlistUrl} answered ${playlist.statusCode}`);
+      for (const segment of playlist.body.split('\n').filter((line) => line.endsWith('.ts'))) {
+        const url = playlistUrl.replace('index.m3u8', segment);
+        const file = await get(url);
+        segments += 1;
+        if (file.statusCode !== 200 || !isWholeTransportStream(file.rawPayload)) problems.push(`${url}: ${file.statusCode}, ${file.rawPayload.length} bytes`);
+      }
+    }
+    return segments;
+  }
+
+  it('reaches viewers as soon as its stream starts, the playlists growing with whole segments only, then ends as a cached VOD ladder', async () => {
+    const { auth, id: creatorId } = await verifiedModel(t);
     const { videoId } = (await upload(t, auth, clip('long'))).json();
+    // The creator fills in the details while it processes, as the upload screen asks.
+    const details = await t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', payload: { videoId, title: 'Early bird', tags: 'sunrise', is_nsfw: false }, headers: auth });
+    expect(details.statusCode).toBe(200);
 
-    const early = await waitForVideo(t, auth, videoId, (v) => v.playlistUrl !== null || v.status === 'approved', { everyMs: 100 });
-    expect(early.status).toBe('processing');
-    const master = await t.app.inject({ method: 'GET', url: early.playlistUrl! });
-    expect(master.statusCode).toBe(200);
+    // Still encoding: no thumbnail yet (the ladder's stills come with it), but a stream and approved.
+    const early = await waitForVideo(t, auth, videoId, (v) => v.playlistUrl !== null, { everyMs: 50 });
+    expect(early).toMatchObject({ status: 'approved', thumbnailUrl: null, preloadUrls: [] });
+    expect(early.duration).toBeCloseTo(16, 0);
+    expect(early.firstFrameUrl).toMatch(/first-frame\.jpg$/);
+
+    // A guest sees it on the creator's page with the same stream.
+    const guestList = (await get(`/v1/users/${creatorId}/videos`)).json() as { data: { id: number; playlistUrl: string | null }[] };
+    expect(guestList.data.find((v) => v.id === videoId)?.playlistUrl).toBe(early.playlistUrl);
+
+    const master = await get(early.playlistUrl!);
     expect(master.headers['cache-control']).toBe('public, no-cache');
+    expect(master.body).toContain('#EXT-X-START:TIME-OFFSET=0');
     const variant = master.body.split('\n').find((line) => line.endsWith('.m3u8'))!;
-    const growing = await t.app.inject({ method: 'GET', url: early.playlistUrl!.replace('master.m3u8', variant) });
+    const growing = await get(early.playlistUrl!.replace('master.m3u8', variant));
     expect(growing.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
-    expect(growing.body).toMatch(/seg001\.ts/);
+    expect(growing.body).not.toContain('#EXT-X-ENDLIST');
 
-    const done = await waitForVideo(t, auth, videoId, (v) => v.status !== 'processing');
+    // Read like a player, over and over until the ladder is done: never a listed segment missing or cut.
+    const problems: string[] = [];
+    let reads = 0;
+    let segmentsRead = 0;
+    for (;;) {
+      const [video] = (await ownVideos(t, auth)).filter((v) => v.id === videoId);
+      if (video!.thumbnailUrl !== null) break;
+      segmentsRead += await readStream(early.playlistUrl!, problems);
+      reads += 1;
+    }
+    expect(problems).toEqual([]);
+    expect(reads).toBeGreaterThan(2);
+    expect(segmentsRead).toBeGreaterThan(reads * 3);
+
+    const done = await waitForVideo(t, auth, videoId, (v) => v.thumbnailUrl !== null);
     expect(done.status).toBe('approved');
     expect(done.duration).toBeCloseTo(16, 0);
-    const final = await t.app.inject({ method: 'GET', url: done.playlistUrl!.replace('master.m3u8', variant) });
+    const final = await get(done.playlistUrl!.replace('master.m3u8', variant));
     expect(final.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(final.body).toContain('#EXT-X-ENDLIST');
     expect(final.headers['cache-control']).toBe('public, max-age=86400');
+    expect(await readStream(done.playlistUrl!, problems)).toBe(8 * 3);
+    expect(problems).toEqual([]);
     // The start rendition's playlist and first segment are named for a preload beside the master playlist.
     expect(done.preloadUrls).toEqual([variant, variant.replace('index.m3u8', 'seg000.ts')].map((file) => done.playlistUrl!.replace('master.m3u8', file)));
-    const segment = await t.app.inject({ method: 'GET', url: done.playlistUrl!.replace('master.m3u8', variant.replace('index.m3u8', 'seg000.ts')) });
+    const segment = await get(done.playlistUrl!.replace('master.m3u8', variant.replace('index.m3u8', 'seg000.ts')));
     expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     // Grids get a thumbnail sized for their tiles beside the full one, narrowest first, with real sizes.
@@ -52,11 +113,31 @@ describe('a video is playable before processing ends', () => {
       { url: done.thumbnailUrl, width: 720, height: 1280 },
     ]);
     for (const source of done.thumbnailSources) {
-      const file = await t.app.inject({ method: 'GET', url: source.url });
+      const file = await get(source.url);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/jpeg');
       expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: source.width, height: source.height });
     }
+  }, 90_000);
+});
+
+describe('with manual moderation, a video playable while it encodes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ VIDEO_MODERATION: 'manual' });
+  });
+  afterAll(() => t.close());
+
+  it('plays for its creator early but reaches viewers only once a reviewer approves the finished ladder', async () => {
+    const { auth, id: creatorId } = await verifiedModel(t);
+    const { videoId } = (await upload(t, auth, clip('long'))).json();
+    await t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', payload: { videoId, title: 'Held', tags: '', is_nsfw: false }, headers: auth });
+    const early = await waitForVideo(t, auth, videoId, (v) => v.playlistUrl !== null, { everyMs: 50 });
+    expect(early).toMatchObject({ status: 'processing', thumbnailUrl: null });
+    const guestList = (await t.app.inject({ method: 'GET', url: `/v1/users/${creatorId}/videos` })).json() as { data: { id: number }[] };
+    expect(guestList.data.map((v) => v.id)).not.toContain(videoId);
+    const done = await waitForVideo(t, auth, videoId, (v) => v.thumbnailUrl !== null);
+    expect(done).toMatchObject({ status: 'processing', statusReason: 'Waiting for review' });
   }, 90_000);
 });
 
@@ -97,10 +178,11 @@ describe('a worker killed mid-transcode', () => {
     process.kill(-first.pid!, 'SIGKILL');
     await new Promise((resolve) => first.once('exit', resolve));
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect((await waitForVideo(t, auth, videoId, () => true)).status).toBe('processing');
+    // Processing, or published early (ADR 0018) if its stream had started: either way not finished.
+    expect(await waitForVideo(t, auth, videoId, () => true)).toMatchObject({ status: expect.stringMatching(/^(processing|approved)$/), thumbnailUrl: null });
 
     startWorker();
-    const video = await waitForVideo(t, auth, videoId, (v) => v.status !== 'processing', { timeoutMs: 90_000 });
+    const video = await waitForVideo(t, auth, videoId, (v) => v.thumbnailUrl !== null || v.status === 'error', { timeoutMs: 90_000 });
     expect(video).toMatchObject({ status: 'approved', statusReason: null });
     expect(video.duration).toBeCloseTo(16, 0);
     expect(await stagingFolders(videoId)).toEqual([]);

@@ -53,12 +53,13 @@ describe('masterPlaylist', () => {
   const rungs = planLadder({ displayWidth: 1080, displayHeight: 1920, fps: 30 });
   const variants = rungs.map((rung, i) => ({ rung, uri: `v${i}/index.m3u8`, peakBitrate: 3_000_000 - i * 1_000_000, averageBitrate: 2_000_000 - i * 500_000 }));
 
-  it('lists every rung with measured bandwidths, the second-largest first for a quick start', () => {
+  it('lists every rung with measured bandwidths, the second-largest first for a quick start, and starts players at the beginning', () => {
     expect(masterPlaylist(variants)).toBe(
       [
         '#EXTM3U',
         '#EXT-X-VERSION:3',
         '#EXT-X-INDEPENDENT-SEGMENTS',
+        '#EXT-X-START:TIME-OFFSET=0',
         '#EXT-X-STREAM-INF:BANDWIDTH=2000000,AVERAGE-BANDWIDTH=1500000,RESOLUTION=480x854,FRAME-RATE=30.000,CODECS="avc1.64001f,mp4a.40.2"',
         'v1/index.m3u8',
         '#EXT-X-STREAM-INF:BANDWIDTH=3000000,AVERAGE-BANDWIDTH=2000000,RESOLUTION=720x1280,FRAME-RATE=30.000,CODECS="avc1.64001f,mp4a.40.2"',

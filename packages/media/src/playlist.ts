@@ -73,11 +73,13 @@ export function variantCodecs(rung: Pick<Rung, 'h264Level'>): string {
 /**
  * The master playlist, from measured segment sizes. Players start with the first variant listed,
  * so the second-largest rung comes first for a quick start; the rest follow largest first.
+ * EXT-X-START puts players at the beginning: while the video still encodes its playlists grow (EVENT),
+ * and a player would otherwise join one near its end, like a live stream.
  */
 export function masterPlaylist(variants: readonly Variant[]): string {
   const start = startRungIndex(variants.length);
   const ordered = [variants[start]!, ...variants.filter((_, i) => i !== start)];
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS', '#EXT-X-START:TIME-OFFSET=0'];
   for (const { rung, uri, peakBitrate: peak, averageBitrate: average } of ordered) {
     const attributes = [
       `BANDWIDTH=${peak}`,

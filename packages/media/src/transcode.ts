@@ -49,7 +49,7 @@ export interface TranscodeOptions {
    * started now keeps ahead of it. Not called when an older `outDir` exists (it stays until the new one
    * replaces it) or when the whole transcode finishes first.
    */
-  onPlayable?: () => void | Promise<void>;
+  onPlayable?: (info: MediaInfo) => void | Promise<void>;
 }
 
 export interface TranscodeResult {
@@ -240,7 +240,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
       if (linked) {
         logger.info({ outDir, ms: Math.round(performance.now() - started) }, 'stream playable while encoding');
         // Telling the caller is a courtesy; the transcode goes on regardless.
-        await Promise.resolve(options.onPlayable?.()).catch((error: unknown) => logger.warn({ err: error }, 'onPlayable failed'));
+        await Promise.resolve(options.onPlayable?.(info)).catch((error: unknown) => logger.warn({ err: error }, 'onPlayable failed'));
       }
       return;
     }

@@ -27,12 +27,21 @@ export function registerVideoJobs(
           input,
           outDir: deps.media.streamDir(videoId),
           logger: deps.logger,
-          // The creator (and a reviewer) can watch it from here on; viewers only once it is approved.
-          // Only where the folder being written is what viewers are served (local disk, not a bucket).
+          // ADR 0018: from here on the stream plays while the rest encodes (a growing EVENT playlist
+          // of whole segments). The creator and a reviewer can watch it; with automatic moderation it
+          // is published to viewers now, not when the ladder is done. Only where the folder being
+          // written is what viewers are served (local disk, not a bucket).
           onPlayable: deps.media.servesGrowingStreams
-            ? async () => {
-                await repo.update(videoId, { playableAt: new Date() });
-                deps.logger.info({ videoId, seconds: (Date.now() - started) / 1000 }, 'video playable while encoding');
+            ? async (info) => {
+                const publish = deps.moderation === 'auto';
+                const updated = await repo.updateWhere(videoId, 'processing', {
+                  playableAt: new Date(),
+                  // The probe's length until the finished ladder's is measured.
+                  ...(publish ? { status: 'approved', statusReason: null, duration: info.durationSeconds } : {}),
+                });
+                const seconds = (Date.now() - started) / 1000;
+                deps.logger.info({ videoId, seconds, published: publish && updated !== null }, 'video playable while encoding');
+                if (publish && updated?.detailsAt) await requestFeedRebuild(deps.jobs, updated.uploadDate);
               }
             : undefined,
         }),
@@ -44,6 +53,7 @@ export function registerVideoJobs(
       transcodeSpeed.observe(result.durationSeconds / seconds);
       const current = await repo.find(videoId);
       if (!current || current.status === 'deleting') return;
+      const publishedEarly = current.status === 'approved';
       await repo.update(videoId, {
         processedAt: new Date(),
         duration: result.durationSeconds,
@@ -52,7 +62,7 @@ export function registerVideoJobs(
         statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
       });
       // Published now (or at its date) if its details are in; otherwise saving them asks for the rebuild.
-      if (deps.moderation === 'auto' && current.detailsAt) await requestFeedRebuild(deps.jobs, current.uploadDate);
+      if (deps.moderation === 'auto' && current.detailsAt && !publishedEarly) await requestFeedRebuild(deps.jobs, current.uploadDate);
     } catch (error) {
       // A source ffmpeg cannot read will not get better on a retry; a timeout, an abort at shutdown
       // or a crash may.
@@ -75,7 +85,8 @@ export function registerVideoJobs(
   // the creator sees why instead of "processing" for ever.
   registry.register('transcode-video-failed', async ({ videoId }) => {
     const video = await repo.find(videoId);
-    if (!video || !['uploaded', 'preprocess', 'processing'].includes(video.status) || video.processedAt) return;
+    // 'approved' too: published while encoding (ADR 0018) and never finished.
+    if (!video || !['uploaded', 'preprocess', 'processing', 'approved'].includes(video.status) || video.processedAt) return;
     await repo.update(videoId, { status: 'error', statusReason: PROCESSING_FAILED, playableAt: null });
     await removeStaleOutputs(deps.media.streamDir(videoId));
     deps.logger.error({ videoId }, 'video processing failed: its job ended without finishing');

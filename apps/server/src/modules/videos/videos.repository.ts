@@ -28,6 +28,15 @@ export function videosRepository(db: Database) {
         .returning();
       return row;
     },
+    /** Like `update`, only while the video is still `status` (a delete meanwhile wins); the row, or null. */
+    async updateWhere(id: number, status: (typeof videos.$inferSelect)['status'], values: Partial<typeof videos.$inferInsert>) {
+      const [row] = await db
+        .update(videos)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(videos.id, id), eq(videos.status, status)))
+        .returning();
+      return row ?? null;
+    },
     async remove(id: number) {
       await db.delete(videos).where(eq(videos.id, id));
     },
