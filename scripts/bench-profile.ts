@@ -137,6 +137,10 @@ try {
         if (file > 2 * DPR * box + 1) oversized += 1;
         if (file < 0.75 * DPR * box) undersized += 1;
       }
+      // BENCH_SCREENSHOTS=<folder>: each screen as the phone shows it once its first row is there (last load).
+      if (process.env.BENCH_SCREENSHOTS && run === LOADS - 1) {
+        await page.screenshot({ path: path.join(process.env.BENCH_SCREENSHOTS, `${screen.name}.png`) });
+      }
       if (process.env.BENCH_TRACE) {
         console.log(
           `${screen.name} run ${run + 1}: name ${names.at(-1)!.toFixed(0)}, ready ${ready.at(-1)!.toFixed(0)}\n` +
