@@ -229,7 +229,8 @@ async function viewersRun(home: string) {
   const signedIn = tokens.map((token) => ({ method: 'GET' as const, path, headers: { authorization: `Bearer ${token}` } }));
   const run = async (requests: typeof guests, connections: number) => {
     const result = await autocannon({ url: base, requests, connections, duration: DURATION_SECONDS, workers: 1 });
-    if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
+    // An answer other than 2xx is a bug; timeouts (autocannon's 10 s) happen on an overloaded machine and are counted.
+    if (result.non2xx > 0) throw new Error(`${result.non2xx} failed requests`);
     return result;
   };
   // The same moment's figure without a viewer (the page cache alone), since the machine's load moves both.
@@ -255,14 +256,14 @@ async function viewersRun(home: string) {
       profiling.disconnect();
     }
     const light = await run([...requests], 10);
-    const fast = heavy.requests.average >= 4000;
+    const fast = heavy.requests.average >= 4000 && heavy.errors === 0;
     const steady = light.latency.p99 <= 10;
     console.log(
       `home feed, ${name}, 50 connections: ${Math.round(heavy.requests.average)} requests/s, p50 ${heavy.latency.p50} ms, p99 ${heavy.latency.p99} ms ` +
-        `(goal >= 4,000 requests/s: ${fast ? 'met' : 'NOT met'})`,
+        `(errors ${heavy.errors}) (goal >= 4,000 requests/s: ${fast ? 'met' : 'NOT met'})`,
     );
     console.log(
-      `home feed, ${name}, 10 connections: ${Math.round(light.requests.average)} requests/s, p50 ${light.latency.p50} ms, p99 ${light.latency.p99} ms ` +
+      `home feed, ${name}, 10 connections: ${Math.round(light.requests.average)} requests/s, p50 ${light.latency.p50} ms, p99 ${light.latency.p99} ms (errors ${light.errors}) ` +
         `(goal p99 <= 10 ms: ${steady ? 'met' : 'NOT met'})`,
     );
   }
