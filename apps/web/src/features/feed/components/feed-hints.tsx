@@ -4,12 +4,13 @@ import type { FeedHint } from '../stores/feed-hints.ts';
 
 /**
  * viewer.md §2: the two hints, one at a time, until the viewer has done what they say (or tapped).
- * It lets every touch through to the stage, so the swipe it asks for works on top of it.
+ * It takes no pointer events at all: every touch lands on the stage beneath, so any swipe made on top
+ * of it works as on the bare video (issue 18), and the stage turns a tap into "dismiss".
  */
 export function FeedHintBubble({ hint }: { hint: FeedHint }) {
   const up = hint === 'swipeUp';
   return (
-    <div role="status" className="feed-hint">
+    <div role="status" className="feed-hint pointer-events-none">
       <span aria-hidden="true" className={`grid size-14 place-items-center rounded-full bg-white/15 ${up ? 'animate-hint-up' : 'animate-hint-left'}`}>
         <ChevronLeftIcon width="30" height="30" className={up ? 'rotate-90' : ''} />
       </span>

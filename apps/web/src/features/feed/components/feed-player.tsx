@@ -100,6 +100,9 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
     (step: 1 | -1) => {
       setCurrent((index) => Math.min(Math.max(0, index + step), Math.max(0, videos.length - 1)));
       setPaused(false);
+      // Moving on without opening the profile puts its hint aside for this visit (it is not done, so the
+      // next visit shows it again): it would otherwise dim every video until tapped away.
+      setHint((shown) => (shown === 'swipeLeft' ? null : shown));
       if (step > 0) dismissHint('swipeUp');
       // Between two videos is where an instream ad plays (viewer.md §9).
       adBreakOnMove();
@@ -113,6 +116,12 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   }, [dismissHint, panel]);
 
   function onSwipe(result: SwipeResult) {
+    // The rating prompt never holds the feed: a swipe made on it does what it does on the video, and
+    // the prompt makes way. Its own backdrop and buttons take the taps (it lies in the stage's React
+    // tree only for this; on the page it is a dialog of its own).
+    const prompted = rating.promptFor !== null && dialog === null;
+    if (prompted && result === 'tap') return;
+    if (prompted && result !== 'none') rating.close();
     if (result === 'next') go(1);
     else if (result === 'previous') go(-1);
     else if (result === 'panel') openPanel();
@@ -261,6 +270,19 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
           />
           <SeekBar video={activeElement} />
           {hint && (hint === 'swipeUp' || !panel.beside) && <FeedHintBubble hint={hint} />}
+          {/* In the stage's React tree (a portal on the page): a swipe made on the prompt reaches the stage's gestures. */}
+          {rating.promptFor !== null && dialog === null && (
+            <RateVideoModal
+              videoId={rating.promptFor}
+              guest={session === null}
+              onNeedsAccount={() => {
+                rating.close();
+                setDialog('rating-needed');
+              }}
+              onRated={rating.markRated}
+              onClose={rating.close}
+            />
+          )}
         </div>
         {/* Mouse users on wide screens get buttons besides the wheel and the arrow keys. */}
         <div className="absolute top-1/2 right-4 hidden -translate-y-1/2 flex-col gap-3 lg:flex">
@@ -279,18 +301,6 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
       {dialog === 'share' && <ShareModal subject="video" url={shareUrlOf(video)} onClose={() => setDialog(null)} />}
       {dialog === 'more' && <MoreActionsModal video={video} onShare={() => setDialog('share')} onClose={() => setDialog(null)} />}
       <RateVideosSignUpPrompt open={dialog === 'rating-needed'} onClose={() => setDialog(null)} />
-      {rating.promptFor !== null && dialog === null && (
-        <RateVideoModal
-          videoId={rating.promptFor}
-          guest={session === null}
-          onNeedsAccount={() => {
-            rating.close();
-            setDialog('rating-needed');
-          }}
-          onRated={rating.markRated}
-          onClose={rating.close}
-        />
-      )}
     </div>
   );
 }

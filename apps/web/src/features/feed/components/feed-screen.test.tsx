@@ -179,3 +179,54 @@ describe('start route (viewer.md §2)', () => {
     await screen.findByRole('heading', { name: 'Page Not Found' }, { timeout: 5000 });
   });
 });
+
+describe('hints and prompts never hold the swipe (issue 18)', () => {
+  /** A finger drawn upwards from `on`, as the browser reports it: pointer events with a touch id. */
+  function swipeUpOn(on: Element) {
+    const at = (y: number) => ({ pointerId: 7, isPrimary: true, pointerType: 'touch', button: 0, clientX: 160, clientY: y });
+    fireEvent.pointerDown(on, at(520));
+    for (const y of [480, 420, 360, 300]) fireEvent.pointerMove(on, at(y));
+    fireEvent.pointerUp(on, at(300));
+  }
+  const onScreen = (title: string) => screen.queryAllByText(title).some((node) => !node.closest('[aria-hidden=true]'));
+
+  it('moves on with a swipe made on the swipe-left hint, which then makes way for this visit', { timeout: 40_000 }, async () => {
+    localStorage.removeItem('flick.feedHint.swipeUp');
+    localStorage.removeItem('flick.feedHint.swipeLeft');
+    mockApi({ 'GET /v1/videos': () => page(clips(1, 4)), 'GET /v1/users/7': () => json({ data: creator() }) });
+    renderApp('/');
+    swipeUpOn(await screen.findByText('Swipe up for next video', {}, { timeout: 15_000 }));
+    await waitFor(() => expect(onScreen('Clip 2')).toBe(true));
+    const hint = screen.getByText('Swipe left to open profile');
+    swipeUpOn(hint);
+    await waitFor(() => expect(onScreen('Clip 3')).toBe(true));
+    expect(screen.queryByText('Swipe left to open profile')).toBeNull();
+    expect(localStorage.getItem('flick.feedHint.swipeLeft')).toBeNull();
+  });
+
+  it('moves on with a swipe made on the rating prompt, and closes it', { timeout: 40_000 }, async () => {
+    mockApi({ 'GET /v1/videos': () => page(clips(1, 4)), 'GET /v1/users/7': () => json({ data: creator() }) });
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Like' }, { timeout: 15_000 });
+    // Two unrated videos viewed bring the prompt (viewer.md §4): jsdom says each played a moment.
+    const watch = () => {
+      const video = document.querySelector<HTMLVideoElement>('[data-video-id]:not([aria-hidden=true]) video')!;
+      let time = 0;
+      Object.defineProperty(video, 'currentTime', { configurable: true, get: () => time, set: (value: number) => (time = value) });
+      for (const at of [0.6, 1.2]) {
+        time = at;
+        fireEvent.timeUpdate(video);
+      }
+    };
+    startPlaying();
+    watch();
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    await waitFor(() => expect(onScreen('Clip 2')).toBe(true));
+    startPlaying();
+    watch();
+    const prompt = await screen.findByRole('dialog', { name: 'How was this video?' });
+    swipeUpOn(within(prompt).getByText('Your rating shapes what you see next.'));
+    await waitFor(() => expect(onScreen('Clip 3')).toBe(true));
+    expect(screen.queryByRole('dialog', { name: 'How was this video?' })).toBeNull();
+  });
+});

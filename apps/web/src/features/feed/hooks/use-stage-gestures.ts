@@ -33,7 +33,9 @@ export function useStageGestures(onResult: (result: SwipeResult) => void) {
     const dy = event.clientY - current.y;
     if (!current.axis && Math.max(Math.abs(dx), Math.abs(dy)) >= TAP_MAX_PX) {
       current.axis = Math.abs(dy) >= Math.abs(dx) ? 'y' : 'x';
-      event.currentTarget.setPointerCapture?.(event.pointerId);
+      // A swipe begun on a prompt over the stage (a portal, in the stage's React tree only) keeps its
+      // pointer where it is: the stage under an open dialog is inert.
+      if (event.target instanceof Node && event.currentTarget.contains(event.target)) event.currentTarget.setPointerCapture?.(event.pointerId);
       if (current.axis === 'y') setDragging(true);
     }
     if (current.axis === 'y') setDragY(dy);

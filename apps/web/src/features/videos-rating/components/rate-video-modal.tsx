@@ -1,6 +1,7 @@
 import { feedMessages, ratingOptions } from '@flick/contract';
-import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { useEffect, useId, useState } from 'react';
+import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { rateVideo } from '../api/rate-video.ts';
 
@@ -16,8 +17,15 @@ export interface RateVideoModalProps {
   onClose: () => void;
 }
 
-/** viewer.md §4 "Rating prompt": one emoji of ratingOptions, sent to POST /video-rating/rate. */
+/**
+ * viewer.md §4 "Rating prompt": one emoji of ratingOptions, sent to POST /video-rating/rate. It comes
+ * over the feed unasked, so it never holds the feed's gestures (issue 18): its layer does not pan
+ * (a browser pan would cancel the touch), and a swipe made on it reaches the feed, which moves on and
+ * closes it. A tap beside it closes it, as any dialog.
+ */
 export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClose }: RateVideoModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -42,7 +50,22 @@ export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClos
   }
 
   return (
-    <Modal open onClose={onClose} title="How was this video?" description="Your rating shapes what you see next.">
+    <DialogFrame
+      onClose={onClose}
+      layerClassName="fixed inset-0 z-50 grid touch-none place-items-center p-4"
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      className="relative w-full max-w-sm animate-pop-in rounded-3xl border border-line-strong bg-surface-1 p-6 shadow-float outline-none"
+    >
+      <button type="button" className="icon-btn absolute top-3 right-3 text-muted" aria-label="Close" onClick={onClose}>
+        <CloseIcon width="20" height="20" />
+      </button>
+      <h2 id={titleId} className="pr-10 text-xl font-bold tracking-tight text-balance">
+        How was this video?
+      </h2>
+      <p id={descriptionId} className="mt-2 text-[0.9375rem] leading-relaxed text-muted">
+        Your rating shapes what you see next.
+      </p>
       <div role="group" aria-label="Ratings" className="mt-6 grid grid-cols-5 gap-2">
         {ratingOptions.map((option) => (
           <button
@@ -62,6 +85,6 @@ export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClos
         ))}
       </div>
       {failed && <p role="alert" className="mt-4 text-sm text-danger">The rating was not saved. Try again.</p>}
-    </Modal>
+    </DialogFrame>
   );
 }
