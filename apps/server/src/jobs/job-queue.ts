@@ -115,10 +115,16 @@ export async function startJobQueue(options: { databaseUrl: string; logger: Logg
   const queue: JobQueue = {
     async send(name, data, options = {}) {
       await boss.send(name, data as object, options);
+      // A worker of this process takes a job due now at once, not at its next poll (up to a second:
+      // part of an upload's time to watchable). Workers elsewhere poll as usual.
+      if (options.startAfter === undefined) for (const id of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
     },
   };
   return { boss, queue };
 }
+
+/** The pg-boss worker ids of this process, by queue, for `send` to wake. */
+const localWorkers = new WeakMap<PgBoss, Map<JobName, string[]>>();
 
 /** A job's advisory lock key: held by the worker running it for as long as it runs. */
 const LOCK_KEY = 'hashtextextended($1, 0)';
@@ -237,7 +243,7 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
   for (const name of names) {
     const handler = handlers.get(name)!;
     for (let i = 0; i < (name === 'transcode-video' ? options.concurrency : 1); i += 1) {
-      await boss.work<JobPayloads[typeof name]>(
+      const workerId = await boss.work<JobPayloads[typeof name]>(
         name,
         { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
         async ([job]) => {
@@ -261,6 +267,8 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
           }
         },
       );
+      const byName = localWorkers.get(boss) ?? new Map<JobName, string[]>();
+      localWorkers.set(boss, byName.set(name, [...(byName.get(name) ?? []), workerId]));
     }
   }
 
