@@ -207,7 +207,8 @@ describe('hints and prompts never hold the swipe (issue 18)', () => {
   it('moves on with a swipe made on the rating prompt, and closes it', { timeout: 40_000 }, async () => {
     mockApi({ 'GET /v1/videos': () => page(clips(1, 4)), 'GET /v1/users/7': () => json({ data: creator() }) });
     renderApp('/');
-    await screen.findByRole('button', { name: 'Like' }, { timeout: 15_000 });
+    // Like or Unlike: an earlier test of this file liked the first clip, and likes are remembered.
+    await screen.findByRole('button', { name: /^(Like|Unlike)$/ }, { timeout: 15_000 });
     // Two unrated videos viewed bring the prompt (viewer.md §4): jsdom says each played a moment.
     const watch = () => {
       const video = document.querySelector<HTMLVideoElement>('[data-video-id]:not([aria-hidden=true]) video')!;
