@@ -70,6 +70,8 @@ test('collapses to a strip that gives the feed its room back, and stays collapse
   await quietFeed(page);
   await page.goto('/');
   await expect(tiles(page)).toHaveCount(20);
+  // The sidebar's tiles can come before the feed has painted its first video.
+  await expect(page.locator('.feed-screen')).toBeVisible();
   const before = (await page.locator('.feed-screen').boundingBox())!;
   await sidebar(page).getByRole('button', { name: 'Hide recommended videos' }).click();
   await expect(tiles(page)).toHaveCount(0);
