@@ -34,13 +34,17 @@ export function registerVideoJobs(
           onPlayable: deps.media.servesGrowingStreams
             ? async (info) => {
                 const publish = deps.moderation === 'auto';
-                const updated = await repo.updateWhere(videoId, 'processing', {
-                  playableAt: new Date(),
-                  // The probe's length until the finished ladder's is measured.
-                  ...(publish ? { status: 'approved', statusReason: null, duration: info.durationSeconds } : {}),
-                });
+                const updated = await repo.update(
+                  videoId,
+                  {
+                    playableAt: new Date(),
+                    // The probe's length until the finished ladder's is measured.
+                    ...(publish ? { status: 'approved', statusReason: null, duration: info.durationSeconds } : {}),
+                  },
+                  'processing',
+                );
                 const seconds = (Date.now() - started) / 1000;
-                deps.logger.info({ videoId, seconds, published: publish && updated !== null }, 'video playable while encoding');
+                deps.logger.info({ videoId, seconds, published: publish && updated !== undefined }, 'video playable while encoding');
                 if (publish && updated?.detailsAt) await requestFeedRebuild(deps.jobs, updated.uploadDate);
               }
             : undefined,

@@ -20,22 +20,14 @@ export function videosRepository(db: Database) {
     async findMany(ids: readonly number[]) {
       return ids.length === 0 ? [] : db.select().from(videos).where(inArray(videos.id, [...ids]));
     },
-    async update(id: number, values: Partial<typeof videos.$inferInsert>) {
+    /** The updated row; with `whileStatus`, only if the video still has it (undefined otherwise). */
+    async update(id: number, values: Partial<typeof videos.$inferInsert>, whileStatus?: VideoRow['status']) {
       const [row] = await db
         .update(videos)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(videos.id, id))
+        .where(whileStatus ? and(eq(videos.id, id), eq(videos.status, whileStatus)) : eq(videos.id, id))
         .returning();
       return row;
-    },
-    /** Like `update`, only while the video is still `status` (a delete meanwhile wins); the row, or null. */
-    async updateWhere(id: number, status: (typeof videos.$inferSelect)['status'], values: Partial<typeof videos.$inferInsert>) {
-      const [row] = await db
-        .update(videos)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(videos.id, id), eq(videos.status, status)))
-        .returning();
-      return row ?? null;
     },
     async remove(id: number) {
       await db.delete(videos).where(eq(videos.id, id));
