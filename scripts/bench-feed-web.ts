@@ -116,7 +116,8 @@ async function newPhonePage(browser: Browser, mode: Mode): Promise<Page> {
 
 /** The HLS path the page's first video took: a blob: source is Media Source Extensions (hls.js). */
 const playerPath = `(() => {
-  const video = document.querySelector('.feed-stage [data-video-id]:not([aria-hidden=true]) video');
+  // The video on screen: the feed's, or the boot player's before the feed adopts it (ADR 0019).
+  const video = document.querySelector('.feed-stage [data-video-id]:not([aria-hidden=true]) video') ?? document.querySelector('#flick-boot video');
   return !video ? 'none' : video.currentSrc.startsWith('blob:') ? 'js' : 'native';
 })()`;
 

@@ -54,6 +54,33 @@ function preloadHomeFeed(sources = ['src/features/feed/api/early-feed.ts', 'src/
 }
 
 /**
+ * The boot player (ADR 0019): app/boot-player.js inlined at the start of index.html's head, so that it
+ * runs as soon as the page is parsed, before any file has arrived (even the stylesheet); its FLICK_HLS_MODULE becomes
+ * the built hls.js chunk. The server allows the inline script by its hash in the CSP (plugins/web-app.ts).
+ */
+function bootPlayer(source = fileURLToPath(new URL('./src/app/boot-player.js', import.meta.url))): Plugin {
+  return {
+    name: 'flick:boot-player',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(_html, { bundle }) {
+        if (!bundle) return;
+        const hls = Object.values(bundle).find(
+          (output) => output.type === 'chunk' && output.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith('hls.js/dist/hls.light.mjs')),
+        );
+        if (!hls) throw new Error('bootPlayer: no hls.js chunk');
+        const code = (await fs.readFile(source, 'utf8'))
+          .replace(/^(\s*\/\*[\s\S]*?\*\/)+\s*/, '')
+          .replaceAll('FLICK_HLS_MODULE', JSON.stringify(`/${hls.fileName}`))
+          .trim();
+        return [{ tag: 'script', children: code, injectTo: 'head-prepend' as const }];
+      },
+    },
+  };
+}
+
+/**
  * Writes .br and .gz beside every text asset, once at build time at the highest levels, for a server
  * or CDN that serves precompressed files (@fastify/static's preCompressed): the JavaScript then
  * travels at the gzipped sizes report-bundle.ts prints.
@@ -90,7 +117,7 @@ function precompress(): Plugin {
 function feedChunk(
   feedSource = 'src/app/routes/feed-routes.tsx',
   // The request for the first page of videos goes out before the feed's code is here (main.tsx).
-  keepApart = ['src/features/feed/api/early-feed.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
+  keepApart = ['src/features/feed/api/early-feed.ts', 'src/features/feed/api/boot-video.ts', 'src/features/videos/attach-hls.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
 ) {
   const members = new Set<string>();
   const plugin: Plugin = {
@@ -112,12 +139,13 @@ function feedChunk(
       for (const id of closure(find(feedSource)!, new Set())) if (!initial.has(id) && !apart.has(id)) members.add(id);
     },
   };
-  return { plugin, test: (id: string) => members.has(id) };
+  const normalized = (id: string) => id.replaceAll('\\', '/');
+  return { plugin, test: (id: string) => members.has(id), testEarly: (id: string) => keepApart.some((source) => normalized(id).endsWith(source)) };
 }
 const feed = feedChunk();
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), feed.plugin, preloadHomeFeed(), precompress()],
+  plugins: [react(), tailwindcss(), feed.plugin, preloadHomeFeed(), bootPlayer(), precompress()],
   resolve: {
     alias: [
       ...(command === 'build'
@@ -141,7 +169,13 @@ export default defineConfig(({ command }) => ({
       output: {
         // The ad control script is served from its own path (issue 16): /ads/flick-ads-<hash>.js.
         chunkFileNames: (chunk) => (chunk.name === 'flick-ads' ? 'ads/[name]-[hash].js' : 'assets/[name]-[hash].js'),
-        codeSplitting: { groups: [{ name: 'feed', test: feed.test, includeDependenciesRecursively: false }] },
+        // The modules "/" runs first (the early request, the boot player's adoption) are one file, not five.
+        codeSplitting: {
+          groups: [
+            { name: 'feed', test: feed.test, includeDependenciesRecursively: false },
+            { name: 'early-feed', test: feed.testEarly, includeDependenciesRecursively: false },
+          ],
+        },
       },
       treeshake: {
         moduleSideEffects: [{ test: /packages[\\/]contract[\\/]src[\\/]/, sideEffects: false }],

@@ -70,7 +70,8 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { openapi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/pg-rate-limit-store.ts';
 import { security } from './plugins/security.ts';
-import { webApp } from './plugins/web-app.ts';
+import { homeFirstPageReader } from './plugins/home-shell.ts';
+import { inlineScriptHashes, webApp } from './plugins/web-app.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   await api.register(security, {
     mediaOrigin: config.mediaBaseUrl ? new URL(config.mediaBaseUrl).origin : undefined,
     corsOrigin: config.corsOrigin,
+    scriptHashes: inlineScriptHashes(config.webDistDir),
   });
   await api.register(rateLimit, {
     global: false,
@@ -218,7 +220,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     { prefix: '/v1' },
   );
 
-  await api.register(webApp, { distDir: config.webDistDir });
+  // "/" carries the first page of the home feed and asks for the first video's files (ADR 0008).
+  await api.register(webApp, { distDir: config.webDistDir, homeFirstPage: homeFirstPageReader(feed) });
   return api;
 }
 

@@ -10,7 +10,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Security headers with a CSP that allows what the app really loads: its own scripts and styles,
  * images from itself, data: and blob: URLs (thumbnails, crops), media from MEDIA_BASE_URL, and the
  * https: video and pixels of an outside ad server's VAST ad; scripts and connections only our own
- * (never 'unsafe-inline' or 'unsafe-eval'), and no page may frame ours.
+ * (never 'unsafe-inline' or 'unsafe-eval'; the one inline script by its hash), and no page may frame ours.
  *
  * Strict-Transport-Security only on an answer to a request that came over TLS: directly, or through a
  * trusted proxy that says so (X-Forwarded-Proto: https with TRUST_PROXY). Browsers ignore it over plain
@@ -18,7 +18,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export const security = fp(async function security(
   app: FastifyInstance,
-  options: { mediaOrigin?: string; corsOrigin?: string },
+  options: { mediaOrigin?: string; corsOrigin?: string; scriptHashes?: readonly string[] },
 ) {
   const media = options.mediaOrigin ? [options.mediaOrigin] : [];
   await app.register(helmet, {
@@ -30,7 +30,8 @@ export const security = fp(async function security(
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web app's inline boot player (ADR 0019) by its hash: no other inline script runs.
+        scriptSrc: ["'self'", ...(options.scriptHashes ?? []).map((hash) => `'${hash}'`)],
         // React style props (progress bars, transforms) are attributes, not stylesheets.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // https: for outside ad servers' VAST ads only (ADR 0016): their MP4 and impression pixels.

@@ -2,9 +2,12 @@ import Fastify from 'fastify';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webApp } from './web-app.ts';
+import type { Video } from '@flick/contract';
+import { createHash } from 'node:crypto';
+import { security } from './security.ts';
+import { inlineScriptHashes, webApp, type WebAppOptions } from './web-app.ts';
 
 describe('the web app beside the API', () => {
   const app = Fastify();
@@ -63,5 +66,87 @@ describe('the web app beside the API', () => {
     expect(page.body).toContain('<title>Flick</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ url: '/assets/gone-000.js' })).statusCode).toBe(404);
+  });
+});
+
+describe('the shell of "/" (ADR 0008)', () => {
+  let dist: string;
+  const boot = '(function () { /* the boot player */ })();';
+  const template = `<!doctype html><html><head><script>${boot}</script><title>Flick</title></head><body><div id="root"></div></body></html>`;
+  const video = {
+    id: 5,
+    title: 'Hi </script><script>alert(1)</script>',
+    playlistUrl: '/media/videos/5/stream/master.m3u8',
+    preloadUrls: ['/media/videos/5/stream/v1/index.m3u8', '/media/videos/5/stream/v1/seg000.ts'],
+    firstFrameUrl: '/media/videos/5/first-frame.jpg',
+    thumbnailUrl: null,
+  } as unknown as Video;
+
+  async function appWith(homeFirstPage: WebAppOptions['homeFirstPage']) {
+    const app = Fastify();
+    await app.register(webApp, { distDir: dist, homeFirstPage });
+    return app;
+  }
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-web-shell-'));
+    await fs.writeFile(path.join(dist, 'index.html'), template);
+  });
+  afterAll(() => fs.rm(dist, { recursive: true, force: true }));
+
+  it('carries the first page as inert JSON and asks for the first video’s poster, playlists and first segment at once', async () => {
+    const app = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: 'e1.p10' }));
+    const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/media/videos/5/first-frame.jpg">');
+    // First in <head>, before the boot player that reads it and the stylesheet the preloads would queue behind.
+    expect(res.body.indexOf('flick-home-feed')).toBeLessThan(res.body.indexOf(boot));
+    for (const url of [video.playlistUrl!, ...video.preloadUrls]) {
+      expect(res.body).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${url}">`);
+    }
+    // The title is user text: it cannot close the script element (the page's and the boot player's are the only ones).
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    const json = /<script type="application\/json" id="flick-home-feed">(.*?)<\/script>/.exec(res.body)![1]!;
+    expect(JSON.parse(json)).toEqual({ gender: 'f,c', data: [video], cursor: 'e1.p10' });
+  });
+
+  it('is compressed when the browser accepts it', async () => {
+    const app = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: null }));
+    const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    await app.close();
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('flick-home-feed');
+  });
+
+  it('is the plain index.html when the feed fails or is slow, and for any other route', async () => {
+    const failing = await appWith(() => Promise.reject(new Error('database down')));
+    expect((await failing.inject({ url: '/', headers: { 'accept-encoding': 'identity' } })).body).toBe(template);
+    await failing.close();
+    const slow = await appWith(() => new Promise((resolve) => setTimeout(() => resolve({ gender: 'f,c', data: [video], cursor: null }), 1000)));
+    expect((await slow.inject({ url: '/', headers: { 'accept-encoding': 'identity' } })).body).toBe(template);
+    expect((await slow.inject({ url: '/discover' })).body).toBe(template);
+    await slow.close();
+  });
+});
+
+describe('the boot player’s inline script (ADR 0019)', () => {
+  it('is the one inline script the CSP allows, by the hash of the built text', async () => {
+    const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-web-csp-'));
+    const boot = "(function () { var data = document.getElementById('flick-home-feed'); })();";
+    await fs.writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${boot}</script><script type="module" src="/assets/index.js"></script></head></html>`);
+    const hashes = inlineScriptHashes(dist);
+    expect(hashes).toEqual([`sha256-${createHash('sha256').update(boot).digest('base64')}`]);
+    const app = Fastify();
+    await app.register(security, { scriptHashes: hashes });
+    app.get('/', async () => 'ok');
+    const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+    await app.close();
+    await fs.rm(dist, { recursive: true, force: true });
+    expect(csp).toContain(`script-src 'self' '${hashes[0]}'`);
+    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(inlineScriptHashes(path.join(dist, 'missing'))).toEqual([]);
   });
 });

@@ -1,14 +1,48 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { homeShellHead, type HomeFirstPage } from './home-shell.ts';
+
+/** How long "/" waits for the first page of the feed before it sends the plain shell (the client then asks itself). */
+const HOME_FEED_BUDGET_MS = 300;
+
+export interface WebAppOptions {
+  distDir: string;
+  /** The home feed's first page for the shell of "/" (home-shell.ts); without it "/" is the plain index.html. */
+  homeFirstPage?: (request: FastifyRequest) => Promise<HomeFirstPage>;
+}
+
+/**
+ * The CSP hashes ("sha256-…") of index.html's inline scripts: the web app's boot player (ADR 0019). The
+ * build writes it; the CSP allows exactly that text (plugins/security.ts).
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return [];
+  const html = fs.readFileSync(indexFile, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => `sha256-${createHash('sha256').update(match[1]!).digest('base64')}`);
+}
+
+/** A small HTML answer compressed as the browser accepts it (brotli at a fast level, else gzip). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  return reply.send(html);
+}
 
 /**
  * Serves the built web app next to the API. Any GET outside /v1 that is not a file is a client route,
  * so a reload on a deep link (/page/faq) gets index.html and the router takes over.
  */
-export const webApp = fp(async function webApp(app: FastifyInstance, options: { distDir: string }) {
+export const webApp = fp(async function webApp(app: FastifyInstance, options: WebAppOptions) {
   const indexFile = path.join(options.distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (!hasBuild) {
@@ -26,6 +60,30 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: { 
         const immutable = file.includes(`${path.sep}assets${path.sep}`) || file.includes(`${path.sep}ads${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+  }
+
+  // "/" is where visits start: its shell carries the first page of videos and asks for the first
+  // video's files at once (ADR 0008). It is a guest's answer for the place the request comes from, so
+  // no shared cache may keep it.
+  const { homeFirstPage } = options;
+  if (hasBuild && homeFirstPage) {
+    const template = fs.readFileSync(indexFile, 'utf8');
+    app.get('/', async (request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      const page = await Promise.race([
+        homeFirstPage(request),
+        new Promise<null>((resolve) => (timer = setTimeout(resolve, HOME_FEED_BUDGET_MS, null))),
+      ]).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the home shell was sent without the first page of videos');
+        return null;
+      });
+      clearTimeout(timer);
+      const origin = `${request.protocol}://${request.host}`;
+      // First in <head>: the preloads go out before the stylesheet's and scripts', and the boot player
+      // (the build puts it next, ADR 0019) finds the page.
+      const html = page ? template.replace('<head>', `<head>${homeShellHead(page, origin)}`) : template;
+      return sendHtml(request, reply.header('cache-control', 'private, no-cache'), html);
     });
   }
 

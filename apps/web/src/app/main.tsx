@@ -1,19 +1,43 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles/index.css';
+import { KEYS } from '../features/session/stores/session-store.ts';
+import { readItem } from '../lib/storage.ts';
 import { AppProvider, initializeApp } from './provider.tsx';
 import { AppRouter } from './router.tsx';
 
+// Before initializeApp makes one: a guest without an id yet can take the first page the shell of "/" carries.
+const newGuest = readItem('local', KEYS.guestId) === null;
 initializeApp();
 // "/" asks for its first page of videos while React renders the shell (index.html preloads the module).
-void import('../features/feed/api/early-feed.ts').then((m) => m.requestHomeFeedEarly());
+void import('../features/feed/api/early-feed.ts').then((m) => m.requestHomeFeedEarly({ newGuest }));
+
+/**
+ * The boot player's video (ADR 0019) loads through the main thread: the app's first render (the feed's
+ * code evaluated, the screen built) waits until it shows its first frame, an error, or BOOT_WAIT_MS.
+ */
+const BOOT_WAIT_MS = 1200;
+function bootVideoShown(): Promise<void> {
+  const video = document.querySelector<HTMLVideoElement>('#flick-boot video');
+  if (!video) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => resolve();
+    // Firefox before 132 has no requestVideoFrameCallback: its first decoded frame is 'loadeddata'.
+    if (typeof video.requestVideoFrameCallback === 'function') video.requestVideoFrameCallback(done);
+    else video.addEventListener('loadeddata', done, { once: true });
+    video.addEventListener('error', done, { once: true });
+    setTimeout(done, BOOT_WAIT_MS);
+  });
+}
 
 // A transition: the first render yields to the browser every few milliseconds instead of holding the
 // main thread, so that request goes out as soon as its module is ready, not after the whole render.
-startTransition(() =>
-  createRoot(document.getElementById('root')!).render(
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>,
+void bootVideoShown().then(() =>
+  startTransition(() =>
+    createRoot(document.getElementById('root')!).render(
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>,
+    ),
   ),
 );

@@ -102,7 +102,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Leaving "/" (from the tap, before the next screen has loaded) before the feed has adopted the boot player's video (ADR 0019) stops it. */
+function discardBootVideoAway(pathname: string) {
+  if (pathname !== '/' && document.getElementById('flick-boot')) void import('../features/feed/api/boot-video.ts').then((m) => m.discardBootVideo());
+}
+
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => {
+    const created = createBrowserRouter(routes);
+    created.subscribe((state) => discardBootVideoAway((state.navigation.location ?? state.location).pathname));
+    return created;
+  });
   return <RouterProvider router={router} />;
 }

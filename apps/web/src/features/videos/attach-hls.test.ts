@@ -2,13 +2,28 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachHls, HLS_MIME_TYPE } from './attach-hls.ts';
 
 const hls = vi.hoisted(() => {
-  const instances: { source: string | null; media: HTMLMediaElement | null; destroyed: boolean; config: unknown }[] = [];
+  type State = { source: string | null; media: HTMLMediaElement | null; destroyed: boolean; config: unknown; started: number | null; startLevel: number | null };
+  const instances: State[] = [];
   let supported = true;
   class FakeHls {
-    static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded' };
+    static Events = { ERROR: 'hlsError', FRAG_LOADED: 'hlsFragLoaded', MANIFEST_PARSED: 'hlsManifestParsed' };
     static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' };
     static isSupported = () => supported;
-    readonly state = { source: null as string | null, media: null as HTMLMediaElement | null, destroyed: false, config: null as unknown };
+    readonly state: State = { source: null, media: null, destroyed: false, config: null, started: null, startLevel: null };
+    readonly listeners = new Map<string, (event: string, data: unknown) => void>();
+    set startLevel(level: number) {
+      this.state.startLevel = level;
+    }
+    startLoad(position: number) {
+      this.state.started = position;
+    }
+    once(event: string, listener: (event: string, data: unknown) => void) {
+      this.listeners.set(event, listener);
+    }
+    /** As hls.js once it has read the master playlist. */
+    parsed(firstLevel: number) {
+      this.listeners.get('hlsManifestParsed')?.('hlsManifestParsed', { firstLevel });
+    }
     constructor(config: unknown) {
       this.state.config = config;
       instances.push(this.state);
@@ -24,13 +39,21 @@ const hls = vi.hoisted(() => {
       this.state.destroyed = true;
     }
   }
-  return { FakeHls, instances, setSupported: (value: boolean) => (supported = value) };
+  const players: FakeHls[] = [];
+  class TrackedHls extends FakeHls {
+    constructor(config: unknown) {
+      super(config);
+      players.push(this);
+    }
+  }
+  return { FakeHls: TrackedHls, instances, players, setSupported: (value: boolean) => (supported = value) };
 });
 
 vi.mock('hls.js/dist/hls.light.mjs', () => ({ default: hls.FakeHls }));
 
 afterEach(() => {
   hls.instances.length = 0;
+  hls.players.length = 0;
   hls.setSupported(true);
 });
 
@@ -58,6 +81,16 @@ describe('attachHls', () => {
     expect(instance).toMatchObject({ source: src, media: video, config: { maxBufferLength: 15, maxBufferSize: 40_000_000 } });
     release();
     expect(instance?.destroyed).toBe(true);
+  });
+
+  it('starts loading on the rung the master playlist lists first (the files fetched ahead), from the start', async () => {
+    const video = document.createElement('video');
+    vi.spyOn(video, 'canPlayType').mockReturnValue('');
+    await attachHls(video, src, () => {});
+    const [instance] = hls.instances;
+    expect(instance).toMatchObject({ started: null, config: { autoStartLoad: false, startFragPrefetch: true } });
+    hls.players[0]!.parsed(1);
+    expect(instance).toMatchObject({ startLevel: 1, started: 0 });
   });
 
   it('falls back to the element itself where neither works (the browser then says it cannot play)', async () => {

@@ -31,18 +31,23 @@ export function preloadHls(): void {
  * Plays an HLS playlist in a <video>: natively where the browser can (Safari, iOS), otherwise
  * through hls.js, downloaded only now, the first time a video plays.
  */
+/** The stream of a <video> already playing its HLS source natively (the boot player's, ADR 0019). */
+export function nativeStream(video: HTMLVideoElement): HlsStream {
+  return {
+    release: () => {
+      video.removeAttribute('src');
+      video.load();
+    },
+    // Safari buffers a native HLS source by itself, within its own limits.
+    setBufferSeconds: () => undefined,
+  };
+}
+
 export async function attachHlsStream(video: HTMLVideoElement, src: string, { onFatal, bufferSeconds = BUFFER_SECONDS }: AttachOptions): Promise<HlsStream> {
   const native = (): HlsStream => {
-    // Safari buffers a native HLS source by itself, within its own limits.
     video.preload = 'auto';
     video.src = src;
-    return {
-      release: () => {
-        video.removeAttribute('src');
-        video.load();
-      },
-      setBufferSeconds: () => undefined,
-    };
+    return nativeStream(video);
   };
   if (video.canPlayType(HLS_MIME_TYPE)) return native();
 
@@ -58,10 +63,21 @@ export async function attachHlsStream(video: HTMLVideoElement, src: string, { on
     maxBufferSize: BUFFER_BYTES,
     startPosition: 0,
     capLevelToPlayerSize: true,
-    // Each video starts on the master playlist's first rung (480p, see masterPlaylist); from its
-    // second segment on, the rung follows the bandwidth. A new player starts from what the previous
-    // one measured rather than hls.js's fixed guess, so a swipe lands on the right rung sooner.
+    // The first segment is asked for at once, not once the media source is open.
+    startFragPrefetch: true,
+    // Loading starts once the manifest says which rung it lists first (below).
+    autoStartLoad: false,
+    // From its second segment on, the rung follows the bandwidth. A new player starts from what the
+    // previous one measured rather than hls.js's fixed guess, so a swipe lands on the right rung sooner.
     ...(lastBandwidthEstimate ? { abrEwmaDefaultEstimate: lastBandwidthEstimate } : {}),
+  });
+  // Each video starts on the rung the master playlist lists first (a quick first segment, see
+  // masterPlaylist), as Safari does: its playlist and first segment are the ones fetched ahead of the
+  // player (the shell of "/", preloadUrls). hls.js would otherwise pick from its bandwidth guess, and on
+  // a fast link fetch a larger rung than the files waiting in the HTTP cache.
+  hls.once(Hls.Events.MANIFEST_PARSED, (_event, data) => {
+    hls.startLevel = data.firstLevel;
+    hls.startLoad(0);
   });
   hls.on(Hls.Events.FRAG_LOADED, () => {
     lastBandwidthEstimate = hls.bandwidthEstimate;

@@ -5,6 +5,16 @@ import { setCategories, setSelectedTagList } from '../../preferences/stores/feed
 import { videoOf } from '../../../testing/videos.ts';
 import { homeFeedPath, requestHomeFeedEarly, takeEarlyResponse } from './early-feed.ts';
 
+/** The shell of "/" as the server writes it (apps/server/src/plugins/home-shell.ts). */
+function embed(page: object) {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = 'flick-home-feed';
+  script.textContent = JSON.stringify(page);
+  document.head.append(script);
+  return () => script.remove();
+}
+
 const page = { data: [videoOf({ id: 8 }), videoOf({ id: 9 })], links: { next: '/v1/videos?cursor=abc' } };
 const answer = () => new Response(JSON.stringify(page), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
@@ -47,6 +57,30 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
       headers: { Accept: 'application/json', Authorization: 'Bearer token-1' },
     });
     expect(takeEarlyResponse('/videos?gender=m,t&tags=4')).not.toBeNull();
+  });
+
+  it('takes the first page the shell of "/" carries for a new guest, with no request, and the next link as the API would write it', async () => {
+    const remove = embed({ gender: 'f,c', data: page.data, cursor: 'e1.p10' });
+    requestHomeFeedEarly({ newGuest: true });
+    remove();
+    const path = homeFeedPath(['f', 'c'], [], getGuestId());
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringMatching(/^\/v1\//), expect.anything());
+    const answer = (await (await takeEarlyResponse(path))!.json()) as { data: unknown[]; links: { next: string } };
+    expect(answer.data).toEqual(page.data);
+    expect(answer.links.next).toBe(`/v1/videos?gender=f%2Cc&guest_id=${getGuestId()}&cursor=e1.p10`);
+  });
+
+  it('asks the API when the guest had an id before (liked and rated are theirs) or the preferences differ', () => {
+    const remove = embed({ gender: 'f,c', data: page.data, cursor: null });
+    requestHomeFeedEarly({ newGuest: false });
+    expect(fetchMock).toHaveBeenCalledWith(`/v1${homeFeedPath(['f', 'c'], [], getGuestId())}`, expect.anything());
+    takeEarlyResponse(homeFeedPath(['f', 'c'], [], getGuestId()));
+    setCategories(['m']);
+    requestHomeFeedEarly({ newGuest: true });
+    remove();
+    expect(fetchMock).toHaveBeenCalledWith(`/v1${homeFeedPath(['m'], [], getGuestId())}`, expect.anything());
+    takeEarlyResponse(homeFeedPath(['m'], [], getGuestId()));
+    setCategories(['f', 'c']);
   });
 
   it('asks for nothing on any other route', () => {

@@ -1,6 +1,7 @@
 import type { Category, Video } from '@flick/contract';
 import { getGuestId, getSession } from '../../session/stores/session-store.ts';
 import { getCategories, getSelectedTags } from '../../preferences/stores/feed-preferences.ts';
+import { startBootVideo } from './boot-video.ts';
 
 /** The home feed's first page under /v1 (viewer.md §7 GET /videos?gender=&tags=); a guest's id goes along. */
 export function homeFeedPath(categories: readonly Category[], tagIds: readonly number[], guestId: string | null): string {
@@ -8,19 +9,66 @@ export function homeFeedPath(categories: readonly Category[], tagIds: readonly n
   return tagIds.length > 0 ? `${path}&tags=${tagIds.join(',')}` : path;
 }
 
+/** The first page the server put into the shell of "/" (apps/server/src/plugins/home-shell.ts). */
+export interface EmbeddedHomePage {
+  gender: string;
+  data: Video[];
+  cursor: string | null;
+}
+
+const EMBEDDED_ID = 'flick-home-feed';
+
+function readEmbedded(): EmbeddedHomePage | null {
+  const text = document.getElementById(EMBEDDED_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const page = JSON.parse(text) as EmbeddedHomePage;
+    return Array.isArray(page.data) && typeof page.gender === 'string' ? page : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The embedded page as the API would answer `path` (its next link carries the same query, with the cursor). */
+export function embeddedAnswer(page: EmbeddedHomePage, path: string): Response {
+  let next: string | null = null;
+  if (page.cursor !== null) {
+    const url = new URL(`/v1${path}`, 'http://flick.invalid');
+    url.searchParams.set('cursor', page.cursor);
+    next = `${url.pathname}${url.search}`;
+  }
+  return new Response(JSON.stringify({ data: page.data, links: { next } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
 let early: { path: string; response: Promise<Response> } | null = null;
 
+export interface EarlyOptions {
+  /** The guest id was made by this visit: nothing is liked or rated yet, so the shell's page is this guest's. */
+  newGuest?: boolean;
+}
+
 /**
- * Render-as-you-fetch for "/": the entry asks for the home feed's first page while React and the feed's
- * code are still loading, and once it answers, fetches the first video's master playlist, start
- * playlist and first segment side by side into the HTTP cache (they are cacheable once published). The
- * player then finds them there instead of requesting them one after the other.
+ * Render-as-you-fetch for "/" (ADR 0008). The server's shell of "/" carries the first page a new guest
+ * gets, and has already asked for the first video's poster, playlists and first segment. For a new
+ * guest with the default preferences that page is the answer, with no request at all. Anyone else asks
+ * for the home feed's first page while React and the feed's code are still loading, and once it
+ * answers, fetches the first video's master playlist, start playlist and first segment side by side
+ * into the HTTP cache, where the player finds them.
  */
-export function requestHomeFeedEarly(): void {
+export function requestHomeFeedEarly({ newGuest = false }: EarlyOptions = {}): void {
   if (location.pathname !== '/') return;
   performance.mark('flick:home-feed-requested');
+  // The video the shell of "/" started (ADR 0019): where HLS is not native, hls.js is attached to it now.
+  startBootVideo();
+  // Where HLS does not play natively, hls.js comes beside the first video's files instead of after the feed's code.
+  if (!document.createElement('video').canPlayType('application/vnd.apple.mpegurl')) void import('hls.js/dist/hls.light.mjs');
   const token = getSession()?.accessToken;
   const path = homeFeedPath(getCategories(), getSelectedTags(), token ? null : getGuestId());
+  const embedded = !token && newGuest ? readEmbedded() : null;
+  if (embedded && homeFeedPath(getCategories(), getSelectedTags(), null) === `/videos?gender=${embedded.gender}`) {
+    early = { path, response: Promise.resolve(embeddedAnswer(embedded, path)) };
+    return;
+  }
   const response = fetch(`/v1${path}`, {
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });

@@ -18,6 +18,7 @@ import { useProfilePanel } from '../hooks/use-profile-panel.ts';
 import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
 import { useStageGestures } from '../hooks/use-stage-gestures.ts';
 import { slotOf, slotOffset, type SwipeResult } from '../hooks/swipe.ts';
+import { discardBootVideo, peekBootVideo } from '../api/boot-video.ts';
 import { useViewTracking } from '../hooks/use-view-tracking.ts';
 import { useWheelAndKeys } from '../hooks/use-wheel-and-keys.ts';
 import { hintSeen, markHintSeen, type FeedHint } from '../stores/feed-hints.ts';
@@ -63,6 +64,11 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   const [elements, setElements] = useState<readonly (HTMLVideoElement | null)[]>([null, null, null]);
   const [hint, setHint] = useState<FeedHint | null>(() => (hintSeen('swipeUp') ? null : 'swipeUp'));
   const stageRef = useRef<HTMLDivElement>(null);
+  // The boot player's video (ADR 0019) when it is this feed's first: its slot adopts it, playing.
+  const [{ boot, bootSlot }] = useState(() => ({ boot: peekBootVideo(videos[current]?.id), bootSlot: slotOf(current) }));
+  useEffect(() => {
+    if (!boot) discardBootVideo();
+  }, [boot]);
   const preferences = useFeedPreferences();
   const session = useSession();
   const rating = useRatingPrompt();
@@ -187,6 +193,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
               <VideoSlot
                 key={slot}
                 video={slotVideo}
+                boot={slot === bootSlot ? boot : null}
                 mode={offset === 0 ? 'active' : started === current ? 'preload' : 'waiting'}
                 offset={offset}
                 dragY={gestures.dragY}

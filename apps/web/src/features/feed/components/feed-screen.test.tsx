@@ -231,3 +231,51 @@ describe('hints and prompts never hold the swipe (issue 18)', () => {
     expect(screen.queryByRole('dialog', { name: 'How was this video?' })).toBeNull();
   });
 });
+
+describe('the boot player’s video (ADR 0019)', () => {
+  /** The layer app/boot-player.js leaves where the shell of "/" carried a page (native HLS: its source set). */
+  function bootLayer(videoId: number) {
+    const layer = document.createElement('div');
+    layer.id = 'flick-boot';
+    const video = document.createElement('video');
+    video.dataset.bootVideo = String(videoId);
+    video.dataset.bootSrc = `/media/videos/${videoId}/master.m3u8`;
+    video.src = video.dataset.bootSrc;
+    layer.append(video);
+    document.body.append(layer);
+    return video;
+  }
+
+  it('is adopted by the first slot when it plays the feed’s first video: the same element, its source kept, its layer gone', async () => {
+    mockApi({ 'GET /v1/videos': () => page(clips(1, 3)) });
+    const started = bootLayer(1);
+    renderApp('/');
+    await stage();
+    const onScreen = document.querySelector('.feed-stage [data-video-id="1"] video');
+    expect(onScreen).toBe(started);
+    expect(started.getAttribute('src')).toBe('/media/videos/1/master.m3u8');
+    expect(started.className).toBe('size-full object-cover');
+    expect(document.getElementById('flick-boot')).toBeNull();
+    // It is the slot's element from then on: the feed moves on as usual.
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    await waitFor(() => expect(screen.queryAllByText('Clip 2').some((node) => !node.closest('[aria-hidden=true]'))).toBe(true));
+  });
+
+  it('is let go when the feed starts with another video: it stops loading and its layer goes', async () => {
+    mockApi({ 'GET /v1/videos': () => page(clips(5, 2)) });
+    const started = bootLayer(1);
+    renderApp('/');
+    await stage();
+    expect(document.getElementById('flick-boot')).toBeNull();
+    expect(started.hasAttribute('src')).toBe(false);
+    expect(document.querySelector('.feed-stage [data-video-id="5"] video')).not.toBe(started);
+  });
+
+  it('is let go when the feed has no videos', async () => {
+    mockApi({ 'GET /v1/videos': () => page([]) });
+    const started = bootLayer(1);
+    renderApp('/');
+    await waitFor(() => expect(document.getElementById('flick-boot')).toBeNull());
+    expect(started.hasAttribute('src')).toBe(false);
+  });
+});

@@ -8,6 +8,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { PreferencesModal } from '../../preferences/components/preferences-modal.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { preloadHls } from '../../videos/attach-hls.ts';
+import { discardBootVideo } from '../api/boot-video.ts';
 import { useFeed, type FeedStart } from '../api/get-feed.ts';
 import { feedTitle, type FeedSource } from '../feed-source.ts';
 import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
@@ -54,6 +55,12 @@ function LoadedFeed({ source, title, gridPath, empty, notFound }: FeedScreenProp
   const status = feed.error instanceof ApiError ? feed.error.status : null;
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = feed;
   const [preferencesOpen, setPreferencesOpen] = useState(false);
+
+  // Without a player to adopt it (no videos, an error), the boot player's video goes (ADR 0019).
+  const playing = feed.isPending || feed.videos.length > 0;
+  useEffect(() => {
+    if (!playing) discardBootVideo();
+  }, [playing]);
 
   useEffect(() => {
     if (feed.error && status !== 403 && status !== 404) console.warn('The feed did not load.', feed.error);

@@ -1,6 +1,7 @@
 import type { Video } from '@flick/contract';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { attachHlsStream, BUFFER_SECONDS, type HlsStream } from '../../videos/attach-hls.ts';
+import { adoptBootVideo, type BootVideo } from '../api/boot-video.ts';
 
 /** A slot next to the one on screen buffers only the first segments, so a swipe starts at once. */
 const PRELOAD_SECONDS = 4;
@@ -13,6 +14,8 @@ export type SlotMode = 'active' | 'preload' | 'waiting';
 
 export interface VideoSlotProps {
   video: Video | null;
+  /** The boot player's video (ADR 0019), already playing this slot's first video: the slot adopts it as its element. */
+  boot?: BootVideo | null;
   mode: SlotMode;
   /** -1 above the screen, 0 on it, 1 below; `dragY` follows the finger. */
   offset: -1 | 0 | 1;
@@ -32,9 +35,12 @@ export interface VideoSlotProps {
 }
 
 /** One of the feed's three reused players: attaches its video's stream and plays while on screen. */
-export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, onElement, onEnded, onAutoplayBlocked, children }: VideoSlotProps) {
+export function VideoSlot({ video, boot = null, mode, offset, dragY, animate, muted, paused, onElement, onEnded, onAutoplayBlocked, children }: VideoSlotProps) {
   const ref = useRef<HTMLVideoElement | null>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
   const streamRef = useRef<HlsStream | null>(null);
+  // The boot video's stream is the slot's first: taken by the first attach, for the video it plays.
+  const bootStream = useRef(boot?.stream ?? null);
   const [failed, setFailed] = useState<number | null>(null);
   const active = mode === 'active';
   // The stream the slot holds: it stays (for a swipe back) until the slot may load the next one.
@@ -49,7 +55,9 @@ export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, 
     let current: HlsStream | null = null;
     let live = true;
     const id = video?.id ?? 0;
-    attachHlsStream(element, src, { onFatal: () => setFailed(id), bufferSeconds: active ? BUFFER_SECONDS : PRELOAD_SECONDS }).then(
+    const adopted = boot && bootStream.current && src === boot.src ? bootStream.current : null;
+    bootStream.current = null;
+    (adopted ?? attachHlsStream(element, src, { onFatal: () => setFailed(id), bufferSeconds: active ? BUFFER_SECONDS : PRELOAD_SECONDS })).then(
       (stream) => {
         if (!live) return stream.release();
         current = stream;
@@ -104,6 +112,48 @@ export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, 
     [onElement],
   );
 
+  function onVideoEnded(element: HTMLVideoElement) {
+    if (onEnded()) return;
+    element.currentTime = 0;
+    void element.play().catch(() => undefined);
+  }
+  const fitClass = `size-full ${video?.isVertical ? 'object-cover' : 'object-contain'}`;
+  const poster = video && src === video.playlistUrl ? (video.firstFrameUrl ?? video.thumbnailUrl ?? undefined) : undefined;
+
+  // The boot video moves into the stage before the first paint, playing, and stays this slot's element.
+  useLayoutEffect(() => {
+    const host = hostRef.current;
+    if (!boot || !host) return;
+    host.append(boot.element);
+    adoptBootVideo(boot);
+    setRefs(boot.element);
+    return () => setRefs(null);
+  }, [boot, setRefs]);
+  // What JSX gives the slot's own <video>, the adopted one gets here: its fit, poster and handlers.
+  const handlers = useRef({ onVideoEnded, onError: () => video && setFailed(video.id) });
+  useLayoutEffect(() => {
+    handlers.current = { onVideoEnded, onError: () => video && setFailed(video.id) };
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!boot || !element) return;
+    element.className = fitClass;
+    if (poster) element.poster = poster;
+    else element.removeAttribute('poster');
+  }, [boot, fitClass, poster]);
+  useEffect(() => {
+    const element = ref.current;
+    if (!boot || !element) return;
+    const ended = () => handlers.current.onVideoEnded(element);
+    const error = () => handlers.current.onError();
+    element.addEventListener('ended', ended);
+    element.addEventListener('error', error);
+    return () => {
+      element.removeEventListener('ended', ended);
+      element.removeEventListener('error', error);
+    };
+  }, [boot]);
+
   return (
     <div
       aria-hidden={!active}
@@ -115,21 +165,21 @@ export function VideoSlot({ video, mode, offset, dragY, animate, muted, paused, 
         transition: animate ? 'transform 200ms var(--ease-out-quint)' : 'none',
       }}
     >
-      {video && (
-        <video
-          ref={setRefs}
-          className={`size-full ${video.isVertical ? 'object-cover' : 'object-contain'}`}
-          poster={src === video.playlistUrl ? (video.firstFrameUrl ?? video.thumbnailUrl ?? undefined) : undefined}
-          playsInline
-          muted
-          preload="auto"
-          onEnded={(event) => {
-            if (onEnded()) return;
-            event.currentTarget.currentTime = 0;
-            void event.currentTarget.play().catch(() => undefined);
-          }}
-          onError={() => setFailed(video.id)}
-        />
+      {boot ? (
+        <div ref={hostRef} className="contents" />
+      ) : (
+        video && (
+          <video
+            ref={setRefs}
+            className={fitClass}
+            poster={poster}
+            playsInline
+            muted
+            preload="auto"
+            onEnded={(event) => onVideoEnded(event.currentTarget)}
+            onError={() => setFailed(video.id)}
+          />
+        )
       )}
       {video && failed === video.id && (
         <p role="alert" className="absolute inset-x-6 top-1/2 -translate-y-1/2 rounded-2xl bg-black/70 px-4 py-3 text-center text-sm font-medium">
