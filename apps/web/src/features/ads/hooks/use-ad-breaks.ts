@@ -72,5 +72,7 @@ export function useAdBreaks({ blocked }: { blocked: boolean }) {
     setReady(null);
   }, [ready]);
 
-  return { onViewed, onMoved, shown, close: useCallback(() => setShown(null), []) };
+  /** An instream ad waits for the viewer's next move (it plays before the next video). */
+  const instreamReady = ready !== null;
+  return { onViewed, onMoved, instreamReady, shown, close: useCallback(() => setShown(null), []) };
 }

@@ -1,5 +1,5 @@
 import { feedMessages, liveCamsEventIds, type Video } from '@flick/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { GridIcon, MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
@@ -17,7 +17,7 @@ import { useAdBreaks } from '../../ads/hooks/use-ad-breaks.ts';
 import { useProfilePanel } from '../hooks/use-profile-panel.ts';
 import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
 import { useStageGestures } from '../hooks/use-stage-gestures.ts';
-import { slotOf, slotOffset, type SwipeResult } from '../hooks/swipe.ts';
+import { slotOf, slotOffset, SWIPE_THRESHOLD_PX, type SwipeResult } from '../hooks/swipe.ts';
 import { discardBootVideo, peekBootVideo } from '../api/boot-video.ts';
 import { useViewTracking } from '../hooks/use-view-tracking.ts';
 import { useWheelAndKeys } from '../hooks/use-wheel-and-keys.ts';
@@ -135,6 +135,16 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
     else if (result === 'tap') setPaused((value) => !value);
   }
   const gestures = useStageGestures(onSwipe);
+  usePreroll({
+    elements,
+    current,
+    // The neighbour a drag past the swipe threshold is about to bring on screen: 1 below, -1 above.
+    revealing: !gestures.dragging ? 0 : gestures.dragY <= -SWIPE_THRESHOLD_PX ? 1 : gestures.dragY >= SWIPE_THRESHOLD_PX ? -1 : 0,
+    // Only once the video on screen has started (the neighbours have buffered), and never into an ad
+    // break, a dialog or a paused screen.
+    allowed: started === current && !adBreaks.instreamReady && adBreaks.shown === null && !held && dialog === null,
+    count: videos.length,
+  });
   useWheelAndKeys(stageRef, { next: () => go(1), previous: () => go(-1), togglePlay: () => setPaused((value) => !value) });
 
   useEffect(() => {
@@ -313,6 +323,31 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
 }
 
 const stay = () => false;
+
+/**
+ * The video a swipe brings on screen starts moving as it slides in, under the finger: when the finger
+ * lifts past the threshold it is already playing (muted, as the feed starts), instead of starting only
+ * once the feed has moved (issue 18: swipe to playing). A drag let go short pauses it again at its
+ * start, as it was. A neighbour that has not buffered its start yet waits for its slot's own play.
+ */
+function usePreroll({ elements, current, revealing, allowed, count }: { elements: readonly (HTMLVideoElement | null)[]; current: number; revealing: -1 | 0 | 1; allowed: boolean; count: number }) {
+  const currentRef = useRef(current);
+  useLayoutEffect(() => {
+    currentRef.current = current;
+  });
+  const target = current + revealing;
+  const element = revealing !== 0 && allowed && target >= 0 && target < count ? elements[slotOf(target)] : null;
+  useEffect(() => {
+    if (!element || element.readyState < 2) return;
+    element.play().catch(() => undefined);
+    return () => {
+      // The swipe landed on it: it plays on as the video on screen.
+      if (currentRef.current === target) return;
+      element.pause();
+      element.currentTime = 0;
+    };
+  }, [element, target]);
+}
 
 function usePlayingIndex(element: HTMLVideoElement | null, index: number): number | null {
   const [playing, setPlaying] = useState<number | null>(null);

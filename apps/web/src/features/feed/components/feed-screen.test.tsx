@@ -1,6 +1,6 @@
 import type { PublicProfile, Video } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
 import { stubMedia } from '../../../testing/media.ts';
 import { fullConfig, json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
@@ -277,5 +277,54 @@ describe('the boot player’s video (ADR 0019)', () => {
     renderApp('/');
     await waitFor(() => expect(document.getElementById('flick-boot')).toBeNull());
     expect(started.hasAttribute('src')).toBe(false);
+  });
+});
+
+describe('the video a swipe brings in starts under the finger (issue 18: swipe to playing)', () => {
+  const at = (y: number) => ({ pointerId: 9, isPrimary: true, pointerType: 'touch', button: 0, clientX: 160, clientY: y });
+  const slotVideo = (id: number) => document.querySelector<HTMLVideoElement>(`.feed-stage [data-video-id="${id}"] video`)!;
+  /** The feed on screen has started, and the next video has buffered its start (jsdom loads nothing). */
+  async function feedWithNextBuffered() {
+    mockApi({ 'GET /v1/videos': () => page(clips(1, 4)), 'GET /v1/users/7': () => json({ data: creator() }) });
+    renderApp('/');
+    await stage();
+    startPlaying();
+    await waitFor(() => expect(slotVideo(2)).not.toBeNull());
+    const next = slotVideo(2);
+    Object.defineProperty(next, 'readyState', { configurable: true, get: () => 4 });
+    return next;
+  }
+  const calledOn = (spy: ReturnType<typeof vi.spyOn>, element: HTMLVideoElement) => spy.mock.contexts.filter((context) => context === element).length;
+
+  it('plays the next video once a drag up passes the swipe threshold, and it plays on when the swipe lands', async () => {
+    const { play, pause } = stubMedia();
+    const next = await feedWithNextBuffered();
+    const stageElement = document.querySelector('.feed-stage')!;
+    fireEvent.pointerDown(stageElement, at(520));
+    fireEvent.pointerMove(stageElement, at(500));
+    expect(calledOn(play, next)).toBe(0);
+    fireEvent.pointerMove(stageElement, at(470));
+    await waitFor(() => expect(calledOn(play, next)).toBe(1));
+    const pausesBefore = calledOn(pause, next);
+    fireEvent.pointerUp(stageElement, at(300));
+    await waitFor(() => expect(screen.queryAllByText('Clip 2').some((node) => !node.closest('[aria-hidden=true]'))).toBe(true));
+    expect(calledOn(pause, next)).toBe(pausesBefore);
+  });
+
+  it('pauses it again at its start when the drag is let go short of a swipe', async () => {
+    const { play, pause } = stubMedia();
+    const next = await feedWithNextBuffered();
+    let time = 0.4;
+    Object.defineProperty(next, 'currentTime', { configurable: true, get: () => time, set: (value: number) => (time = value) });
+    const stageElement = document.querySelector('.feed-stage')!;
+    fireEvent.pointerDown(stageElement, at(520));
+    fireEvent.pointerMove(stageElement, at(470));
+    await waitFor(() => expect(calledOn(play, next)).toBe(1));
+    const pausesBefore = calledOn(pause, next);
+    fireEvent.pointerMove(stageElement, at(510));
+    await waitFor(() => expect(calledOn(pause, next)).toBe(pausesBefore + 1));
+    expect(time).toBe(0);
+    fireEvent.pointerUp(stageElement, at(510));
+    expect(screen.queryAllByText('Clip 1').some((node) => !node.closest('[aria-hidden=true]'))).toBe(true);
   });
 });
