@@ -1,6 +1,6 @@
 import type { PublicProfile, Video } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type MockInstance } from 'vitest';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
 import { stubMedia } from '../../../testing/media.ts';
 import { fullConfig, json, mockApi, renderApp, type FetchCall } from '../../../testing/render-app.tsx';
@@ -294,7 +294,7 @@ describe('the video a swipe brings in starts under the finger (issue 18: swipe t
     Object.defineProperty(next, 'readyState', { configurable: true, get: () => 4 });
     return next;
   }
-  const calledOn = (spy: ReturnType<typeof vi.spyOn>, element: HTMLVideoElement) => spy.mock.contexts.filter((context) => context === element).length;
+  const calledOn = (spy: MockInstance, element: HTMLVideoElement) => spy.mock.contexts.filter((context) => context === element).length;
 
   it('plays the next video once a drag up passes the swipe threshold, and it plays on when the swipe lands', async () => {
     const { play, pause } = stubMedia();
