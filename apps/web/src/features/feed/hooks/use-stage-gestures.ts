@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useRef, useState, type PointerEvent } from 'react';
 import { classifySwipe, TAP_MAX_PX, type SwipeResult } from './swipe.ts';
 
 /** Controls on the stage (buttons, links, the seek bar) keep their own taps and drags. */
@@ -45,14 +45,19 @@ export function useStageGestures(onResult: (result: SwipeResult) => void) {
     const current = drag.current;
     if (!current || current.id !== event.pointerId) return;
     drag.current = null;
-    setDragging(false);
-    setDragY(0);
-    if (cancelled) return;
     const dx = event.clientX - current.x;
     const dy = event.clientY - current.y;
     // A drag that started along one axis never turns into a swipe along the other.
-    const result = classifySwipe(current.axis === 'y' ? 0 : dx, current.axis === 'x' ? 0 : dy, event.currentTarget.clientWidth);
-    onResult(current.axis === null ? classifySwipe(dx, dy, event.currentTarget.clientWidth) : result === 'tap' ? 'none' : result);
+    const along = classifySwipe(current.axis === 'y' ? 0 : dx, current.axis === 'x' ? 0 : dy, event.currentTarget.clientWidth);
+    const result = cancelled ? 'none' : current.axis === null ? classifySwipe(dx, dy, event.currentTarget.clientWidth) : along === 'tap' ? 'none' : along;
+    // The feed's re-render for the move is a transition: it yields to the browser every few
+    // milliseconds, so the video the finger brought in (already playing, usePreroll) keeps presenting
+    // frames where the finger left it until the stage slides, instead of freezing for the whole render.
+    startTransition(() => {
+      setDragging(false);
+      setDragY(0);
+      onResult(result);
+    });
   }
 
   return {
