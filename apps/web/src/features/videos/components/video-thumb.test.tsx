@@ -12,7 +12,7 @@ describe('VideoThumb', () => {
     expect(image.getAttribute('src')).toBe('/media/videos/9/thumbnail.jpg');
     expect(image.getAttribute('srcset')).toBe('/media/videos/9/thumbnail-360.jpg 360w, /media/videos/9/thumbnail.jpg 720w');
     expect(image.getAttribute('sizes')).toBe(GRID_THUMB_SIZES);
-    expect(GRID_THUMB_SIZES).toBe('(min-width: 1024px) 186px, 33vw');
+    expect(GRID_THUMB_SIZES).toBe('(min-width: 1024px) 186px, (min-width: 640px) 33vw, calc((100vw - 40px) / 3)');
     expect(image.getAttribute('loading')).toBe('lazy');
   });
 
