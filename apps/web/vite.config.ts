@@ -117,7 +117,18 @@ function precompress(): Plugin {
 function feedChunk(
   feedSource = 'src/app/routes/feed-routes.tsx',
   // The request for the first page of videos goes out before the feed's code is here (main.tsx).
-  keepApart = ['src/features/feed/api/early-feed.ts', 'src/features/feed/api/boot-video.ts', 'src/features/videos/attach-hls.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
+  keepApart = [
+    'src/features/feed/api/early-feed.ts',
+    'src/features/feed/api/boot-video.ts',
+    'src/features/videos/attach-hls.ts',
+    // The grid screens' first calls, asked for as the app starts (app/early-route-data.ts).
+    'src/app/early-route-data.ts',
+    'src/lib/early-requests.ts',
+    'src/features/videos/api/grid-paths.ts',
+    'src/features/videos/preload-first-row.ts',
+    'src/features/videos/thumb-sizes.ts',
+    'src/features/creators/api/user-path.ts',
+    'packages/contract/src/srcset.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
 ) {
   const members = new Set<string>();
   const plugin: Plugin = {

@@ -4,7 +4,5 @@ import { z } from 'zod';
 export const imageSourceSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
 export type ImageSource = z.infer<typeof imageSourceSchema>;
 
-/** `srcset` from the sources: `"<url> 150w, <url> 300w"`. */
-export function srcSetOf(sources: readonly ImageSource[]): string {
-  return sources.map((s) => `${s.url} ${s.width}w`).join(', ');
-}
+// Apart from the schemas (no zod): the app's first module uses it before anything else has loaded.
+export { srcSetOf } from './srcset.ts';

@@ -4,13 +4,16 @@ import '../styles/index.css';
 import { KEYS } from '../features/session/stores/session-store.ts';
 import { readItem } from '../lib/storage.ts';
 import { AppProvider, initializeApp } from './provider.tsx';
-import { AppRouter } from './router.tsx';
+import { AppRouter, openedRoute } from './router.tsx';
 
 // Before initializeApp makes one: a guest without an id yet can take the first page the shell of "/" carries.
 const newGuest = readItem('local', KEYS.guestId) === null;
 initializeApp();
 // "/" asks for its first page of videos while React renders the shell (index.html preloads the module).
 void import('../features/feed/api/early-feed.ts').then((m) => m.requestHomeFeedEarly({ newGuest }));
+// A grid screen (a profile, a tag, a rating list) asks for its first calls now too, not once its code is here.
+const opened = openedRoute(location.pathname);
+if (opened) void import('./early-route-data.ts').then((m) => m.requestRouteDataEarly(opened));
 
 /**
  * The boot player's video (ADR 0019) loads through the main thread: the app's first render (the feed's

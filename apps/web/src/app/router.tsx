@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './layout/app-shell.tsx';
 import { feedRoutePatterns, loginGuardedPaths, paths } from '../config/paths.ts';
@@ -101,6 +101,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The route the address opens (its pattern and parameters), for asking for its data as the app starts. */
+export function openedRoute(pathname: string) {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  return match?.route.path ? { pattern: match.route.path, params: match.params } : null;
+}
 
 /** Leaving "/" (from the tap, before the next screen has loaded) before the feed has adopted the boot player's video (ADR 0019) stops it. */
 function discardBootVideoAway(pathname: string) {

@@ -4,6 +4,7 @@
  */
 import { isStudioActingPath, STUDIO_ACT_FOR_HEADER } from '@flick/contract';
 import { getAccessToken, getActingFor } from './access-token.ts';
+import { takeEarly } from './early-requests.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -93,9 +94,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const actingFor = token && !options.token ? getActingFor() : null;
   if (actingFor !== null && isStudioActingPath(method, `/v1${path.split('?')[0]}`)) headers[STUDIO_ACT_FOR_HEADER] = String(actingFor);
 
+  // A GET asked for as the app started (early-requests.ts), with the same token and no other header, is taken as it is.
+  const early = method === 'GET' && !options.response && !headers[STUDIO_ACT_FOR_HEADER] ? takeEarly(path, token ?? null) : null;
   let response: Response;
   try {
     response = await (options.response ??
+      early ??
       fetch(`/v1${path}`, {
         method,
         headers,

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../features/session/hooks/use-session.ts';
 import { publicUserQueryOptions } from '../../features/creators/api/get-public-user.ts';
 import { useVideoList } from '../../features/videos/api/get-video-list.ts';
+import { creatorVideos } from '../../features/videos/api/grid-paths.ts';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
 import { prefetchGrid } from '../../features/profile/api/grid-first-page.ts';
 import { trackProfileView } from '../../features/profile/api/track-profile-view.ts';
@@ -17,11 +18,6 @@ import { queryClient } from '../../lib/query-client.ts';
 import { ContentBlockedRoute } from './feed-routes.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 
-/** viewer.md §9: a creator's grid pages like the tag lists, 30 at a time. */
-const PAGE_SIZE = 30;
-
-/** A creator's published videos by the slug (or id) in the address: asked for beside the profile. */
-const creatorVideos = (slug: string) => ({ key: ['user-videos', slug], path: `/users/${encodeURIComponent(slug)}/videos?per_page=${PAGE_SIZE}` });
 
 /**
  * The route's loader: both calls go out as soon as the screen's code is here, side by side, rather than

@@ -1,12 +1,11 @@
-import type { Category } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { NavLink, useParams } from 'react-router';
 import { BackButton } from '../../components/ui/back-button.tsx';
 import { PlayIcon } from '../../components/ui/icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { useVideoList } from '../../features/videos/api/get-video-list.ts';
+import { ratingList, tagList, type RatingType } from '../../features/videos/api/grid-paths.ts';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
-import { RATING_CATEGORIES } from '../../features/feed/feed-source.ts';
 import { getCategories, useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
 import { prefetchGrid } from '../../features/profile/api/grid-first-page.ts';
 import { getSession } from '../../features/session/stores/session-store.ts';
@@ -14,26 +13,11 @@ import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
-/** viewer.md §9: tag video lists and rating lists come 30 at a time. */
-const PAGE_SIZE = 30;
-
-/** A tag's grid (key and first page), for the screen and for asking before it renders. */
-const tagList = (tagId: number | null, categories: readonly Category[]) => ({
-  key: ['tag', tagId, categories],
-  path: `/tags/${tagId}/videos?gender=${categories.join(',')}&per_page=${PAGE_SIZE}`,
-});
 
 const ratingTabs = [
   { type: 'unrated', label: 'Unrated videos', empty: 'You have rated every video. New ones arrive all the time.' },
   { type: 'rated', label: 'Rated videos', empty: 'Videos you rate are listed here.' },
 ] as const;
-type RatingType = (typeof ratingTabs)[number]['type'];
-
-/** A rating list (key and first page): not narrowed by the preferred categories (viewer.md §9). */
-const ratingList = (type: RatingType | undefined) => ({
-  key: ['rating', type],
-  path: `/video-rating/${type}?gender=${RATING_CATEGORIES.join(',')}&per_page=${PAGE_SIZE}`,
-});
 
 /**
  * Render-as-you-fetch for the grids (issue 18): the first page of the grid at `pathname` goes out, and

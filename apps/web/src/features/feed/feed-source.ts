@@ -1,4 +1,5 @@
-import { categories as allCategories, discoverCategoryLabels, type Category, type DiscoverCategory, type Video } from '@flick/contract';
+import { discoverCategoryLabels, type Category, type DiscoverCategory, type Video } from '@flick/contract';
+import { RATING_CATEGORIES } from '../videos/api/grid-paths.ts';
 import { homeFeedPath } from './api/early-feed.ts';
 
 /** Where a feed's videos come from: one per feed route of viewer.md §2 (server calls of §7). */
@@ -15,7 +16,7 @@ export type FeedSource =
   | { kind: 'rating' };
 
 /** viewer.md §9: the rating lists are not narrowed by the preferred categories. */
-export const RATING_CATEGORIES: readonly Category[] = allCategories;
+export { RATING_CATEGORIES };
 export const RATING_FEED_TITLE = 'Unrated videos';
 
 /**

@@ -1,11 +1,12 @@
 import { LIVE_REFRESH_MS, publicProfileResponseSchema } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { publicUserPath } from './user-path.ts';
 
 export const publicUserQueryOptions = (idOrSlug: number | string) =>
   queryOptions({
     queryKey: ['public-user', String(idOrSlug)],
-    queryFn: async ({ signal }) => publicProfileResponseSchema.parse(await api.get<unknown>(`/users/${encodeURIComponent(idOrSlug)}`, { signal })).data,
+    queryFn: async ({ signal }) => publicProfileResponseSchema.parse(await api.get<unknown>(publicUserPath(idOrSlug), { signal })).data,
     staleTime: 60_000,
     // Live status changes while the screen is open (the panel, the profile): asked again while it is.
     refetchInterval: LIVE_REFRESH_MS,

@@ -1,8 +1,7 @@
-import { srcSetOf, type Video } from '@flick/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { videoListQueryOptions } from '../../videos/api/get-video-list.ts';
 import type { VideoPage } from '../../videos/api/video-page.ts';
-import { GRID_THUMB_SIZES } from '../../videos/components/video-thumb.tsx';
+import { preloadFirstRow } from '../../videos/preload-first-row.ts';
 
 /*
  * A grid screen's first page, asked for before the screen renders (a creator's profile, a tag's grid,
@@ -10,43 +9,7 @@ import { GRID_THUMB_SIZES } from '../../videos/components/video-thumb.tsx';
  * as soon as that page is here, before React has drawn the tiles that show them.
  */
 
-/** viewer.md §2: a grid has 3 columns on a phone; its first row is what the screen shows first. */
-export const FIRST_ROW_TILES = 3;
-
-/** Preload links still waiting for their picture, by address (a grid opened twice asks once). */
-const pending = new Set<string>();
-
-/**
- * `<link rel=preload as=image>` for each of the first row's pictures, with the tile's own srcset and
- * sizes (VideoThumb's), so that the browser picks the same file the tile will and the tile finds it
- * fetched. High priority: the first row is what the screen is waiting for. Each link goes once its
- * picture has loaded (the tile holds it by then, or the HTTP cache does).
- */
-export function preloadFirstRow(videos: readonly Video[], doc: Document = document): void {
-  for (const video of videos.slice(0, FIRST_ROW_TILES)) {
-    const href = video.thumbnailUrl ?? video.firstFrameUrl;
-    if (!href || pending.has(href)) continue;
-    const link = doc.createElement('link');
-    link.setAttribute('rel', 'preload');
-    link.setAttribute('as', 'image');
-    link.setAttribute('href', href);
-    // As VideoThumb: the sized copies are the thumbnail's; a first frame stands in alone.
-    if (video.thumbnailUrl && video.thumbnailSources.length > 1) {
-      link.setAttribute('imagesrcset', srcSetOf(video.thumbnailSources));
-      link.setAttribute('imagesizes', GRID_THUMB_SIZES);
-    }
-    link.setAttribute('fetchpriority', 'high');
-    const done = () => {
-      pending.delete(href);
-      // Kept a moment: the tile may be rendering right now.
-      setTimeout(() => link.remove(), 10_000);
-    };
-    link.addEventListener('load', done, { once: true });
-    link.addEventListener('error', done, { once: true });
-    pending.add(href);
-    doc.head.append(link);
-  }
-}
+export { FIRST_ROW_TILES, preloadFirstRow } from '../../videos/preload-first-row.ts';
 
 /**
  * Asks for a grid's first page (the query the screen's useVideoList reads: `key` and `firstPath` as
