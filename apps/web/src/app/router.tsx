@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useReducer, useState } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './layout/app-shell.tsx';
@@ -119,5 +119,14 @@ export function AppRouter() {
     created.subscribe((state) => discardBootVideoAway((state.navigation.location ?? state.location).pathname));
     return created;
   });
-  return <RouterProvider router={router} />;
+  // RouterProvider reads the router's state as it renders and subscribes only as it commits: a router
+  // that finished loading its first route in between (the first render is a transition, which yields,
+  // and the route's code is often preloaded) would leave it on the splash for good. Rendered before
+  // that, it is mounted again once; any later change it hears of itself.
+  const ready = router.state.initialized;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useLayoutEffect(() => {
+    if (!ready && router.state.initialized) rerender();
+  }, [ready, router]);
+  return <RouterProvider key={String(ready)} router={router} />;
 }
