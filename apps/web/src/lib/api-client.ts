@@ -45,8 +45,6 @@ export interface RequestOptions {
   token?: string;
   /** Let the request outlive the page (a view reported as the tab closes). */
   keepalive?: boolean;
-  /** This very request, already sent by other means (the home feed asked for at start): only read. */
-  response?: Promise<Response> | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -95,11 +93,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (actingFor !== null && isStudioActingPath(method, `/v1${path.split('?')[0]}`)) headers[STUDIO_ACT_FOR_HEADER] = String(actingFor);
 
   // A GET asked for as the app started (early-requests.ts), with the same token and no other header, is taken as it is.
-  const early = method === 'GET' && !options.response && !headers[STUDIO_ACT_FOR_HEADER] ? takeEarly(path, token ?? null) : null;
+  const early = method === 'GET' && !headers[STUDIO_ACT_FOR_HEADER] ? takeEarly(path, token ?? null) : null;
   let response: Response;
   try {
-    response = await (options.response ??
-      early ??
+    response = await (early ??
       fetch(`/v1${path}`, {
         method,
         headers,

@@ -10,10 +10,15 @@ interface Early {
 
 const early = new Map<string, Early>();
 
-/** Asks for `/v1{path}` now; `then` sees the answer's JSON when it is a success (for what it may preload). */
-export function requestEarly(path: string, token: string | null, then?: (json: unknown) => void): void {
+/**
+ * Asks for `/v1{path}` now, or takes `answer` as its answer (the first page the shell of "/" carries);
+ * `then` sees the answer's JSON when it is a success (for what it may preload).
+ */
+export function requestEarly(path: string, token: string | null, then?: (json: unknown) => void, answer?: Response): void {
   if (early.has(path)) return;
-  const response = fetch(`/v1${path}`, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+  const response = answer
+    ? Promise.resolve(answer)
+    : fetch(`/v1${path}`, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
   early.set(path, { token, response });
   if (then) {
     response

@@ -3,7 +3,8 @@ import { setSession } from '../../session/stores/session-changes.ts';
 import { getGuestId } from '../../session/stores/session-store.ts';
 import { setCategories, setSelectedTagList } from '../../preferences/stores/feed-preferences.ts';
 import { videoOf } from '../../../testing/videos.ts';
-import { homeFeedPath, requestHomeFeedEarly, takeEarlyResponse } from './early-feed.ts';
+import { takeEarly } from '../../../lib/early-requests.ts';
+import { homeFeedPath, requestHomeFeedEarly } from './early-feed.ts';
 
 /** The shell of "/" as the server writes it (apps/server/src/plugins/home-shell.ts). */
 function embed(page: object) {
@@ -26,7 +27,7 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     window.history.replaceState(null, '', '/');
   });
   afterEach(() => {
-    takeEarlyResponse(homeFeedPath(['f', 'c'], [], getGuestId()));
+    takeEarly(homeFeedPath(['f', 'c'], [], getGuestId()), null);
     vi.unstubAllGlobals();
   });
 
@@ -35,10 +36,10 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     const path = homeFeedPath(['f', 'c'], [], getGuestId());
     expect(path).toBe(`/videos?gender=f,c&guest_id=${getGuestId()}`);
     expect(fetchMock).toHaveBeenCalledWith(`/v1${path}`, { headers: { Accept: 'application/json' } });
-    expect(takeEarlyResponse('/videos?gender=m')).toBeNull();
-    const response = await takeEarlyResponse(path);
+    expect(takeEarly('/videos?gender=m', null)).toBeNull();
+    const response = await takeEarly(path, null);
     expect(response?.status).toBe(200);
-    expect(takeEarlyResponse(path)).toBeNull();
+    expect(takeEarly(path, null)).toBeNull();
   });
 
   it('fetches the first video’s master playlist, start playlist and first segment side by side', async () => {
@@ -56,7 +57,7 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     expect(fetchMock).toHaveBeenCalledWith('/v1/videos?gender=m,t&tags=4', {
       headers: { Accept: 'application/json', Authorization: 'Bearer token-1' },
     });
-    expect(takeEarlyResponse('/videos?gender=m,t&tags=4')).not.toBeNull();
+    expect(takeEarly('/videos?gender=m,t&tags=4', 'token-1')).not.toBeNull();
   });
 
   it('takes the first page the shell of "/" carries for a new guest, with no request, and the next link as the API would write it', async () => {
@@ -65,7 +66,7 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     remove();
     const path = homeFeedPath(['f', 'c'], [], getGuestId());
     expect(fetchMock).not.toHaveBeenCalledWith(expect.stringMatching(/^\/v1\//), expect.anything());
-    const answer = (await (await takeEarlyResponse(path))!.json()) as { data: unknown[]; links: { next: string } };
+    const answer = (await (await takeEarly(path, null))!.json()) as { data: unknown[]; links: { next: string } };
     expect(answer.data).toEqual(page.data);
     expect(answer.links.next).toBe(`/v1/videos?gender=f%2Cc&guest_id=${getGuestId()}&cursor=e1.p10`);
   });
@@ -74,12 +75,12 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     const remove = embed({ gender: 'f,c', data: page.data, cursor: null });
     requestHomeFeedEarly({ newGuest: false });
     expect(fetchMock).toHaveBeenCalledWith(`/v1${homeFeedPath(['f', 'c'], [], getGuestId())}`, expect.anything());
-    takeEarlyResponse(homeFeedPath(['f', 'c'], [], getGuestId()));
+    takeEarly(homeFeedPath(['f', 'c'], [], getGuestId()), null);
     setCategories(['m']);
     requestHomeFeedEarly({ newGuest: true });
     remove();
     expect(fetchMock).toHaveBeenCalledWith(`/v1${homeFeedPath(['m'], [], getGuestId())}`, expect.anything());
-    takeEarlyResponse(homeFeedPath(['m'], [], getGuestId()));
+    takeEarly(homeFeedPath(['m'], [], getGuestId()), null);
     setCategories(['f', 'c']);
   });
 

@@ -1,6 +1,7 @@
 import type { Category, Video } from '@flick/contract';
 import { getGuestId, getSession } from '../../session/stores/session-store.ts';
 import { getCategories, getSelectedTags } from '../../preferences/stores/feed-preferences.ts';
+import { requestEarly } from '../../../lib/early-requests.ts';
 import { startBootVideo } from './boot-video.ts';
 
 /** The home feed's first page under /v1 (viewer.md §7 GET /videos?gender=&tags=); a guest's id goes along. */
@@ -40,8 +41,6 @@ export function embeddedAnswer(page: EmbeddedHomePage, path: string): Response {
   return new Response(JSON.stringify({ data: page.data, links: { next } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 }
 
-let early: { path: string; response: Promise<Response> } | null = null;
-
 export interface EarlyOptions {
   /** The guest id was made by this visit: nothing is liked or rated yet, so the shell's page is this guest's. */
   newGuest?: boolean;
@@ -62,33 +61,19 @@ export function requestHomeFeedEarly({ newGuest = false }: EarlyOptions = {}): v
   startBootVideo();
   // Where HLS does not play natively, hls.js comes beside the first video's files instead of after the feed's code.
   if (!document.createElement('video').canPlayType('application/vnd.apple.mpegurl')) void import('hls.js/dist/hls.light.mjs');
-  const token = getSession()?.accessToken;
+  const token = getSession()?.accessToken ?? null;
   const path = homeFeedPath(getCategories(), getSelectedTags(), token ? null : getGuestId());
   const embedded = !token && newGuest ? readEmbedded() : null;
   if (embedded && homeFeedPath(getCategories(), getSelectedTags(), null) === `/videos?gender=${embedded.gender}`) {
-    early = { path, response: Promise.resolve(embeddedAnswer(embedded, path)) };
+    requestEarly(path, token, undefined, embeddedAnswer(embedded, path));
     return;
   }
-  const response = fetch(`/v1${path}`, {
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  // The feed's query takes the answer (the API client, lib/early-requests.ts).
+  requestEarly(path, token, (json) => {
+    const first = (json as { data?: Video[] }).data?.[0];
+    if (!first?.playlistUrl) return;
+    for (const url of [first.playlistUrl, ...first.preloadUrls]) {
+      fetch(url).then((file) => file.arrayBuffer(), () => null).catch(() => null);
+    }
   });
-  early = { path, response };
-  response
-    .then((answer) => (answer.ok ? (answer.clone().json() as Promise<{ data: Video[] }>) : null))
-    .then((page) => {
-      const first = page?.data[0];
-      if (!first?.playlistUrl) return;
-      for (const url of [first.playlistUrl, ...first.preloadUrls]) {
-        fetch(url).then((file) => file.arrayBuffer(), () => null).catch(() => null);
-      }
-    })
-    .catch(() => null);
-}
-
-/** The early answer, once, for the feed's request of the same path (anything else fetches as usual). */
-export function takeEarlyResponse(path: string): Promise<Response> | null {
-  if (early?.path !== path) return null;
-  const { response } = early;
-  early = null;
-  return response;
 }

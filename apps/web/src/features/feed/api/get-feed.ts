@@ -5,10 +5,10 @@ import { useSession } from '../../session/hooks/use-session.ts';
 import { getGuestId } from '../../session/stores/session-store.ts';
 import { feedKey, firstPagePath, joinPages, type FeedSource } from '../feed-source.ts';
 import { getVideoPage, type VideoPage } from '../../videos/api/video-page.ts';
-import { takeEarlyResponse } from './early-feed.ts';
 
+/** A feed page; the first page of "/" asked for as the app started is taken by the API client (lib/early-requests.ts). */
 export async function getFeedPage(path: string, continueWith: string | null): Promise<VideoPage> {
-  return getVideoPage(path, continueWith, takeEarlyResponse(path));
+  return getVideoPage(path, continueWith);
 }
 
 export interface FeedStart {

@@ -21,8 +21,8 @@ const playable = (video: Video) => Boolean(video.playlistUrl);
  * the feed and every grid, the server validates what it sends (serializer), and the entry chunk can't
  * carry zod (ADR 0008).
  */
-export async function getVideoPage(path: string, continueWith: string | null = null, response: Promise<Response> | null = null): Promise<VideoPage> {
-  const answer = await api.get<VideoListAnswer>(path, { response });
+export async function getVideoPage(path: string, continueWith: string | null = null): Promise<VideoPage> {
+  const answer = await api.get<VideoListAnswer>(path);
   const videos = (Array.isArray(answer.data) ? answer.data : [answer.data]).filter(playable);
   // A single start video has no next link of its own: the list continues with `continueWith`.
   return { videos, next: answer.links?.next ?? (Array.isArray(answer.data) ? null : continueWith) };
