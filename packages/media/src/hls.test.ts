@@ -37,14 +37,15 @@ describe('hlsArgs', () => {
     expect(args.at(-1)).toBe('/out/video/v%v/index.m3u8');
   });
 
-  it('writes 2 s segments of MPEG-TS into growing playlists, each file renamed into place when complete, with a keyframe every 2 s', () => {
+  it('writes MPEG-TS segments into growing playlists, each file renamed into place when complete: two of 1 s, then 2 s, a keyframe starting each', () => {
     const { option } = build();
     expect(option('-f')).toBe('hls');
-    expect(option('-hls_time')).toBe('2');
+    // The muxer cuts at the first keyframe after every second: the keyframes decide the lengths.
+    expect(option('-hls_time')).toBe('1');
     expect(option('-hls_playlist_type')).toBe('event');
     expect(option('-hls_segment_type')).toBe('mpegts');
     expect(option('-hls_flags')).toBe('independent_segments+temp_file');
-    expect(option('-force_key_frames')).toBe('expr:gte(t,n_forced*2)');
+    expect(option('-force_key_frames')).toBe('expr:if(lt(t,2),gte(t,n_forced*1),gte(t,2+(n_forced-2)*2))');
     expect(option('-g')).toBe('60');
     expect(option('-keyint_min')).toBe('60');
     expect(option('-sc_threshold')).toBe('0');

@@ -2,8 +2,24 @@ import path from 'node:path';
 import { planLadder, type Rung } from './ladder.ts';
 import type { MediaInfo } from './probe.ts';
 
-/** DESIGN.md "Media": fixed 2 s keyframes and 2 s segments. */
+/** DESIGN.md "Media": fixed 2 s keyframes and 2 s segments (the target duration)... */
 export const HLS_SEGMENT_SECONDS = 2;
+/**
+ * ...after a start of two 1 s segments (ADR 0020): a player's first frame waits for the first
+ * segment, and one second of video is about half the bytes of two.
+ */
+export const HLS_START_SEGMENT_SECONDS = 1;
+export const HLS_START_SEGMENTS = 2;
+/**
+ * x264's forced keyframes, as an ffmpeg expression (`n_forced` counts those already forced): every
+ * second while the start segments last, then every HLS_SEGMENT_SECONDS. ffmpeg's HLS muxer cuts at
+ * the first keyframe after each multiple of `-hls_time` (the start segment length), so every keyframe
+ * begins a segment: 0, 1, 2, 4, 6... with 1 s start segments.
+ */
+export const KEYFRAME_EXPRESSION = (() => {
+  const startEnd = HLS_START_SEGMENT_SECONDS * HLS_START_SEGMENTS;
+  return `expr:if(lt(t,${startEnd}),gte(t,n_forced*${HLS_START_SEGMENT_SECONDS}),gte(t,${startEnd}+(n_forced-${HLS_START_SEGMENTS})*${HLS_SEGMENT_SECONDS}))`;
+})();
 export const MASTER_PLAYLIST_NAME = 'master.m3u8';
 export const VARIANT_PLAYLIST_NAME = 'index.m3u8';
 export const AUDIO_SAMPLE_RATE = 48_000;
@@ -134,7 +150,7 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
     '-sc_threshold',
     '0',
     '-force_key_frames',
-    `expr:gte(t,n_forced*${HLS_SEGMENT_SECONDS})`,
+    KEYFRAME_EXPRESSION,
     '-c:a',
     'aac',
     ...rungs.flatMap((rung, i) => [`-b:a:${i}`, kbits(rung.audioBitrate)]),
@@ -147,7 +163,7 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
     '-f',
     'hls',
     '-hls_time',
-    String(HLS_SEGMENT_SECONDS),
+    String(HLS_START_SEGMENT_SECONDS),
     // Growing EVENT playlists, each segment and playlist renamed into place when complete, so the
     // stream can start while the rest is encoding; transcodeToHls turns them into VOD at the end.
     '-hls_playlist_type',
