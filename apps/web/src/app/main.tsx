@@ -4,7 +4,7 @@ import '../styles/index.css';
 import { KEYS } from '../features/session/stores/session-store.ts';
 import { readItem } from '../lib/storage.ts';
 import { AppProvider, initializeApp } from './provider.tsx';
-import { AppRouter, openedRoute } from './router.tsx';
+import { AppRouter, createAppRouter, openedRoute } from './router.tsx';
 
 // Before initializeApp makes one: a guest without an id yet can take the first page the shell of "/" carries.
 const newGuest = readItem('local', KEYS.guestId) === null;
@@ -14,6 +14,8 @@ void import('../features/feed/api/early-feed.ts').then((m) => m.requestHomeFeedE
 // A grid screen (a profile, a tag, a rating list) asks for its first calls now too, not once its code is here.
 const opened = openedRoute(location.pathname);
 if (opened) void import('./early-route-data.ts').then((m) => m.requestRouteDataEarly(opened));
+// Made now, not in the first render: the router starts loading the opened screen's code at once.
+const router = createAppRouter();
 
 /**
  * The boot player's video (ADR 0019) loads through the main thread: the app's first render (the feed's
@@ -39,7 +41,7 @@ void bootVideoShown().then(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <AppProvider>
-        <AppRouter />
+        <AppRouter router={router} />
       </AppProvider>,
     ),
   ),

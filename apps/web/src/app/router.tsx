@@ -1,4 +1,4 @@
-import { useLayoutEffect, useReducer, useState } from 'react';
+import { useLayoutEffect, useReducer } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './layout/app-shell.tsx';
@@ -113,12 +113,19 @@ function discardBootVideoAway(pathname: string) {
   if (pathname !== '/' && document.getElementById('flick-boot')) void import('../features/feed/api/boot-video.ts').then((m) => m.discardBootVideo());
 }
 
-export function AppRouter() {
-  const [router] = useState(() => {
-    const created = createBrowserRouter(routes);
-    created.subscribe((state) => discardBootVideoAway((state.navigation.location ?? state.location).pathname));
-    return created;
-  });
+export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The app's router, made as the entry runs (main.tsx) rather than in the first render: it starts
+ * loading the opened route's code at once, while React is still starting (issue 18).
+ */
+export function createAppRouter(): AppRouterInstance {
+  const router = createBrowserRouter(routes);
+  router.subscribe((state) => discardBootVideoAway((state.navigation.location ?? state.location).pathname));
+  return router;
+}
+
+export function AppRouter({ router }: { router: AppRouterInstance }) {
   // RouterProvider reads the router's state as it renders and subscribes only as it commits: a router
   // that finished loading its first route in between (the first render is a transition, which yields,
   // and the route's code is often preloaded) would leave it on the splash for good. Rendered before

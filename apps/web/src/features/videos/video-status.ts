@@ -36,11 +36,15 @@ export function isScheduled(video: Pick<Video, 'status' | 'uploadDate'>, now: nu
   return video.status === 'approved' && Date.parse(video.uploadDate) > now;
 }
 
-const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use: building a DateTimeFormat loads locale data, about 60 ms of a phone's main
+// thread, and every grid screen imports this module while it starts (issue 18).
+let shortDate: Intl.DateTimeFormat | undefined;
+let fullDate: Intl.DateTimeFormat | undefined;
 
-export const formatScheduledDate = (iso: string) => shortDate.format(new Date(iso));
-export const formatPublishMoment = (iso: string) => fullDate.format(new Date(iso));
+export const formatScheduledDate = (iso: string) =>
+  (shortDate ??= new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })).format(new Date(iso));
+export const formatPublishMoment = (iso: string) =>
+  (fullDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
 
 export type BadgeTone = VideoStatus | 'scheduled';
 
