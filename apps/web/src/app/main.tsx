@@ -15,7 +15,8 @@ void import('../features/feed/api/early-feed.ts').then((m) => m.requestHomeFeedE
 const opened = openedRoute(location.pathname);
 if (opened) void import('./early-route-data.ts').then((m) => m.requestRouteDataEarly(opened));
 // Made now, not in the first render: the router starts loading the opened screen's code at once.
-const router = createAppRouter();
+// Not while the boot player's video is starting (below): that code would take the main thread it needs.
+const router = document.querySelector('#flick-boot video') ? null : createAppRouter();
 
 /**
  * The boot player's video (ADR 0019) loads through the main thread: the app's first render (the feed's
@@ -41,7 +42,7 @@ void bootVideoShown().then(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <AppProvider>
-        <AppRouter router={router} />
+        <AppRouter router={router ?? createAppRouter()} />
       </AppProvider>,
     ),
   ),
