@@ -155,8 +155,40 @@ function feedChunk(
 }
 const feed = feedChunk();
 
+/**
+ * The grid screens' code (a creator's profile, a tag's grid, the rating lists, and the layout they sit
+ * in) beyond the initial JavaScript and the feed's chunk, as one chunk rather than eleven: over
+ * HTTP/1.1 eleven small files take three rounds of the browser's six connections, each a round trip
+ * (issue 18: name and first row of a grid screen).
+ */
+function gridsChunk(sources = ['src/app/query-layout.tsx', 'src/app/routes/profile.tsx', 'src/app/routes/video-grids.tsx']) {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'flick:grids-chunk',
+    apply: 'build',
+    // After flick:feed-chunk's, whose members it leaves to it.
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (id: string, seen: Set<string>) => {
+        if (seen.has(id)) return seen;
+        seen.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) closure(imported, seen);
+        return seen;
+      };
+      const initial = new Set<string>();
+      for (const entry of ids.filter((id) => this.getModuleInfo(id)?.isEntry)) closure(entry, initial);
+      for (const source of sources) {
+        const root = ids.find((id) => id.replaceAll('\\', '/').endsWith(source));
+        for (const id of root ? closure(root, new Set()) : []) if (!initial.has(id) && !feed.test(id) && !feed.testEarly(id)) members.add(id);
+      }
+    },
+  };
+  return { plugin, test: (id: string) => members.has(id) };
+}
+const grids = gridsChunk();
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), feed.plugin, preloadHomeFeed(), bootPlayer(), precompress()],
+  plugins: [react(), tailwindcss(), feed.plugin, grids.plugin, preloadHomeFeed(), bootPlayer(), precompress()],
   resolve: {
     alias: [
       ...(command === 'build'
@@ -185,6 +217,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             { name: 'feed', test: feed.test, includeDependenciesRecursively: false },
             { name: 'early-feed', test: feed.testEarly, includeDependenciesRecursively: false },
+            { name: 'grids', test: grids.test, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -88,6 +88,14 @@ console.log(`Feed route JS with hls.js, after the initial JS: ${kib(feedTotal)} 
 list(feedChunks);
 console.log(`Everything "/" downloads before its first video plays: ${kib(total + feedTotal)} gzipped`);
 
+// The grid screens' code is one chunk (vite.config.ts gridsChunk).
+const gridsKey = keyOf((chunk) => chunk.name === 'grids' && chunk.src === undefined);
+if (!gridsKey) {
+  console.error('The manifest lacks the "grids" chunk (vite.config.ts gridsChunk): are the grid screens eleven files again?');
+  process.exit(1);
+}
+console.log(`Grid screens' JS, after the initial JS: ${kib(sum(sizes(new Set([...staticClosure(gridsKey)].filter((key) => !initialKeys.has(key))))))} gzipped, with the feed chunk it imports`);
+
 const lazyHome = Object.values(manifest).find((chunk) => chunk.src === HOME_ROUTE_SOURCE && chunk.isDynamicEntry);
 if (lazyHome) {
   console.error(`The home route (${HOME_ROUTE_SOURCE}) must be part of the initial chunks, not loaded lazily.`);
