@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 const proxy = { '/v1': { target: apiTarget } };
@@ -109,6 +109,31 @@ function precompress(): Plugin {
   };
 }
 
+const normalized = (id: string) => id.replaceAll('\\', '/');
+
+/**
+ * For the chunk plugins below, once the module graph is known: the modules that the `sources` (paths
+ * inside the repository) import, directly or not, that the initial JavaScript does not hold and that
+ * `leave` does not keep for another chunk.
+ */
+function modulesOf(context: Rollup.PluginContext, sources: string[], leave: (id: string) => boolean): Set<string> {
+  const closure = (id: string, seen: Set<string>) => {
+    if (seen.has(id)) return seen;
+    seen.add(id);
+    for (const imported of context.getModuleInfo(id)?.importedIds ?? []) closure(imported, seen);
+    return seen;
+  };
+  const ids = [...context.getModuleIds()];
+  const initial = new Set<string>();
+  for (const entry of ids.filter((id) => context.getModuleInfo(id)?.isEntry)) closure(entry, initial);
+  const members = new Set<string>();
+  for (const source of sources) {
+    const root = ids.find((id) => normalized(id).endsWith(source));
+    for (const id of root ? closure(root, new Set()) : []) if (!initial.has(id) && !leave(id)) members.add(id);
+  }
+  return members;
+}
+
 /**
  * The modules only the home feed needs beyond the initial JavaScript, as one chunk rather than twenty:
  * over HTTP/1.1 each file holds one of the browser's six connections for a round trip or more, and the
@@ -130,28 +155,16 @@ function feedChunk(
     'src/features/creators/api/user-path.ts',
     'packages/contract/src/srcset.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
 ) {
-  const members = new Set<string>();
+  const early = (id: string) => keepApart.some((source) => normalized(id).endsWith(source));
+  let members = new Set<string>();
   const plugin: Plugin = {
     name: 'flick:feed-chunk',
     apply: 'build',
     buildEnd() {
-      const closure = (id: string, seen: Set<string>) => {
-        if (seen.has(id)) return seen;
-        seen.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) closure(imported, seen);
-        return seen;
-      };
-      const ids = [...this.getModuleIds()];
-      const find = (source: string) => ids.find((id) => id.replaceAll('\\', '/').endsWith(source));
-      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
-      const initial = new Set<string>();
-      for (const entry of entries) closure(entry, initial);
-      const apart = new Set(keepApart.map((source) => find(source)));
-      for (const id of closure(find(feedSource)!, new Set())) if (!initial.has(id) && !apart.has(id)) members.add(id);
+      members = modulesOf(this, [feedSource], early);
     },
   };
-  const normalized = (id: string) => id.replaceAll('\\', '/');
-  return { plugin, test: (id: string) => members.has(id), testEarly: (id: string) => keepApart.some((source) => normalized(id).endsWith(source)) };
+  return { plugin, test: (id: string) => members.has(id), testEarly: early };
 }
 const feed = feedChunk();
 
@@ -162,25 +175,13 @@ const feed = feedChunk();
  * (issue 18: name and first row of a grid screen).
  */
 function gridsChunk(sources = ['src/app/query-layout.tsx', 'src/app/routes/profile.tsx', 'src/app/routes/video-grids.tsx']) {
-  const members = new Set<string>();
+  let members = new Set<string>();
   const plugin: Plugin = {
     name: 'flick:grids-chunk',
     apply: 'build',
-    // After flick:feed-chunk's, whose members it leaves to it.
+    // After flick:feed-chunk's, whose modules it leaves to it.
     buildEnd() {
-      const ids = [...this.getModuleIds()];
-      const closure = (id: string, seen: Set<string>) => {
-        if (seen.has(id)) return seen;
-        seen.add(id);
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) closure(imported, seen);
-        return seen;
-      };
-      const initial = new Set<string>();
-      for (const entry of ids.filter((id) => this.getModuleInfo(id)?.isEntry)) closure(entry, initial);
-      for (const source of sources) {
-        const root = ids.find((id) => id.replaceAll('\\', '/').endsWith(source));
-        for (const id of root ? closure(root, new Set()) : []) if (!initial.has(id) && !feed.test(id) && !feed.testEarly(id)) members.add(id);
-      }
+      members = modulesOf(this, sources, (id) => feed.test(id) || feed.testEarly(id));
     },
   };
   return { plugin, test: (id: string) => members.has(id) };
