@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { renameSync } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MediaBinaries, resolveBinaries } from './binaries.ts';
@@ -167,17 +168,29 @@ async function writeAtomically(file: string, content: string): Promise<void> {
   await rename(temp, file);
 }
 
-/** Replaces `outDir` with `staged` by renames, so readers see the old folder or the new one, never a half. */
+/**
+ * Replaces `outDir` (an older folder, or the early link to `staged` itself) with `staged` by renames, so
+ * readers see the old output or the new one, never a half. A directory cannot be renamed over a link or
+ * a full folder, so the old one is moved aside first; the two renames run back to back, with no turn of
+ * the event loop between them, so the moment `outDir` is missing is a few microseconds, not the wait
+ * for two thread-pool calls (a player reading the growing stream met that gap as a 404).
+ */
 async function publish(staged: string, outDir: string): Promise<void> {
   const retired = `${outDir}.old-${suffix()}`;
-  const hadOld = await rename(outDir, retired).then(
-    () => true,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
-    },
-  );
-  await rename(staged, outDir);
+  let hadOld = true;
+  try {
+    renameSync(outDir, retired);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    hadOld = false;
+  }
+  try {
+    renameSync(staged, outDir);
+  } catch (error) {
+    // Put the old output back rather than leave none.
+    if (hadOld) renameSync(retired, outDir);
+    throw error;
+  }
   if (hadOld) await rm(retired, { recursive: true, force: true });
 }
 
