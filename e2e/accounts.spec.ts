@@ -126,6 +126,9 @@ test.describe('accounts', () => {
   });
 
   test('remember me survives a browser restart; a plain sign-in does not', async ({ browser, page }, testInfo) => {
+    // The whole registration, then two sign-ins each followed by a browser restart: six page loads,
+    // about 30 s on a 2-core CI machine (the fresh-clone run of 16bfc66 timed out at 32 s).
+    test.slow();
     const model = await registerModel(page, testInfo);
     const restart = async (remember: boolean) => {
       const context = await browser.newContext({ ...testInfo.project.use, extraHTTPHeaders: clientHeaders() });
