@@ -140,6 +140,9 @@ test.describe('at 1440x900', () => {
   });
 
   test('rejects a waiting video with a reason, which its creator then reads', async ({ page, browser }, testInfo) => {
+    // Plays the video, then signs the creator in in a second browser: it ran out of the 30 s default
+    // at its last screenshot in a fresh-clone run on a 2-core machine.
+    test.slow();
     await openConsole(page, '/admin');
     await section(page, 'Videos').click();
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: names.waiting }) });
