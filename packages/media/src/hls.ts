@@ -16,10 +16,19 @@ export const HLS_START_SEGMENTS = 2;
  * the first keyframe after each multiple of `-hls_time` (the start segment length), so every keyframe
  * begins a segment: 0, 1, 2, 4, 6... with 1 s start segments.
  */
-export const KEYFRAME_EXPRESSION = (() => {
-  const startEnd = HLS_START_SEGMENT_SECONDS * HLS_START_SEGMENTS;
-  return `expr:if(lt(t,${startEnd}),gte(t,n_forced*${HLS_START_SEGMENT_SECONDS}),gte(t,${startEnd}+(n_forced-${HLS_START_SEGMENTS})*${HLS_SEGMENT_SECONDS}))`;
-})();
+const START_SECONDS = HLS_START_SEGMENT_SECONDS * HLS_START_SEGMENTS;
+export const KEYFRAME_EXPRESSION = `expr:if(lt(t,${START_SECONDS}),gte(t,n_forced*${HLS_START_SEGMENT_SECONDS}),gte(t,${START_SECONDS}+(n_forced-${HLS_START_SEGMENTS})*${HLS_SEGMENT_SECONDS}))`;
+
+/** The segment lengths a stream of `duration` seconds is cut into: the start segments, then full ones, the last one shorter. */
+export function plannedSegmentSeconds(duration: number): number[] {
+  const lengths: number[] = [];
+  for (let start = 0; duration - start > 0.05; ) {
+    const length = lengths.length < HLS_START_SEGMENTS ? HLS_START_SEGMENT_SECONDS : HLS_SEGMENT_SECONDS;
+    lengths.push(Math.min(length, duration - start));
+    start += length;
+  }
+  return lengths;
+}
 export const MASTER_PLAYLIST_NAME = 'master.m3u8';
 export const VARIANT_PLAYLIST_NAME = 'index.m3u8';
 export const AUDIO_SAMPLE_RATE = 48_000;

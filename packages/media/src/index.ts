@@ -9,6 +9,7 @@ export {
   type HlsArgsInput,
   type X264Preset,
   hlsArgs,
+  plannedSegmentSeconds,
   segmentFileName,
   startFiles,
   startRungIndex,

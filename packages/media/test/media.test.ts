@@ -9,6 +9,7 @@ import {
   probe,
   PLAYABLE_AFTER_SEGMENTS,
   parseMediaPlaylist,
+  plannedSegmentSeconds,
   probeArgs,
   resolveBinaries,
   runFfmpeg,
@@ -50,17 +51,6 @@ async function brightness(image: string): Promise<number> {
   const args = ['-v', 'error', '-f', 'lavfi', '-i', `movie=${image},signalstats`, '-show_entries', 'frame_tags=lavfi.signalstats.YAVG', '-of', 'json'];
   const output = JSON.parse(await runFfprobe(args, { binary: binaries.ffprobe })) as { frames: { tags: Record<string, string> }[] };
   return Number(output.frames[0]!.tags['lavfi.signalstats.YAVG']);
-}
-
-/** The segment lengths a stream of `duration` seconds is cut into: two 1 s starts, then 2 s each, the last one shorter. */
-function plannedSegments(duration: number): number[] {
-  const lengths: number[] = [];
-  for (let start = 0; duration - start > 0.05; ) {
-    const length = lengths.length < 2 ? 1 : 2;
-    lengths.push(Math.min(length, duration - start));
-    start += length;
-  }
-  return lengths;
 }
 
 function item(name: string): CorpusItem {
@@ -117,7 +107,7 @@ describe('transcodeToHls plays', () => {
     for (const [i] of result.rungs.entries()) {
       const playlist = await readFile(path.join(outDir, `v${i}`, 'index.m3u8'), 'utf8');
       const segments = [...playlist.matchAll(/^#EXTINF:([\d.]+),/gm)].map((m) => Number(m[1]));
-      const planned = plannedSegments(source.durationSeconds);
+      const planned = plannedSegmentSeconds(source.durationSeconds);
       expect(segments.length).toBe(planned.length);
       for (const [n, seconds] of segments.slice(0, -1).entries()) expect(seconds).toBeCloseTo(planned[n]!, 1);
       expect(segments.at(-1)).toBeLessThanOrEqual(planned.at(-1)! + 0.1);

@@ -16,15 +16,15 @@ const opened = openedRoute(location.pathname);
 if (opened) void import('./early-route-data.ts').then((m) => m.requestRouteDataEarly(opened));
 // Made now, not in the first render: the router starts loading the opened screen's code at once.
 // Not while the boot player's video is starting (below): that code would take the main thread it needs.
-const router = document.querySelector('#flick-boot video') ? null : createAppRouter();
+const bootVideo = document.querySelector<HTMLVideoElement>('#flick-boot video');
+const router = bootVideo ? null : createAppRouter();
 
 /**
  * The boot player's video (ADR 0019) loads through the main thread: the app's first render (the feed's
  * code evaluated, the screen built) waits until it shows its first frame, an error, or BOOT_WAIT_MS.
  */
 const BOOT_WAIT_MS = 1200;
-function bootVideoShown(): Promise<void> {
-  const video = document.querySelector<HTMLVideoElement>('#flick-boot video');
+function bootVideoShown(video: HTMLVideoElement | null): Promise<void> {
   if (!video) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => resolve();
@@ -38,7 +38,7 @@ function bootVideoShown(): Promise<void> {
 
 // A transition: the first render yields to the browser every few milliseconds instead of holding the
 // main thread, so that request goes out as soon as its module is ready, not after the whole render.
-void bootVideoShown().then(() =>
+void bootVideoShown(bootVideo).then(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <AppProvider>
