@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { jobHandlers } from '../src/job-handlers.ts';
 import { clip } from './helpers/clips.ts';
@@ -149,10 +149,18 @@ describe('a worker killed mid-transcode', () => {
     // No worker in this process: `npm run worker` processes run the jobs, as on a transcoding machine.
     t = await createTestApp({}, { workers: false });
   });
-  afterAll(async () => {
-    for (const worker of workers) if (worker.exitCode === null && worker.signalCode === null) process.kill(-worker.pid!, 'SIGKILL');
-    await t.close();
+  // Each test's workers end with it: one left running would take the next test's upload.
+  afterEach(async () => {
+    const running = workers.splice(0).filter((worker) => worker.exitCode === null && worker.signalCode === null);
+    await Promise.all(
+      running.map((worker) => {
+        const exited = new Promise((resolve) => worker.once('exit', resolve));
+        process.kill(-worker.pid!, 'SIGKILL');
+        return exited;
+      }),
+    );
   });
+  afterAll(() => t.close());
 
   function startWorker() {
     const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
