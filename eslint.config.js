@@ -31,7 +31,7 @@ export default tseslint.config(
   {
     // The boot player (ADR 0019): a classic script inlined into index.html, with the hls.js chunk's path put in by the build.
     files: ['apps/web/src/app/boot-player.js'],
-    languageOptions: { sourceType: 'script', globals: { ...globals.browser, FLICK_HLS_MODULE: 'readonly' } },
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, FLICK_HLS_MODULE: 'readonly', FLICK_BOOT_MODULE: 'readonly' } },
   },
   {
     files: ['apps/web/public/sw.js'],

@@ -18,17 +18,40 @@ test.beforeAll(async () => {
 /** Before the app: keeps the boot player's video when it appears, and any inline script the CSP blocked. */
 async function watchBoot(page: Page) {
   await page.addInitScript(() => {
-    const state = window as unknown as { bootVideo?: HTMLVideoElement; cspViolations: string[] };
+    const state = window as unknown as { bootVideo?: HTMLVideoElement; bootFrameAt?: number; cspViolations: string[] };
     state.cspViolations = [];
     // An inline script the CSP blocked (zod's probe for eval is refused by design, and caught).
     document.addEventListener('securitypolicyviolation', (event) => {
       if (event.blockedURI === 'inline') state.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
     });
     new MutationObserver(() => {
-      state.bootVideo ??= document.querySelector<HTMLVideoElement>('#flick-boot video') ?? undefined;
+      if (state.bootVideo) return;
+      state.bootVideo = document.querySelector<HTMLVideoElement>('#flick-boot video') ?? undefined;
+      state.bootVideo?.requestVideoFrameCallback((now) => (state.bootFrameAt = now));
     }).observe(document, { childList: true, subtree: true });
   });
 }
+
+/** In the page, before the app: <video> says it cannot play HLS itself, as in Firefox, so hls.js plays it. */
+const denyNativeHls = (page: Page) =>
+  page.addInitScript(() => {
+    const canPlayType = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type) {
+      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+    };
+  });
+
+/**
+ * ADR 0021: when the app's entry script was asked for, against when it may be: once the boot video has
+ * shown its first frame, or a second after the HTML came without one.
+ */
+const entryTiming = (page: Page) =>
+  page.evaluate(() => {
+    const state = window as unknown as { bootFrameAt?: number };
+    const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name));
+    const html = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return { requestedAt: entry?.startTime ?? null, allowedFrom: Math.min(state.bootFrameAt ?? Infinity, html.responseStart + 1000) };
+  });
 const bootState = (page: Page) =>
   page.evaluate(() => {
     const state = window as unknown as { bootVideo?: HTMLVideoElement; cspViolations: string[] };
@@ -42,7 +65,7 @@ const bootState = (page: Page) =>
     };
   });
 
-test.describe('the boot player of "/" (ADR 0019)', () => {
+test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
   test('a first visit plays the feed’s first video from the shell, and the feed adopts that element, playing', async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
     await quietFeed(page);
@@ -56,6 +79,38 @@ test.describe('the boot player of "/" (ADR 0019)', () => {
     expect((await activeVideo(page)).id).toBe(guestPage.data[0]!.id);
     await expect(page.getByRole('button', { name: /^(Like|Unlike)$/ })).toBeVisible();
     await snap(page, testInfo, 'boot-player-adopted');
+    // ADR 0021: the app's scripts were kept back until the first frame.
+    const entry = await entryTiming(page);
+    expect(entry.requestedAt).toBeGreaterThanOrEqual(entry.allowedFrom);
+  });
+
+  test('where HLS is not native, the boot player attaches hls.js itself: the first video plays with no app at all, and the feed adopts that stream (ADR 0021)', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await quietFeed(page);
+    await denyNativeHls(page);
+    await watchBoot(page);
+    const bootVideoPlays = () =>
+      expect
+        .poll(() => page.evaluate(() => (window as unknown as { bootVideo?: HTMLVideoElement }).bootVideo?.currentTime ?? 0), { timeout: 40_000 })
+        .toBeGreaterThan(0.3);
+    const bootSource = () => page.evaluate(() => (window as unknown as { bootVideo: HTMLVideoElement }).bootVideo.currentSrc);
+
+    // The app's entry never comes: the video plays all the same, through Media Source Extensions (hls.js).
+    await page.route(/\/assets\/index-[\w-]+\.js$/, () => undefined);
+    await page.goto('/');
+    await bootVideoPlays();
+    expect(await bootSource()).toMatch(/^blob:/);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+
+    // With the app: the feed adopts the element hls.js is playing.
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    const guestPage = (await (await request.get('/v1/videos?gender=f,c')).json()) as { data: { id: number }[] };
+    await page.goto('/');
+    await expect.poll(async () => (await activeVideo(page)).time, { timeout: 40_000 }).toBeGreaterThan(0.3);
+    expect(await bootState(page)).toEqual({ started: true, startedId: guestPage.data[0]!.id, adopted: true, layerLeft: false, cspViolations: [] });
+    expect(await bootSource()).toMatch(/^blob:/);
+    const entry = await entryTiming(page);
+    expect(entry.requestedAt).toBeGreaterThanOrEqual(entry.allowedFrom);
   });
 
   test('a viewer who chose other categories waits for their own feed: nothing starts from the shell', async ({ page }) => {
@@ -67,6 +122,8 @@ test.describe('the boot player of "/" (ADR 0019)', () => {
     await expect(page.locator('.feed-stage, main h1').first()).toBeVisible({ timeout: 30_000 });
     const state = await bootState(page);
     expect(state).toMatchObject({ started: false, layerLeft: false, cspViolations: [] });
+    // No video to wait for: the app's scripts went in as the page was parsed.
+    expect((await entryTiming(page)).requestedAt).toBeLessThan(1000);
   });
 
   test('leaving "/" before the feed has rendered stops the boot player’s video', async ({ page }) => {

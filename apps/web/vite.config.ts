@@ -15,6 +15,12 @@ const proxy = { '/v1': { target: apiTarget } };
 const reactRouterProduction = (file: string) =>
   fileURLToPath(new URL(`../production/${file}`, import.meta.resolve('react-router')));
 
+const normalized = (id: string) => id.replaceAll('\\', '/');
+const BOOT_STREAM_SOURCE = 'src/app/boot-stream.ts';
+const BOOT_VIDEO_SOURCE = 'src/features/feed/api/boot-video.ts';
+const ATTACH_HLS_SOURCE = 'src/features/videos/attach-hls.ts';
+const isBootVideoModule = (id: string) => [BOOT_STREAM_SOURCE, BOOT_VIDEO_SOURCE, ATTACH_HLS_SOURCE].some((source) => normalized(id).endsWith(source));
+
 /**
  * "/" is the feed, and the feed is a lazy chunk (the initial JavaScript stays the shell). index.html
  * names the chunks "/" needs next with <link rel="modulepreload">, so the browser fetches them beside
@@ -30,7 +36,7 @@ function preloadHomeFeed(sources = ['src/features/feed/api/early-feed.ts', 'src/
       handler(_html, { bundle }) {
         if (!bundle) return;
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
-        const entry = chunks.find((chunk) => chunk.isEntry);
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
         if (!entry) throw new Error('preloadHomeFeed: no entry chunk');
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         // Depth first, imports before the chunk that needs them, each file once.
@@ -56,7 +62,9 @@ function preloadHomeFeed(sources = ['src/features/feed/api/early-feed.ts', 'src/
 /**
  * The boot player (ADR 0019): app/boot-player.js inlined at the start of index.html's head, so that it
  * runs as soon as the page is parsed, before any file has arrived (even the stylesheet); its FLICK_HLS_MODULE becomes
- * the built hls.js chunk. The server allows the inline script by its hash in the CSP (plugins/web-app.ts).
+ * the built hls.js chunk, its FLICK_BOOT_MODULE the boot video's (ADR 0021: a chunk that imports nothing
+ * of the app, so that it attaches hls.js before the app's scripts have come). The server allows the
+ * inline script by its hash in the CSP (plugins/web-app.ts).
  */
 function bootPlayer(source = fileURLToPath(new URL('./src/app/boot-player.js', import.meta.url))): Plugin {
   return {
@@ -66,13 +74,19 @@ function bootPlayer(source = fileURLToPath(new URL('./src/app/boot-player.js', i
       order: 'post',
       async handler(_html, { bundle }) {
         if (!bundle) return;
-        const hls = Object.values(bundle).find(
-          (output) => output.type === 'chunk' && output.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith('hls.js/dist/hls.light.mjs')),
-        );
-        if (!hls) throw new Error('bootPlayer: no hls.js chunk');
+        const chunkOf = (module: string) => {
+          const chunk = Object.values(bundle).find(
+            (output): output is Rollup.OutputChunk => output.type === 'chunk' && output.moduleIds.some((id) => normalized(id).endsWith(module)),
+          );
+          if (!chunk) throw new Error(`bootPlayer: no chunk for ${module}`);
+          // Anything it imported would have to come before it could run (the app's entry, or a chunk of helpers beside it).
+          if (chunk.imports.length > 0) throw new Error(`bootPlayer: ${chunk.fileName} imports ${chunk.imports.join(', ')}`);
+          return JSON.stringify(`/${chunk.fileName}`);
+        };
         const code = (await fs.readFile(source, 'utf8'))
           .replace(/^(\s*\/\*[\s\S]*?\*\/)+\s*/, '')
-          .replaceAll('FLICK_HLS_MODULE', JSON.stringify(`/${hls.fileName}`))
+          .replaceAll('FLICK_HLS_MODULE', chunkOf('hls.js/dist/hls.light.mjs'))
+          .replaceAll('FLICK_BOOT_MODULE', chunkOf(BOOT_STREAM_SOURCE))
           .trim();
         return [{ tag: 'script', children: code, injectTo: 'head-prepend' as const }];
       },
@@ -109,7 +123,6 @@ function precompress(): Plugin {
   };
 }
 
-const normalized = (id: string) => id.replaceAll('\\', '/');
 
 /**
  * For the chunk plugins below, once the module graph is known: the modules that the `sources` (paths
@@ -144,8 +157,9 @@ function feedChunk(
   // The request for the first page of videos goes out before the feed's code is here (main.tsx).
   keepApart = [
     'src/features/feed/api/early-feed.ts',
-    'src/features/feed/api/boot-video.ts',
-    'src/features/videos/attach-hls.ts',
+    BOOT_VIDEO_SOURCE,
+    ATTACH_HLS_SOURCE,
+    'src/features/videos/hls-library.ts',
     // The grid screens' first calls, asked for as the app starts (app/early-route-data.ts).
     'src/app/early-route-data.ts',
     'src/lib/early-requests.ts',
@@ -207,6 +221,9 @@ export default defineConfig(({ command }) => ({
     // Every browser that runs this app supports <link rel="modulepreload">; the polyfill would cost initial JS.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The boot player's module (ADR 0021) is an entry of its own, so that its export keeps its name.
+      input: { index: 'index.html', 'boot-stream': BOOT_STREAM_SOURCE },
+      preserveEntrySignatures: 'allow-extension',
       // @flick/contract only declares constants and zod schemas. Saying so (its modules have no side
       // effects, zod's builders are pure) lets a chunk that needs one constant, such as an event id,
       // skip zod and the schemas altogether.
@@ -216,6 +233,9 @@ export default defineConfig(({ command }) => ({
         // The modules "/" runs first (the early request, the boot player's adoption) are one file, not five.
         codeSplitting: {
           groups: [
+            // First: the boot player imports it before the entry has come (ADR 0021), so it imports nothing of
+            // the app; the bundler's and Vite's helpers (which every chunk uses) are a file of their own.
+            { name: 'boot-video', test: isBootVideoModule, includeDependenciesRecursively: false },
             { name: 'feed', test: feed.test, includeDependenciesRecursively: false },
             { name: 'early-feed', test: feed.testEarly, includeDependenciesRecursively: false },
             { name: 'grids', test: grids.test, includeDependenciesRecursively: false },

@@ -18,6 +18,8 @@ export interface HomeFirstPage {
 
 /** The id of the JSON script element the client reads (features/feed/api/early-feed.ts). */
 export const HOME_FEED_ELEMENT_ID = 'flick-home-feed';
+/** The id of the template that keeps the app's scripts back (the boot player puts them in, apps/web/src/app/boot-player.js). */
+export const APP_SCRIPTS_ELEMENT_ID = 'flick-app';
 
 /**
  * Reads the home feed's first page for the shell of "/" (ADR 0008): the order is the same for every
@@ -58,4 +60,21 @@ export function homeShellHead(page: HomeFirstPage, origin: string): string {
   }
   tags.push(`<script type="application/json" id="${HOME_FEED_ELEMENT_ID}">${scriptJson(page)}</script>`);
   return tags.join('');
+}
+
+/** The built index.html's module scripts and module preloads: the app's JavaScript. */
+const APP_SCRIPT_TAGS = /<script type="module"[^>]*\bsrc="[^"]*"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * ADR 0021: the shell of a "/" whose first video the boot player starts keeps the app's scripts in an
+ * inert <template> (the browser neither runs nor fetches what a template holds), so that until its
+ * first frame the link carries only what that video needs: its files, and hls.js where HLS is not
+ * native. The boot player puts them into the page then, or at once where it starts no video.
+ */
+export function keepAppScriptsBack(html: string): string {
+  const tags = html.match(APP_SCRIPT_TAGS);
+  if (!tags) return html;
+  const template = `<template id="${APP_SCRIPTS_ELEMENT_ID}">${tags.join('')}</template>`;
+  let placed = false;
+  return html.replace(APP_SCRIPT_TAGS, () => (placed ? '' : ((placed = true), template)));
 }

@@ -72,7 +72,14 @@ describe('the web app beside the API', () => {
 describe('the shell of "/" (ADR 0008)', () => {
   let dist: string;
   const boot = '(function () { /* the boot player */ })();';
-  const template = `<!doctype html><html><head><script>${boot}</script><title>Flick</title></head><body><div id="root"></div></body></html>`;
+  // The app's tags as the build writes them: the entry, the stylesheet, the feed's module preloads.
+  const app = [
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '<link rel="stylesheet" crossorigin href="/assets/index-2.css">',
+    '<link rel="modulepreload" crossorigin="" href="/assets/early-feed-3.js">',
+    '<link rel="modulepreload" crossorigin="" href="/assets/feed-4.js">',
+  ];
+  const template = `<!doctype html><html><head><script>${boot}</script><title>Flick</title>\n    ${app.join('\n    ')}\n  </head><body><div id="root"></div></body></html>`;
   const video = {
     id: 5,
     title: 'Hi </script><script>alert(1)</script>',
@@ -107,10 +114,30 @@ describe('the shell of "/" (ADR 0008)', () => {
     for (const url of [video.playlistUrl!, ...video.preloadUrls]) {
       expect(res.body).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" fetchpriority="high" href="${url}">`);
     }
-    // The title is user text: it cannot close the script element (the page's and the boot player's are the only ones).
-    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    // The title is user text: it cannot close the script element (the page's, the boot player's and the entry's are the only ones).
+    expect(res.body.match(/<\/script>/g)).toHaveLength(3);
     const json = /<script type="application\/json" id="flick-home-feed">(.*?)<\/script>/.exec(res.body)![1]!;
     expect(JSON.parse(json)).toEqual({ gender: 'f,c', data: [video], cursor: 'e1.p10' });
+  });
+
+  it('keeps the app’s scripts back in a template while the boot player starts the first video, the stylesheet in place (ADR 0021)', async () => {
+    const server = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: null }));
+    const res = await server.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    await server.close();
+    const [, kept] = /<template id="flick-app">(.*?)<\/template>/.exec(res.body)!;
+    expect(kept).toBe(`${app[0]}${app[2]}${app[3]}`);
+    // Nothing of the app's JavaScript outside it, for the browser to fetch beside the video's files.
+    expect(res.body.replace(kept!, '')).not.toMatch(/\/assets\/(index-1|early-feed-3|feed-4)\.js/);
+    // The stylesheet is not: the first frame is painted with it.
+    expect(res.body.replace(kept!, '')).toContain(app[1]);
+  });
+
+  it('leaves the app’s scripts in place when the first page has no video to start', async () => {
+    const server = await appWith(async () => ({ gender: 'f,c', data: [{ ...video, playlistUrl: null }], cursor: null }));
+    const res = await server.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    await server.close();
+    expect(res.body).not.toContain('<template');
+    for (const tag of app) expect(res.body).toContain(tag);
   });
 
   it('is compressed when the browser accepts it', async () => {

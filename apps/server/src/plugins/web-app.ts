@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { homeShellHead, type HomeFirstPage } from './home-shell.ts';
+import { homeShellHead, keepAppScriptsBack, type HomeFirstPage } from './home-shell.ts';
 
 /** How long "/" waits for the first page of the feed before it sends the plain shell (the client then asks itself). */
 const HOME_FEED_BUDGET_MS = 300;
@@ -69,6 +69,8 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
   const { homeFirstPage } = options;
   if (hasBuild && homeFirstPage) {
     const template = fs.readFileSync(indexFile, 'utf8');
+    // Where the boot player starts the first video, the app's scripts wait for its first frame (ADR 0021).
+    const bootTemplate = keepAppScriptsBack(template);
     app.get('/', async (request, reply) => {
       let timer: NodeJS.Timeout | undefined;
       const page = await Promise.race([
@@ -82,7 +84,9 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
       const origin = `${request.protocol}://${request.host}`;
       // First in <head>: the preloads go out before the stylesheet's and scripts', and the boot player
       // (the build puts it next, ADR 0019) finds the page.
-      const html = page ? template.replace('<head>', `<head>${homeShellHead(page, origin)}`) : template;
+      const html = page
+        ? (page.data[0]?.playlistUrl ? bootTemplate : template).replace('<head>', `<head>${homeShellHead(page, origin)}`)
+        : template;
       return sendHtml(request, reply.header('cache-control', 'private, no-cache'), html);
     });
   }

@@ -3,9 +3,16 @@ import { setCategories, setSelectedTagList } from '../features/preferences/store
 import { videoOf } from '../testing/videos.ts';
 import bootPlayer from './boot-player.js?raw';
 
-/** The shell of "/" as the server writes it (apps/server/src/plugins/home-shell.ts), then the boot player as index.html runs it. */
-function openShell(page: object | null) {
-  for (const node of document.querySelectorAll('#flick-home-feed, #flick-boot')) node.remove();
+const SHELL_NODES = '#flick-home-feed, #flick-boot, #flick-app, script[type=module]';
+/** The app's entry as the shell keeps it back (ADR 0021). */
+const ENTRY = '/assets/index-1.js';
+
+/**
+ * The shell of "/" as the server writes it (apps/server/src/plugins/home-shell.ts), then the boot player
+ * as index.html runs it; `keptBack`: the shell holds the app's scripts in a template.
+ */
+function openShell(page: object | null, { keptBack = false } = {}) {
+  for (const node of document.querySelectorAll(SHELL_NODES)) node.remove();
   if (page) {
     const script = document.createElement('script');
     script.type = 'application/json';
@@ -13,8 +20,16 @@ function openShell(page: object | null) {
     script.textContent = JSON.stringify(page);
     document.head.append(script);
   }
+  if (keptBack) {
+    const template = document.createElement('template');
+    template.id = 'flick-app';
+    template.innerHTML = `<script type="module" crossorigin src="${ENTRY}"></script><link rel="modulepreload" href="/assets/feed-2.js">`;
+    document.head.append(template);
+  }
   new Function(bootPlayer)();
 }
+/** The app's entry script, once the boot player has put it into the page. */
+const appScript = () => document.head.querySelector(`script[type=module][src="${ENTRY}"]`);
 const bootVideo = () => document.querySelector<HTMLVideoElement>('#flick-boot video');
 const first = videoOf({ id: 8, playlistUrl: '/media/videos/8/stream/master.m3u8', firstFrameUrl: '/media/videos/8/stream/first-frame.jpg', isVertical: true });
 const page = { gender: 'f,c', data: [first, videoOf({ id: 9 })], cursor: null };
@@ -24,8 +39,9 @@ beforeEach(() => {
   localStorage.clear();
 });
 afterEach(() => {
-  for (const node of document.querySelectorAll('#flick-home-feed, #flick-boot')) node.remove();
+  for (const node of document.querySelectorAll(SHELL_NODES)) node.remove();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('the boot player (ADR 0019)', () => {
@@ -69,5 +85,38 @@ describe('the boot player (ADR 0019)', () => {
     window.history.replaceState(null, '', '/discover');
     openShell(page);
     expect(bootVideo()).toBeNull();
+  });
+
+  describe('the app’s scripts, kept back by the shell (ADR 0021)', () => {
+    it('go into the page once the first video shows its first frame, not before', () => {
+      vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+      openShell(page, { keptBack: true });
+      expect(appScript()).toBeNull();
+      bootVideo()!.dispatchEvent(new Event('loadeddata'));
+      expect(appScript()).not.toBeNull();
+      expect(document.head.querySelector('link[rel=modulepreload][href="/assets/feed-2.js"]')).not.toBeNull();
+      expect(document.getElementById('flick-app')).toBeNull();
+    });
+
+    it('go in when the video fails, or after a second without a frame', () => {
+      vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+      openShell(page, { keptBack: true });
+      bootVideo()!.dispatchEvent(new Event('error'));
+      expect(appScript()).not.toBeNull();
+
+      vi.useFakeTimers();
+      openShell(page, { keptBack: true });
+      vi.advanceTimersByTime(999);
+      expect(appScript()).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(appScript()).not.toBeNull();
+    });
+
+    it('go in at once where no video starts, and only once', () => {
+      setCategories(['m']);
+      openShell(page, { keptBack: true });
+      expect(bootVideo()).toBeNull();
+      expect(document.head.querySelectorAll(`script[type=module][src="${ENTRY}"]`)).toHaveLength(1);
+    });
   });
 });

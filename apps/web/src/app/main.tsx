@@ -22,10 +22,11 @@ const router = bootVideo ? null : createAppRouter();
 /**
  * The boot player's video (ADR 0019) loads through the main thread: the app's first render (the feed's
  * code evaluated, the screen built) waits until it shows its first frame, an error, or BOOT_WAIT_MS.
+ * Where the shell kept this script back until then (ADR 0021), the frame is there already.
  */
 const BOOT_WAIT_MS = 1200;
 function bootVideoShown(video: HTMLVideoElement | null): Promise<void> {
-  if (!video) return Promise.resolve();
+  if (!video || video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA || video.error) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => resolve();
     // Firefox before 132 has no requestVideoFrameCallback: its first decoded frame is 'loadeddata'.

@@ -110,7 +110,7 @@ export function openedRoute(pathname: string) {
 
 /** Leaving "/" (from the tap, before the next screen has loaded) before the feed has adopted the boot player's video (ADR 0019) stops it. */
 function discardBootVideoAway(pathname: string) {
-  if (pathname !== '/' && document.getElementById('flick-boot')) void import('../features/feed/api/boot-video.ts').then((m) => m.discardBootVideo());
+  if (pathname !== '/' && document.getElementById('flick-boot')) void import('./boot-stream.ts').then((m) => m.discardBootVideo());
 }
 
 export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;

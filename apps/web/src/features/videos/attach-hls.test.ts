@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attachHls, HLS_MIME_TYPE } from './attach-hls.ts';
+import { loadHls } from './hls-library.ts';
 
 const hls = vi.hoisted(() => {
   type State = { source: string | null; media: HTMLMediaElement | null; destroyed: boolean; config: unknown; started: number | null; startLevel: number | null };
@@ -64,7 +65,7 @@ describe('attachHls', () => {
     const video = document.createElement('video');
     const canPlay = vi.spyOn(video, 'canPlayType').mockReturnValue('maybe');
     vi.spyOn(video, 'load').mockImplementation(() => {});
-    const release = await attachHls(video, src, () => {});
+    const release = await attachHls(video, src, { onFatal: () => {}, loadHls });
     expect(canPlay).toHaveBeenCalledWith(HLS_MIME_TYPE);
     expect(video.getAttribute('src')).toBe(src);
     expect(hls.instances).toHaveLength(0);
@@ -75,7 +76,7 @@ describe('attachHls', () => {
   it('streams through hls.js elsewhere, with the 15 s / 40 MB buffer of viewer.md §9, and lets go on release', async () => {
     const video = document.createElement('video');
     vi.spyOn(video, 'canPlayType').mockReturnValue('');
-    const release = await attachHls(video, src, () => {});
+    const release = await attachHls(video, src, { onFatal: () => {}, loadHls });
     expect(hls.instances).toHaveLength(1);
     const [instance] = hls.instances;
     expect(instance).toMatchObject({ source: src, media: video, config: { maxBufferLength: 15, maxBufferSize: 40_000_000 } });
@@ -86,7 +87,7 @@ describe('attachHls', () => {
   it('starts loading on the rung the master playlist lists first (the files fetched ahead), from the start', async () => {
     const video = document.createElement('video');
     vi.spyOn(video, 'canPlayType').mockReturnValue('');
-    await attachHls(video, src, () => {});
+    await attachHls(video, src, { onFatal: () => {}, loadHls });
     const [instance] = hls.instances;
     expect(instance).toMatchObject({ started: null, config: { autoStartLoad: false, startFragPrefetch: true } });
     hls.players[0]!.parsed(1);
@@ -97,7 +98,7 @@ describe('attachHls', () => {
     hls.setSupported(false);
     const video = document.createElement('video');
     vi.spyOn(video, 'canPlayType').mockReturnValue('');
-    await attachHls(video, src, () => {});
+    await attachHls(video, src, { onFatal: () => {}, loadHls });
     expect(video.getAttribute('src')).toBe(src);
   });
 });

@@ -1,3 +1,5 @@
+import type Hls from 'hls.js/dist/hls.light.mjs';
+
 export const HLS_MIME_TYPE = 'application/vnd.apple.mpegurl';
 
 /** viewer.md §9: "Video buffer max 15 s, 40 MB". */
@@ -11,26 +13,20 @@ export interface HlsStream {
   setBufferSeconds: (seconds: number) => void;
 }
 
+/** hls.js as its module: what hls-library.ts downloads (or the boot player, which comes before the app, ADR 0021). */
+export type HlsLoader = () => Promise<{ default: typeof Hls }>;
+
 export interface AttachOptions {
   onFatal: () => void;
   /** At most BUFFER_SECONDS. */
   bufferSeconds?: number;
+  /** Called only where HLS is not native. */
+  loadHls: HlsLoader;
 }
-
-const loadHls = () => import('hls.js/dist/hls.light.mjs');
 
 /** The bandwidth (bit/s) the last stream measured, for the next one's first rung. */
 let lastBandwidthEstimate: number | null = null;
 
-/** Starts downloading hls.js ahead of the first video (a no-op where HLS plays natively). */
-export function preloadHls(): void {
-  if (!document.createElement('video').canPlayType(HLS_MIME_TYPE)) void loadHls();
-}
-
-/**
- * Plays an HLS playlist in a <video>: natively where the browser can (Safari, iOS), otherwise
- * through hls.js, downloaded only now, the first time a video plays.
- */
 /** The stream of a <video> already playing its HLS source natively (the boot player's, ADR 0019). */
 export function nativeStream(video: HTMLVideoElement): HlsStream {
   return {
@@ -43,7 +39,11 @@ export function nativeStream(video: HTMLVideoElement): HlsStream {
   };
 }
 
-export async function attachHlsStream(video: HTMLVideoElement, src: string, { onFatal, bufferSeconds = BUFFER_SECONDS }: AttachOptions): Promise<HlsStream> {
+/**
+ * Plays an HLS playlist in a <video>: natively where the browser can (Safari, iOS), otherwise
+ * through hls.js, downloaded only now, the first time a video plays.
+ */
+export async function attachHlsStream(video: HTMLVideoElement, src: string, { onFatal, bufferSeconds = BUFFER_SECONDS, loadHls }: AttachOptions): Promise<HlsStream> {
   const native = (): HlsStream => {
     video.preload = 'auto';
     video.src = src;
@@ -103,6 +103,6 @@ export async function attachHlsStream(video: HTMLVideoElement, src: string, { on
 }
 
 /** attachHlsStream for a single player; resolves to the function that lets go of the element. */
-export async function attachHls(video: HTMLVideoElement, src: string, onFatal: () => void): Promise<() => void> {
-  return (await attachHlsStream(video, src, { onFatal })).release;
+export async function attachHls(video: HTMLVideoElement, src: string, options: Omit<AttachOptions, 'bufferSeconds'>): Promise<() => void> {
+  return (await attachHlsStream(video, src, options)).release;
 }

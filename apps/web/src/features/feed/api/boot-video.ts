@@ -1,4 +1,4 @@
-import { attachHlsStream, nativeStream, type HlsStream } from '../../videos/attach-hls.ts';
+import { attachHlsStream, nativeStream, type HlsLoader, type HlsStream } from '../../videos/attach-hls.ts';
 
 /**
  * The boot player's video (ADR 0019, app/boot-player.js): the home feed's first video, started by the
@@ -18,20 +18,24 @@ const LAYER_ID = 'flick-boot';
 
 let boot: BootVideo | null = null;
 
-/** As the app starts (early-feed.ts): takes charge of the shell's video; where HLS is not native, attaches hls.js to it now. */
-export function startBootVideo(): void {
+/**
+ * Takes charge of the shell's video; where HLS is not native, attaches hls.js to it now. Called by the
+ * boot player (app/boot-stream.ts, before the app's scripts have come: ADR 0021) and as the app
+ * starts (early-feed.ts, the feed player); the first call does it.
+ */
+export function startBootVideo(loadHls: HlsLoader): void {
   if (boot) return;
   const element = document.querySelector<HTMLVideoElement>(`#${LAYER_ID} video`);
   const videoId = Number(element?.dataset.bootVideo);
   const src = element?.dataset.bootSrc;
   if (!element || !src || !Number.isInteger(videoId)) return;
-  const stream = element.getAttribute('src') ? Promise.resolve(nativeStream(element)) : attachHlsStream(element, src, { onFatal: () => discardBootVideo() });
+  const stream = element.getAttribute('src') ? Promise.resolve(nativeStream(element)) : attachHlsStream(element, src, { onFatal: () => discardBootVideo(), loadHls });
   boot = { videoId, element, src, stream };
 }
 
 /** The boot video, if it is this one (the feed's first). Looking does not take it: adoptBootVideo does. */
-export function peekBootVideo(videoId: number | undefined): BootVideo | null {
-  startBootVideo();
+export function peekBootVideo(videoId: number | undefined, loadHls: HlsLoader): BootVideo | null {
+  startBootVideo(loadHls);
   return boot && boot.videoId === videoId ? boot : null;
 }
 

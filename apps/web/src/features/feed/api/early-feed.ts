@@ -2,6 +2,7 @@ import type { Category, Video } from '@flick/contract';
 import { getGuestId, getSession } from '../../session/stores/session-store.ts';
 import { getCategories, getSelectedTags } from '../../preferences/stores/feed-preferences.ts';
 import { requestEarly } from '../../../lib/early-requests.ts';
+import { loadHls, preloadHls } from '../../videos/hls-library.ts';
 import { startBootVideo } from './boot-video.ts';
 
 /** The home feed's first page under /v1 (viewer.md §7 GET /videos?gender=&tags=); a guest's id goes along. */
@@ -58,9 +59,9 @@ export function requestHomeFeedEarly({ newGuest = false }: EarlyOptions = {}): v
   if (location.pathname !== '/') return;
   performance.mark('flick:home-feed-requested');
   // The video the shell of "/" started (ADR 0019): where HLS is not native, hls.js is attached to it now.
-  startBootVideo();
+  startBootVideo(loadHls);
   // Where HLS does not play natively, hls.js comes beside the first video's files instead of after the feed's code.
-  if (!document.createElement('video').canPlayType('application/vnd.apple.mpegurl')) void import('hls.js/dist/hls.light.mjs');
+  preloadHls();
   const token = getSession()?.accessToken ?? null;
   const path = homeFeedPath(getCategories(), getSelectedTags(), token ? null : getGuestId());
   const embedded = !token && newGuest ? readEmbedded() : null;

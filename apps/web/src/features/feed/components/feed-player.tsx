@@ -19,6 +19,7 @@ import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
 import { useStageGestures } from '../hooks/use-stage-gestures.ts';
 import { slotOf, slotOffset, SWIPE_THRESHOLD_PX, type SwipeResult } from '../hooks/swipe.ts';
 import { discardBootVideo, peekBootVideo } from '../api/boot-video.ts';
+import { loadHls } from '../../videos/hls-library.ts';
 import { useViewTracking } from '../hooks/use-view-tracking.ts';
 import { useWheelAndKeys } from '../hooks/use-wheel-and-keys.ts';
 import { hintSeen, markHintSeen, type FeedHint } from '../stores/feed-hints.ts';
@@ -65,7 +66,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   const [hint, setHint] = useState<FeedHint | null>(() => (hintSeen('swipeUp') ? null : 'swipeUp'));
   const stageRef = useRef<HTMLDivElement>(null);
   // The boot player's video (ADR 0019) when it is this feed's first: its slot adopts it, playing.
-  const [{ boot, bootSlot }] = useState(() => ({ boot: peekBootVideo(videos[current]?.id), bootSlot: slotOf(current) }));
+  const [{ boot, bootSlot }] = useState(() => ({ boot: peekBootVideo(videos[current]?.id, loadHls), bootSlot: slotOf(current) }));
   useEffect(() => {
     if (!boot) discardBootVideo();
   }, [boot]);

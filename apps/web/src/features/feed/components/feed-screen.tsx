@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { PreferencesModal } from '../../preferences/components/preferences-modal.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
-import { preloadHls } from '../../videos/attach-hls.ts';
+import { preloadHls } from '../../videos/hls-library.ts';
 import { discardBootVideo } from '../api/boot-video.ts';
 import { useFeed, type FeedStart } from '../api/get-feed.ts';
 import { feedTitle, type FeedSource } from '../feed-source.ts';

@@ -1,6 +1,7 @@
 import type { Video } from '@flick/contract';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { attachHlsStream, BUFFER_SECONDS, type HlsStream } from '../../videos/attach-hls.ts';
+import { loadHls } from '../../videos/hls-library.ts';
 import { adoptBootVideo, type BootVideo } from '../api/boot-video.ts';
 
 /** A slot next to the one on screen buffers only the first segments, so a swipe starts at once. */
@@ -57,7 +58,7 @@ export function VideoSlot({ video, boot = null, mode, offset, dragY, animate, mu
     const id = video?.id ?? 0;
     const adopted = boot && bootStream.current && src === boot.src ? bootStream.current : null;
     bootStream.current = null;
-    (adopted ?? attachHlsStream(element, src, { onFatal: () => setFailed(id), bufferSeconds: active ? BUFFER_SECONDS : PRELOAD_SECONDS })).then(
+    (adopted ?? attachHlsStream(element, src, { onFatal: () => setFailed(id), bufferSeconds: active ? BUFFER_SECONDS : PRELOAD_SECONDS, loadHls })).then(
       (stream) => {
         if (!live) return stream.release();
         current = stream;

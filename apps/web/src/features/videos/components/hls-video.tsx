@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { attachHls } from '../attach-hls.ts';
+import { loadHls } from '../hls-library.ts';
 
 export interface HlsVideoProps {
   src: string;
@@ -23,7 +24,7 @@ export function HlsVideo({ src, poster, className = '' }: HlsVideoProps) {
     let active = true;
     // React does not write the muted attribute, and autoplay is only allowed for muted video.
     video.muted = true;
-    attachHls(video, src, () => setFailedSrc(src)).then(
+    attachHls(video, src, { onFatal: () => setFailedSrc(src), loadHls }).then(
       (release) => {
         if (!active) {
           release();
