@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { percentile, startBenchServer, summary } from './support/browser-bench.ts';
+import { BENCH_CHROMIUM_ARGS, percentile, startBenchServer, summary } from './support/browser-bench.ts';
 import { keepTranscoding, phoneClip1080p, priorities, untilNoFfmpeg, untilTranscoding, watchTranscoding } from './support/transcoding-load.ts';
 
 /**
@@ -334,7 +334,7 @@ try {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--autoplay-policy=no-user-gesture-required'],
+    args: [...BENCH_CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
   const launched = browser;
 

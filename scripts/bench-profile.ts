@@ -1,7 +1,7 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { percentile, startBenchServer, summary } from './support/browser-bench.ts';
+import { BENCH_CHROMIUM_ARGS, percentile, startBenchServer, summary } from './support/browser-bench.ts';
 
 /**
  * `npm run bench:profile`: the three grid screens (issue 18: a creator's profile with 1,000 videos,
@@ -95,7 +95,7 @@ try {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: BENCH_CHROMIUM_ARGS,
   });
   console.log(
     `Phone: 390x844 at pixel ratio ${DPR}, cold cache, ${LOADS} loads per screen; network: ` +
