@@ -19,7 +19,7 @@ export interface HomeFirstPage {
 /** The id of the JSON script element the client reads (features/feed/api/early-feed.ts). */
 export const HOME_FEED_ELEMENT_ID = 'flick-home-feed';
 /** The id of the template that keeps the app's scripts back (the boot player puts them in, apps/web/src/app/boot-player.js). */
-export const APP_SCRIPTS_ELEMENT_ID = 'flick-app';
+const APP_SCRIPTS_ELEMENT_ID = 'flick-app';
 
 /**
  * Reads the home feed's first page for the shell of "/" (ADR 0008): the order is the same for every

@@ -15,13 +15,11 @@
  */
 (function () {
   var BOOT_APP_WAIT_MS = 1000;
-  var released = false;
-  // The app's scripts, kept back by the shell: into <head> they go, once (a template's scripts run when inserted).
+  // The app's scripts, kept back by the shell: into <head> they go, once (the template goes with them;
+  // a template's scripts run when inserted).
   var startApp = function () {
-    if (released) return;
     var kept = document.getElementById('flick-app');
     if (!kept) return;
-    released = true;
     kept.remove();
     document.head.appendChild(document.importNode(kept.content, true));
   };
