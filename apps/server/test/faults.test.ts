@@ -150,14 +150,14 @@ const CHUNK = { 'content-type': 'application/offset+octet-stream' };
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 const creation = (length: number) => ({ ...TUS, 'upload-length': String(length), 'upload-metadata': `filename ${b64('beach-day.mp4')},filetype ${b64('video/mp4')}` });
 
-/** The pids of the processes whose command line mentions `text` (Linux: /proc). */
+/** A process's command line (Linux: /proc), '' once it is gone. */
+const commandOf = (pid: number | string) => fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+
+/** The pids of the processes whose command line mentions `text`. */
 async function processesMentioning(text: string): Promise<number[]> {
   const pids = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name));
   const found: number[] = [];
-  for (const pid of pids) {
-    const command = await fs.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (command.includes(text)) found.push(Number(pid));
-  }
+  for (const pid of pids) if ((await commandOf(pid)).includes(text)) found.push(Number(pid));
   return found;
 }
 
@@ -302,8 +302,11 @@ describe('kill -9 of the server', () => {
   it("during a transcode, of the server's own process: the ffmpeg it ran stops with it", async () => {
     // Long enough that its encoder would still be at work 3 s after the kill.
     const video = await transcoding('long');
-    const encoders = await processesMentioning(video.original);
-    expect(encoders).not.toEqual([]);
+    // The staging folder is made before ffmpeg starts: wait for the encoder itself (the HLS run, which
+    // writes the playlists; the stills' short runs would end on their own anyway).
+    const encoders = async () =>
+      (await Promise.all((await processesMentioning(video.original)).map(async (pid) => ((await commandOf(pid)).includes('.m3u8') ? [pid] : [])))).flat();
+    await expect.poll(encoders, { timeout: 30_000, interval: 100 }).not.toEqual([]);
     try {
       await killServer();
       await expect.poll(() => processesMentioning(video.original), { timeout: 3_000, interval: 100 }).toEqual([]);

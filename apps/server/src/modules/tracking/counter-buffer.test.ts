@@ -10,10 +10,14 @@ const lost = () => new Error('Connection terminated unexpectedly');
 /** A statement the server refused for what it is (numeric overflow): it would fail again. */
 const refusedStatement = () => Object.assign(new Error('value out of range'), { code: '22003' });
 
-/** A pool whose `query` records what the counters write, failing with each of `failures` first. */
-function fakePool(...failures: (() => Error)[]) {
+/**
+ * A pool whose clients record what the counters write. `connect` fails with each of `connectFailures`
+ * first, a statement with each of `failures`; a client given back with an error is counted as destroyed.
+ */
+function fakePool(failures: (() => Error)[] = [], connectFailures: (() => Error)[] = []) {
   const written: { views: number[]; events: number[] }[] = [];
-  const pool = {
+  const released: ('kept' | 'destroyed')[] = [];
+  const client = {
     async query(statement: string | { values: unknown[] }, values?: unknown[]) {
       const failure = failures.shift();
       if (failure) throw failure();
@@ -22,8 +26,18 @@ function fakePool(...failures: (() => Error)[]) {
       written.push(args.length === 7 ? { views: args[1] as number[], events: [] } : { views: [], events: args[1] as number[] });
       return { rows: [], rowCount: 0 };
     },
+    release(error?: Error) {
+      released.push(error ? 'destroyed' : 'kept');
+    },
+  };
+  const pool = {
+    async connect() {
+      const failure = connectFailures.shift();
+      if (failure) throw failure();
+      return client;
+    },
   } as unknown as pg.Pool;
-  return { pool, written };
+  return { pool, written, released };
 }
 
 const silent = pino({ level: 'silent' });
@@ -32,7 +46,7 @@ const buffer = (pool: pg.Pool) => counterBuffer(pool, silent, 3_600_000);
 
 describe('counter buffer', () => {
   it('keeps the counts of a flush PostgreSQL never ran (down, restarting) and writes them with the next, once', async () => {
-    const { pool, written } = fakePool(refused);
+    const { pool, written } = fakePool([], [refused]);
     const counters = buffer(pool);
     counters.addVideo(1, { views: 2 });
     await counters.flush();
@@ -45,19 +59,49 @@ describe('counter buffer', () => {
     await counters.stop();
   });
 
-  it('drops the counts of a flush whose connection broke while it ran, rather than risk counting them twice', async () => {
-    const { pool, written } = fakePool(lost);
+  it('keeps the counts when the connection broke while it was being opened (pg says so in the words of a break under a statement)', async () => {
+    const { pool, written } = fakePool([], [lost]);
     const counters = buffer(pool);
     counters.addVideo(1, { views: 2 });
+    counters.addEvent(3);
     await counters.flush();
-    counters.addVideo(1, { views: 1 });
+    expect(written).toEqual([]);
     await counters.flush();
-    expect(written).toEqual([{ views: [1], events: [] }]);
+    expect(written).toEqual([
+      { views: [2], events: [] },
+      { views: [], events: [1] },
+    ]);
     await counters.stop();
   });
 
+  it('drops the counts of a flush whose connection broke while it ran, rather than risk counting them twice; the next kinds wait, and the client goes', async () => {
+    const notQueryable = () => new Error('Client has encountered a connection error and is not queryable');
+    const { pool, written, released } = fakePool([lost, notQueryable]);
+    const counters = buffer(pool);
+    counters.addVideo(1, { views: 2 });
+    counters.addEvent(3);
+    await counters.flush();
+    expect(released).toEqual(['destroyed']);
+    counters.addVideo(1, { views: 1 });
+    await counters.flush();
+    expect(written).toEqual([
+      { views: [1], events: [] },
+      { views: [], events: [1] },
+    ]);
+    expect(released).toEqual(['destroyed', 'kept']);
+    await counters.stop();
+  });
+
+  it('takes no connection when there is nothing to write', async () => {
+    const { pool, released } = fakePool();
+    const counters = buffer(pool);
+    await counters.flush();
+    await counters.stop();
+    expect(released).toEqual([]);
+  });
+
   it('drops a batch the server refuses for what it is, and still writes the other kinds of the same flush', async () => {
-    const { pool, written } = fakePool(refusedStatement);
+    const { pool, written } = fakePool([refusedStatement]);
     const counters = buffer(pool);
     counters.addVideo(1, { views: 2 });
     counters.addEvent(3);

@@ -103,7 +103,7 @@ type Pending<V> = Map<number | string, V>;
 interface Kind<V> {
   name: string;
   pending: Pending<V>;
-  write(batch: Pending<V>): Promise<void>;
+  write(client: pg.ClientBase, batch: Pending<V>): Promise<void>;
   merge(into: V | undefined, back: V): V;
 }
 
@@ -120,10 +120,10 @@ export const MAX_PENDING_KEYS = 100_000;
  * loses what came in since the last flush that reached it (that second, or longer while a flush waits on
  * the database), and nothing is counted twice (faults.test.ts).
  *
- * A flush that PostgreSQL never ran (stopped, restarting, unreachable, out of connections) keeps its
- * counts for the next one, so a restart of the database loses nothing. One whose connection broke while it
- * ran may have been committed: its counts are dropped rather than risk counting them twice. `stop` writes
- * what is left.
+ * A flush that PostgreSQL never ran (stopped, restarting, unreachable, out of connections, or no
+ * connection to be had) keeps its counts for the next one, so a restart of the database loses nothing.
+ * One whose connection broke while its statement ran may have been committed: its counts are dropped
+ * rather than risk counting them twice. `stop` writes what is left.
  */
 export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_INTERVAL_MS) {
   const sum = (into: number | undefined, back: number) => (into ?? 0) + back;
@@ -131,11 +131,11 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   const videos: Kind<VideoDelta> = {
     name: 'videos',
     pending: new Map(),
-    async write(batch) {
+    async write(client, batch) {
       const ids = [...batch.keys()];
       const deltas = [...batch.values()];
       const column = (pick: (d: VideoDelta) => number) => deltas.map(pick);
-      await pool.query({
+      await client.query({
         name: 'counters-flush-videos',
         text: flushVideosSql,
         values: [ids, column((d) => d.views), column((d) => d.likes), column((d) => d.watchSeconds), column((d) => d.completions), column((d) => d.ratingSum), column((d) => d.ratingCount)],
@@ -150,30 +150,30 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   const events: Kind<number> = {
     name: 'events',
     pending: new Map(),
-    write: (batch) => pool.query(flushEventsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
+    write: (client, batch) => client.query(flushEventsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
     merge: sum,
   };
   const linkClicks: Kind<number> = {
     name: 'link clicks',
     pending: new Map(),
-    async write(batch) {
+    async write(client, batch) {
       const keys = [...batch.keys()].map((k) => String(k).split('|'));
-      await pool.query(flushLinkClicksSql, [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2] === '1'), [...batch.values()]]);
+      await client.query(flushLinkClicksSql, [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2] === '1'), [...batch.values()]]);
     },
     merge: sum,
   };
   const profileViews: Kind<number> = {
     name: 'profile views',
     pending: new Map(),
-    write: (batch) => pool.query(flushProfileViewsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
+    write: (client, batch) => client.query(flushProfileViewsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
     merge: sum,
   };
   const adEvents: Kind<AdEvent> = {
     name: 'ad events',
     pending: new Map(),
-    async write(batch) {
+    async write(client, batch) {
       const list = [...batch.values()];
-      await pool.query({
+      await client.query({
         name: 'counters-flush-ads',
         text: flushAdEventsSql,
         values: [list.map((x) => x.decision), list.map((x) => x.kind), list.map((x) => x.campaignId), list.map((x) => x.placementId), list.map((x) => x.creativeId)],
@@ -188,22 +188,59 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   let inFlight = 0;
   let lastFlushAt = Date.now();
 
-  /** Writes one kind's batch; true when it is in the database (or was empty). */
-  async function writeBatch<V>(kind: Kind<V>, batch: Pending<V>): Promise<boolean> {
-    if (batch.size === 0) return true;
-    try {
-      await kind.write(batch);
-      return true;
-    } catch (error) {
-      if (databaseUnavailable(error) === 'not-run' && kind.pending.size + batch.size <= MAX_PENDING_KEYS) {
-        // Folded into what came since, for the next flush.
-        for (const [key, back] of batch) kind.pending.set(key, kind.merge(kind.pending.get(key), back));
-        logger.warn({ err: error, kind: kind.name, keys: batch.size }, 'could not write the counters; kept for the next flush');
-      } else {
-        logger.error({ err: error, kind: kind.name, keys: batch.size }, 'could not write the counters; these are lost');
-      }
-      return false;
+  /** Folds a batch the database never ran back into what came since, for the next flush; or drops it. */
+  function keepOrDrop<V>(kind: Kind<V>, batch: Pending<V>, error: unknown, notRun: boolean) {
+    if (notRun && kind.pending.size + batch.size <= MAX_PENDING_KEYS) {
+      for (const [key, back] of batch) kind.pending.set(key, kind.merge(kind.pending.get(key), back));
+      logger.warn({ err: error, kind: kind.name, keys: batch.size }, 'could not write the counters; kept for the next flush');
+    } else {
+      logger.error({ err: error, kind: kind.name, keys: batch.size }, 'could not write the counters; these are lost');
     }
+  }
+
+  /** Writes one kind's batch on `client`; answers the error if it failed (the batch then kept or dropped). */
+  async function writeBatch<V>(client: pg.ClientBase, kind: Kind<V>, batch: Pending<V>): Promise<unknown> {
+    if (batch.size === 0) return undefined;
+    try {
+      await kind.write(client, batch);
+      return undefined;
+    } catch (error) {
+      keepOrDrop(kind, batch, error, databaseUnavailable(error) === 'not-run');
+      return error ?? new Error('the counters statement failed');
+    }
+  }
+
+  async function writeAll(batches: Pending<unknown>[]) {
+    if (batches.every((batch) => batch.size === 0)) {
+      lastFlushAt = Date.now();
+      return;
+    }
+    // The connection first, on its own: pg reports a connection that broke while it was being opened
+    // with the very words of one that broke under a statement, and only here is it certain that
+    // nothing was sent.
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      for (const [i, kind] of kinds.entries()) if (batches[i]!.size > 0) keepOrDrop(kind, batches[i]!, error, true);
+      return;
+    }
+    let written = true;
+    let broken: Error | undefined;
+    try {
+      // Each kind on its own: a failure of one (even a lasting one) holds up no other. After a broken
+      // connection the next kinds are refused unsent ("not queryable"), so they wait for the next flush.
+      for (const [i, kind] of kinds.entries()) {
+        const error = await writeBatch(client, kind, batches[i]!);
+        if (error === undefined) continue;
+        written = false;
+        if (databaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
+      }
+    } finally {
+      // A client whose connection failed is destroyed rather than handed out again.
+      client.release(broken);
+    }
+    if (written) lastFlushAt = Date.now();
   }
 
   function flush(): Promise<void> {
@@ -215,12 +252,7 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
     inFlight += 1;
     // One flush at a time, so two never add the same deltas in different orders (no deadlocks).
     flushing = flushing
-      .then(async () => {
-        let written = true;
-        // Each kind on its own: a failure of one (even a lasting one) holds up no other.
-        for (const [i, kind] of kinds.entries()) written = (await writeBatch(kind, batches[i]!)) && written;
-        if (written) lastFlushAt = Date.now();
-      })
+      .then(() => writeAll(batches))
       .catch((error: unknown) => logger.error({ err: error }, 'could not write the counters'))
       .finally(() => {
         inFlight -= 1;
