@@ -130,7 +130,9 @@ test.describe('profiles on a phone', () => {
 });
 
 test.describe('the grids at pixel ratio 3 (issue 18)', () => {
-  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  // A phone whose screen is its viewport (the project's Pixel 7 screen is 412 px wide: the page's
+  // preloads, read before layout, would size the pictures for that width).
+  test.use({ viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
 
   for (const screen of ['profile', 'tag'] as const) {
     test(`${screen}: the first row's pictures come once each, the file the tile shows (the early preload and the tile agree)`, async ({ page }) => {
@@ -155,6 +157,42 @@ test.describe('the grids at pixel ratio 3 (issue 18)', () => {
       }
     });
   }
+});
+
+test.describe('a grid screen opened by its address (issue 18)', () => {
+  test.skip(({ hasTouch }) => !hasTouch, 'the phone layout');
+
+  /** The API calls the page makes for the creator's profile and its first page of videos. */
+  const profileCalls = (page: Page) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith(`/v1/users/${seeded.model.slug}`)) calls.push(`${pathname}${search}`);
+    });
+    return calls;
+  };
+  const videoCount = async () =>
+    ((await (await fetch(`${baseURL()}/v1/users/${seeded.model.slug}/videos?per_page=30`)).json()) as { data: unknown[] }).data.length;
+
+  test('a guest gets the profile and its first videos with the page: the screen asks the API for neither', async ({ page }) => {
+    // Once before, as a server that has been up a while: the page waits at most 300 ms for its calls,
+    // and a cold server's first ones can take longer (the page then goes without, and the app asks).
+    await page.request.get(`/${seeded.model.slug}`);
+    const calls = profileCalls(page);
+    await page.goto(`/${seeded.model.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^Ava / })).toBeVisible();
+    await expect(page.getByRole('list', { name: /'s videos$/ }).getByRole('link')).toHaveCount(await videoCount());
+    expect(calls).toEqual([]);
+  });
+
+  test('someone signed in asks for them with their own token', async ({ page }) => {
+    const viewer = await registerAccount(baseURL(), 'user');
+    await signInOnPage(page, viewer);
+    const calls = profileCalls(page);
+    await page.goto(`/${seeded.model.slug}`);
+    await expect(page.getByRole('list', { name: /'s videos$/ }).getByRole('link')).toHaveCount(await videoCount());
+    expect(calls.sort()).toEqual([`/v1/users/${seeded.model.slug}`, `/v1/users/${seeded.model.slug}/videos?per_page=30`]);
+  });
 });
 
 test.describe('profiles on a wide screen', () => {

@@ -165,8 +165,7 @@ function feedChunk(
     'src/lib/early-requests.ts',
     'src/features/videos/api/grid-paths.ts',
     'src/features/videos/preload-first-row.ts',
-    'src/features/videos/thumb-sizes.ts',
-    'src/features/creators/api/user-path.ts',
+    'packages/contract/src/grid-calls.ts',
     'packages/contract/src/srcset.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
 ) {
   const early = (id: string) => keepApart.some((source) => normalized(id).endsWith(source));
@@ -184,21 +183,26 @@ const feed = feedChunk();
 
 /**
  * The grid screens' code (a creator's profile, a tag's grid, the rating lists, and the layout they sit
- * in) beyond the initial JavaScript and the feed's chunk, as one chunk rather than eleven: over
- * HTTP/1.1 eleven small files take three rounds of the browser's six connections, each a round trip
- * (issue 18: name and first row of a grid screen).
+ * in) beyond the initial JavaScript, as one chunk rather than eleven: over HTTP/1.1 eleven small files
+ * take three rounds of the browser's six connections, each a round trip (issue 18: name and first row
+ * of a grid screen). What they share with the feed (the API's schemas, queries, the grid's tiles) is a
+ * chunk of its own, `common`, which both import: a grid screen then neither downloads nor runs the
+ * feed's player, gestures and ads.
  */
 function gridsChunk(sources = ['src/app/query-layout.tsx', 'src/app/routes/profile.tsx', 'src/app/routes/video-grids.tsx']) {
   let members = new Set<string>();
+  let shared = new Set<string>();
   const plugin: Plugin = {
     name: 'flick:grids-chunk',
     apply: 'build',
-    // After flick:feed-chunk's, whose modules it leaves to it.
+    // After flick:feed-chunk's, whose modules it splits.
     buildEnd() {
-      members = modulesOf(this, sources, (id) => feed.test(id) || feed.testEarly(id));
+      const needed = modulesOf(this, sources, feed.testEarly);
+      shared = new Set([...needed].filter((id) => feed.test(id)));
+      members = new Set([...needed].filter((id) => !feed.test(id)));
     },
   };
-  return { plugin, test: (id: string) => members.has(id) };
+  return { plugin, test: (id: string) => members.has(id), testShared: (id: string) => shared.has(id) };
 }
 const grids = gridsChunk();
 
@@ -236,6 +240,8 @@ export default defineConfig(({ command }) => ({
             // First: the boot player imports it before the entry has come (ADR 0021), so it imports nothing of
             // the app; the bundler's and Vite's helpers (which every chunk uses) are a file of their own.
             { name: 'boot-video', test: isBootVideoModule, includeDependenciesRecursively: false },
+            // Before the feed's: what the grid screens share with it.
+            { name: 'common', test: grids.testShared, includeDependenciesRecursively: false },
             { name: 'feed', test: feed.test, includeDependenciesRecursively: false },
             { name: 'early-feed', test: feed.testEarly, includeDependenciesRecursively: false },
             { name: 'grids', test: grids.test, includeDependenciesRecursively: false },

@@ -221,7 +221,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   );
 
   // "/" carries the first page of the home feed and asks for the first video's files (ADR 0008).
-  await api.register(webApp, { distDir: config.webDistDir, homeFirstPage: homeFirstPageReader(feed) });
+  await api.register(webApp, { distDir: config.webDistDir, homeFirstPage: homeFirstPageReader(feed), gridShell: true });
   return api;
 }
 

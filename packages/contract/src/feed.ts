@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { categories, type Category, defaultCategories } from './categories.ts';
 import { listResponseSchema } from './errors.ts';
+import { GRID_PAGE_SIZE } from './grid-calls.ts';
 import { tagSchema, videoSchema } from './videos.ts';
 
 /** The feeds (viewer.md §2 feeds, §7): their queries, pages and the messages of the viewer's screens. */
 /** Videos per feed page: small, so the first video starts soon; the next page comes two videos early. */
 export const FEED_PAGE_SIZE = 10;
-/** viewer.md §9: tag video lists and rating lists. */
-export const GRID_PAGE_SIZE = 30;
 /** viewer.md §9: tag search. */
 export const TAG_SEARCH_PAGE_SIZE = 100;
 /** viewer.md §5: tag search fires at 2 or more characters. */

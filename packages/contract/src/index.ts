@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './feed.ts';
 export * from './format.ts';
 export * from './geo-blocking.ts';
+export * from './grid-calls.ts';
 export * from './health.ts';
 export * from './images.ts';
 export * from './live.ts';

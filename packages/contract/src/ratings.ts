@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { categories } from './categories.ts';
 import { listResponseSchema } from './errors.ts';
-import { feedQuerySchema, genderParam, GRID_PAGE_SIZE } from './feed.ts';
+import { feedQuerySchema, genderParam } from './feed.ts';
+import { GRID_PAGE_SIZE } from './grid-calls.ts';
 import { videoSchema } from './videos.ts';
 
 /** Video ratings (viewer.md §2 rating lists and prompt, §7 /video-rating). */

@@ -159,6 +159,115 @@ describe('the shell of "/" (ADR 0008)', () => {
   });
 });
 
+describe('the page of a guest’s grid screen (issue 18: name and first row of pictures)', () => {
+  let dist: string;
+  const template =
+    '<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Flick</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/early-6.js"><link rel="modulepreload" crossorigin href="/assets/feed-4.js"></head><body><div id="root"></div></body></html>';
+  // The build's manifest: the home feed's chunk and the grid screens', which share a third.
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true },
+    '_feed-4.js': { file: 'assets/feed-4.js', name: 'feed', imports: ['index.html', '_common-7.js'] },
+    '_grids-5.js': { file: 'assets/grids-5.js', name: 'grids', imports: ['index.html', '_common-7.js', '_early-6.js'] },
+    '_common-7.js': { file: 'assets/common-7.js', name: 'common', imports: ['index.html'] },
+    '_early-6.js': { file: 'assets/early-6.js', name: 'early-feed', imports: ['index.html'] },
+  };
+  const thumbOf = (id: number) => ({
+    id,
+    title: `Clip ${id} </script><script>alert(1)</script>`,
+    thumbnailUrl: `/media/videos/${id}/stream/thumbnail.jpg`,
+    firstFrameUrl: `/media/videos/${id}/stream/first-frame.jpg`,
+    thumbnailSources: [
+      { url: `/media/videos/${id}/stream/thumbnail-360.jpg`, width: 360, height: 640 },
+      { url: `/media/videos/${id}/stream/thumbnail.jpg`, width: 540, height: 960 },
+    ],
+  });
+  const videosPage = { data: [1, 2, 3, 4].map(thumbOf), links: { next: null } };
+  const seen: { url: string; headers: Record<string, unknown> }[] = [];
+
+  async function appWith(apiDelayMs = 0) {
+    const app = Fastify({ trustProxy: true });
+    const answer = (body: unknown) => async (request: { url: string; headers: Record<string, unknown> }) => {
+      seen.push({ url: request.url, headers: request.headers });
+      await new Promise((resolve) => setTimeout(resolve, apiDelayMs));
+      return body;
+    };
+    app.get('/v1/users/:slug', async (request, reply) => ((request.params as { slug: string }).slug === 'mia_rose' ? answer({ data: { id: 7, name: 'Mia' } })(request) : reply.code(404).send({ message: 'Not found.' })));
+    app.get('/v1/users/:slug/videos', answer(videosPage));
+    app.get('/v1/tags/:id/videos', answer(videosPage));
+    await app.register(webApp, { distDir: dist, gridShell: true });
+    return app;
+  }
+  const open = async (app: Awaited<ReturnType<typeof appWith>>, url: string) => {
+    const res = await app.inject({ url, headers: { 'accept-encoding': 'identity', 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer not-for-the-page' } });
+    return res;
+  };
+  const answersIn = (html: string) => JSON.parse(/<script type="application\/json" id="flick-grid-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
+
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-web-grid-'));
+    await fs.writeFile(path.join(dist, 'index.html'), template);
+    await fs.mkdir(path.join(dist, '.vite'));
+    await fs.writeFile(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => fs.rm(dist, { recursive: true, force: true }));
+
+  it('a creator’s profile: the profile and its first page of videos answered into the page, as the guest’s browser would have asked for them', async () => {
+    seen.length = 0;
+    const app = await appWith();
+    const res = await open(app, '/mia_rose');
+    await app.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(answersIn(res.body)).toEqual([
+      { path: '/users/mia_rose', body: { data: { id: 7, name: 'Mia' } } },
+      { path: '/users/mia_rose/videos?per_page=30', body: videosPage },
+    ]);
+    // Asked as the guest: from their address, without the token a page load never carries anyway.
+    expect(seen.map((call) => call.url).sort()).toEqual(['/v1/users/mia_rose', '/v1/users/mia_rose/videos?per_page=30']);
+    for (const call of seen) expect([call.headers['x-forwarded-for'], call.headers.authorization]).toEqual(['203.0.113.9', undefined]);
+    // Video titles are user text: they cannot close the script element.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('asks at once for the first row of pictures, as the tiles will pick them, and for the screens’ code not in index.html yet', async () => {
+    const app = await appWith();
+    const res = await open(app, '/tag/12');
+    await app.close();
+    expect(answersIn(res.body)).toEqual([{ path: '/tags/12/videos?gender=f,c&per_page=30', body: videosPage }]);
+    const preloads = res.body.match(/<link rel="preload" as="image"[^>]*>/g);
+    expect(preloads).toHaveLength(3);
+    expect(preloads![0]).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/media/videos/1/stream/thumbnail.jpg" ' +
+        'imagesrcset="/media/videos/1/stream/thumbnail-360.jpg 360w, /media/videos/1/stream/thumbnail.jpg 540w" ' +
+        'imagesizes="(min-width: 1024px) 186px, (min-width: 640px) 33vw, calc((100vw - 40px) / 3)">',
+    );
+    // The grid screens' code instead of the home feed's (the feed's player is not among it).
+    expect(res.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/grids-5.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/common-7.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/early-6.js">',
+    ]);
+    // After the viewport meta: the browser sizes the pictures by the phone's viewport, not a desktop one.
+    expect(res.body.indexOf('<meta name="viewport"')).toBeLessThan(res.body.indexOf('rel="preload" as="image"'));
+  });
+
+  it('is the plain index.html for an address that is no creator, a file’s address, another screen, or when the API is slow', async () => {
+    seen.length = 0;
+    const app = await appWith();
+    for (const url of ['/nobody', '/robots.txt', '/mia_rose/feed', '/account/settings']) {
+      const res = await open(app, url);
+      expect([res.statusCode, res.body]).toEqual([200, template]);
+    }
+    await app.close();
+    // Only the one-part address asked the API (and was told there is no such creator).
+    expect(seen.map((call) => call.url).sort()).toEqual(['/v1/users/nobody/videos?per_page=30']);
+    const slow = await appWith(1000);
+    expect((await open(slow, '/mia_rose')).body).toBe(template);
+    await slow.close();
+  });
+});
+
 describe('the boot player’s inline script (ADR 0019)', () => {
   it('is the one inline script the CSP allows, by the hash of the built text', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-web-csp-'));

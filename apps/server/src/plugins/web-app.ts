@@ -5,15 +5,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { answerGridCalls, gridScreenModules, gridShellHead, withGridShellHead, withoutModulePreloads } from './grid-shell.ts';
 import { homeShellHead, keepAppScriptsBack, type HomeFirstPage } from './home-shell.ts';
 
 /** How long "/" waits for the first page of the feed before it sends the plain shell (the client then asks itself). */
 const HOME_FEED_BUDGET_MS = 300;
+/** How long a grid screen's page waits for its first calls before it is sent without them (the app then asks). */
+const GRID_CALLS_BUDGET_MS = 300;
+
+/** `work`'s answer, or null once `ms` have passed first or when it fails (logged). */
+async function within<T>(request: FastifyRequest, work: Promise<T>, ms: number, what: string): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)))]);
+  } catch (error) {
+    request.log.warn({ err: error }, `the page was sent without ${what}`);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface WebAppOptions {
   distDir: string;
   /** The home feed's first page for the shell of "/" (home-shell.ts); without it "/" is the plain index.html. */
   homeFirstPage?: (request: FastifyRequest) => Promise<HomeFirstPage>;
+  /** A guest's grid screen (a profile, a tag's grid) opened by its address gets its first calls answered into its page (grid-shell.ts). */
+  gridShell?: boolean;
 }
 
 /**
@@ -67,20 +85,12 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
   // video's files at once (ADR 0008). It is a guest's answer for the place the request comes from, so
   // no shared cache may keep it.
   const { homeFirstPage } = options;
+  const template = hasBuild ? fs.readFileSync(indexFile, 'utf8') : '';
   if (hasBuild && homeFirstPage) {
-    const template = fs.readFileSync(indexFile, 'utf8');
     // Where the boot player starts the first video, the app's scripts wait for its first frame (ADR 0021).
     const bootTemplate = keepAppScriptsBack(template);
     app.get('/', async (request, reply) => {
-      let timer: NodeJS.Timeout | undefined;
-      const page = await Promise.race([
-        homeFirstPage(request),
-        new Promise<null>((resolve) => (timer = setTimeout(resolve, HOME_FEED_BUDGET_MS, null))),
-      ]).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'the home shell was sent without the first page of videos');
-        return null;
-      });
-      clearTimeout(timer);
+      const page = await within(request, homeFirstPage(request), HOME_FEED_BUDGET_MS, 'the first page of videos');
       const origin = `${request.protocol}://${request.host}`;
       // First in <head>: the preloads go out before the stylesheet's and scripts', and the boot player
       // (the build puts it next, ADR 0019) finds the page.
@@ -91,7 +101,10 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const gridModules = hasBuild && options.gridShell ? gridScreenModules(options.distDir) : [];
+  const gridTemplate = withoutModulePreloads(template);
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/v1' || request.url.startsWith('/v1/');
     if (isApi || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found.' });
@@ -99,6 +112,11 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
     // A missing hashed asset is a 404, not the app shell served as JavaScript.
     if (request.url.startsWith('/assets/') || request.url.startsWith('/ads/') || request.url.startsWith('/media/')) {
       return reply.code(404).send({ message: 'Not found.' });
+    }
+    if (options.gridShell && request.method === 'GET') {
+      const answers = await within(request, answerGridCalls(app, request, request.url.split('?')[0]!), GRID_CALLS_BUDGET_MS, 'its first calls');
+      // A guest's answers, for the address the request came from: no shared cache may keep them.
+      if (answers) return sendHtml(request, reply.header('cache-control', 'private, no-cache'), withGridShellHead(gridTemplate, gridShellHead(answers, gridModules)));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -3,7 +3,7 @@ import { videoOf } from '../testing/videos.ts';
 import { clearSession, setSession } from '../features/session/stores/session-changes.ts';
 import { api } from '../lib/api-client.ts';
 import { initializeApp } from './provider.tsx';
-import { requestRouteDataEarly } from './early-route-data.ts';
+import { GRID_ANSWERS_ELEMENT_ID, requestRouteDataEarly } from './early-route-data.ts';
 import { openedRoute } from './router.tsx';
 
 /*
@@ -68,5 +68,35 @@ describe('the grid screens’ first calls, asked for as the app starts', () => {
       if (route) requestRouteDataEarly(route);
     }
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  /** The answers the server put into a guest's page (plugins/grid-shell.ts), as the element it writes. */
+  function answersInPage(answers: { path: string; body: unknown }[]) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = GRID_ANSWERS_ELEMENT_ID;
+    element.textContent = JSON.stringify(answers);
+    document.head.append(element);
+  }
+
+  it('a guest takes the answers the server put into the page instead of asking (the page has asked for the first row of pictures itself)', async () => {
+    const profile = { data: { id: 7, name: 'Mia' } };
+    answersInPage([
+      { path: '/users/mia_rose', body: profile },
+      { path: '/users/mia_rose/videos?per_page=30', body: { data: videos.map((video) => ({ ...video, thumbnailUrl: `/media/videos/${video.id}/thumbnail.jpg?in-page` })), links: { next: null } } },
+    ]);
+    requestRouteDataEarly(openedRoute('/mia_rose')!);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.getElementById(GRID_ANSWERS_ELEMENT_ID)).toBeNull();
+    expect(await api.get('/users/mia_rose', { auth: false })).toEqual(profile);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.head.querySelectorAll('link[rel=preload][as=image]')).toHaveLength(0);
+  });
+
+  it('someone signed in asks with their token, whatever the page carries', () => {
+    setSession({ accessToken: 'tok-3', userId: '3', userType: 'user' }, true);
+    answersInPage([{ path: '/tags/9/videos?gender=f,c&per_page=30', body: { data: [], links: { next: null } } }]);
+    requestRouteDataEarly(openedRoute('/tag/9')!);
+    expect(asked()).toEqual(['/v1/tags/9/videos?gender=f,c&per_page=30']);
   });
 });

@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.contentBlocked,
-            lazy: () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.ContentBlockedRoute })),
+            lazy: () => import('./routes/content-blocked.tsx').then((m) => ({ Component: m.ContentBlockedRoute })),
           },
           ...feedRoutePatterns.map((path): RouteObject => ({ path, lazy: feedRoute(path) })),
           { path: '/tag/:id', lazy: () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.TagGridRoute })) },

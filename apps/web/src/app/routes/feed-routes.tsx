@@ -1,7 +1,6 @@
-import { discoverCategories, feedMessages, type DiscoverCategory, type DiscoverResponse } from '@flick/contract';
-import { useEffect, type ComponentType } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ShieldIcon } from '../../components/ui/account-icons.tsx';
+import { discoverCategories, type DiscoverCategory, type DiscoverResponse } from '@flick/contract';
+import type { ComponentType } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { PlayIcon } from '../../components/ui/icons.tsx';
 import { paths, type feedRoutePatterns } from '../../config/paths.ts';
 import { FeedScreen, readFeedState } from '../../features/feed/components/feed-screen.tsx';
@@ -90,31 +89,6 @@ function EmptyFeed() {
           </Link>
         </div>
       </div>
-    </section>
-  );
-}
-
-/** viewer.md §8, §9: the region-blocked screen goes back home after 3 seconds. */
-export const BLOCKED_REDIRECT_MS = 3000;
-
-export function ContentBlockedRoute() {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => void navigate(paths.home, { replace: true }), BLOCKED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
-
-  return (
-    <section className="screen-center animate-rise-in px-6 py-12 text-center">
-      <title>{`${feedMessages.contentBlockedTitle} · Flick`}</title>
-      <span className="grid size-20 place-items-center rounded-3xl border border-line bg-surface-1 text-muted">
-        <ShieldIcon width="36" height="36" />
-      </span>
-      <h1 className="mt-6 text-2xl font-extrabold tracking-tight">{feedMessages.contentBlockedTitle}</h1>
-      <p className="mt-3 max-w-sm leading-relaxed text-balance text-muted">{feedMessages.contentBlockedText}</p>
-      <Link to={paths.home} replace className="btn btn-primary mt-8 min-w-48">
-        Back to Home
-      </Link>
     </section>
   );
 }

@@ -15,7 +15,7 @@ import { ProfileHeader } from '../../features/creators/components/profile-header
 import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { ContentBlockedRoute } from './feed-routes.tsx';
+import { ContentBlockedRoute } from './content-blocked.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 
 

@@ -1,5 +1,4 @@
-import { srcSetOf, type Video } from '@flick/contract';
-import { GRID_THUMB_SIZES } from './thumb-sizes.ts';
+import { FIRST_ROW_TILES, firstRowPictures, type Video } from '@flick/contract';
 
 /*
  * A grid screen's first row of pictures, asked for as soon as its first page is here, before React has
@@ -7,8 +6,7 @@ import { GRID_THUMB_SIZES } from './thumb-sizes.ts';
  * (profile/api/grid-first-page.ts) or as the app starts (app/early-route-data.ts).
  */
 
-/** viewer.md §2: a grid has 3 columns on a phone; its first row is what the screen shows first. */
-export const FIRST_ROW_TILES = 3;
+export { FIRST_ROW_TILES };
 
 /** Preload links still waiting for their picture, by address (a grid opened twice asks once). */
 const pending = new Set<string>();
@@ -20,17 +18,15 @@ const pending = new Set<string>();
  * picture has loaded (the tile holds it by then, or the HTTP cache does).
  */
 export function preloadFirstRow(videos: readonly Video[], doc: Document = document): void {
-  for (const video of videos.slice(0, FIRST_ROW_TILES)) {
-    const href = video.thumbnailUrl ?? video.firstFrameUrl;
-    if (!href || pending.has(href)) continue;
+  for (const { href, srcset, sizes } of firstRowPictures(videos)) {
+    if (pending.has(href)) continue;
     const link = doc.createElement('link');
     link.setAttribute('rel', 'preload');
     link.setAttribute('as', 'image');
     link.setAttribute('href', href);
-    // As VideoThumb: the sized copies are the thumbnail's; a first frame stands in alone.
-    if (video.thumbnailUrl && video.thumbnailSources.length > 1) {
-      link.setAttribute('imagesrcset', srcSetOf(video.thumbnailSources));
-      link.setAttribute('imagesizes', GRID_THUMB_SIZES);
+    if (srcset && sizes) {
+      link.setAttribute('imagesrcset', srcset);
+      link.setAttribute('imagesizes', sizes);
     }
     link.setAttribute('fetchpriority', 'high');
     const done = () => {
@@ -44,4 +40,3 @@ export function preloadFirstRow(videos: readonly Video[], doc: Document = docume
     doc.head.append(link);
   }
 }
-

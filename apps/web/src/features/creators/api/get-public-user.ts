@@ -1,7 +1,7 @@
 import { LIVE_REFRESH_MS, publicProfileResponseSchema } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { publicUserPath } from './user-path.ts';
+import { publicUserPath } from '@flick/contract';
 
 export const publicUserQueryOptions = (idOrSlug: number | string) =>
   queryOptions({

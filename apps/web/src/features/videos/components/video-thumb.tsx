@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FilmIcon } from '../../../components/ui/video-icons.tsx';
-import { GRID_THUMB_SIZES } from '../thumb-sizes.ts';
+import { GRID_THUMB_SIZES } from '@flick/contract';
 import { isInProgress } from '../video-status.ts';
 
 /** A video without a picture yet (still processing, or it failed): a drawn 9:16 frame. */
