@@ -55,7 +55,16 @@ export interface GridAnswer {
 export async function answerGridCalls(app: FastifyInstance, request: FastifyRequest, pathname: string): Promise<GridAnswer[] | null> {
   const calls = guestGridCalls(pathname);
   if (calls.length === 0) return null;
-  const { authorization: _token, 'accept-encoding': _encoding, cookie: _cookie, ...headers } = request.headers;
+  // Not the page's own conditions (a revalidated page is not a revalidated call), encoding or credentials.
+  const {
+    authorization: _token,
+    cookie: _cookie,
+    'accept-encoding': _encoding,
+    'if-none-match': _etag,
+    'if-modified-since': _since,
+    range: _range,
+    ...headers
+  } = request.headers;
   const answers = await Promise.all(
     calls.map((call) => app.inject({ method: 'GET', url: `/v1${call}`, headers: { ...headers, accept: 'application/json' }, remoteAddress: request.socket.remoteAddress })),
   );

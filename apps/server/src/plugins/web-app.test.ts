@@ -199,7 +199,10 @@ describe('the page of a guest’s grid screen (issue 18: name and first row of p
     return app;
   }
   const open = async (app: Awaited<ReturnType<typeof appWith>>, url: string) => {
-    const res = await app.inject({ url, headers: { 'accept-encoding': 'identity', 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer not-for-the-page' } });
+    const res = await app.inject({
+      url,
+      headers: { 'accept-encoding': 'identity', 'x-forwarded-for': '203.0.113.9', authorization: 'Bearer not-for-the-page', 'if-none-match': '"the-page"' },
+    });
     return res;
   };
   const answersIn = (html: string) => JSON.parse(/<script type="application\/json" id="flick-grid-answers">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as unknown;
@@ -225,7 +228,7 @@ describe('the page of a guest’s grid screen (issue 18: name and first row of p
     ]);
     // Asked as the guest: from their address, without the token a page load never carries anyway.
     expect(seen.map((call) => call.url).sort()).toEqual(['/v1/users/mia_rose', '/v1/users/mia_rose/videos?per_page=30']);
-    for (const call of seen) expect([call.headers['x-forwarded-for'], call.headers.authorization]).toEqual(['203.0.113.9', undefined]);
+    for (const call of seen) expect([call.headers['x-forwarded-for'], call.headers.authorization, call.headers['if-none-match']]).toEqual(['203.0.113.9', undefined, undefined]);
     // Video titles are user text: they cannot close the script element.
     expect(res.body.match(/<\/script>/g)).toHaveLength(2);
   });
