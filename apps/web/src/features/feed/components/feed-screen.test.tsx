@@ -311,6 +311,28 @@ describe('the video a swipe brings in starts under the finger (issue 18: swipe t
     expect(calledOn(pause, next)).toBe(pausesBefore);
   });
 
+  it('plays on from where the finger brought it when the swipe lands, and the video left behind starts from its beginning when swiped back to', async () => {
+    stubMedia();
+    const next = await feedWithNextBuffered();
+    const left = slotVideo(1);
+    // jsdom plays nothing: each video's time as a browser would have it when the finger lifts.
+    const times = new Map<HTMLVideoElement, number>([
+      [left, 3.2],
+      [next, 0.4],
+    ]);
+    for (const video of [left, next]) {
+      Object.defineProperty(video, 'currentTime', { configurable: true, get: () => times.get(video), set: (value: number) => times.set(video, value) });
+    }
+    const stageElement = document.querySelector('.feed-stage')!;
+    fireEvent.pointerDown(stageElement, at(520));
+    fireEvent.pointerMove(stageElement, at(470));
+    fireEvent.pointerUp(stageElement, at(300));
+    await waitFor(() => expect(screen.queryAllByText('Clip 2').some((node) => !node.closest('[aria-hidden=true]'))).toBe(true));
+    // Once it has slid off screen, the video left behind is back at its start; the one on screen never went there.
+    await waitFor(() => expect(times.get(left)).toBe(0));
+    expect(times.get(next)).toBe(0.4);
+  });
+
   it('pauses it again at its start when the drag is let go short of a swipe', async () => {
     const { play, pause } = stubMedia();
     const next = await feedWithNextBuffered();

@@ -6,6 +6,8 @@ import { adoptBootVideo, type BootVideo } from '../api/boot-video.ts';
 
 /** A slot next to the one on screen buffers only the first segments, so a swipe starts at once. */
 const PRELOAD_SECONDS = 4;
+/** How long a slot takes to slide into or out of view once the finger lifts. */
+const SLIDE_MS = 200;
 
 /**
  * active: on screen, playing. preload: beside it, its first segments buffered. waiting: beside it too,
@@ -92,13 +94,17 @@ export function VideoSlot({ video, boot = null, mode, offset, dragY, animate, mu
     });
   }, [active, paused, src, onAutoplayBlocked]);
 
-  // Leaving the screen rewinds: a video swiped back to starts from its beginning, as the first time.
+  // Leaving the screen rewinds, once the slide has taken the video off it (a jump back to its start
+  // would show as it goes): a video swiped back to starts from its beginning, as the first time. Not
+  // as a video comes on: one the finger brought in plays on from where it is (usePreroll), and a rewind
+  // there is a seek the viewer waits for (native HLS showed no new frame for about 90 ms).
   useEffect(() => {
     const element = ref.current;
     if (active || !element) return;
-    return () => {
-      if (element.currentTime > 0) element.currentTime = 0;
-    };
+    const rewind = setTimeout(() => {
+      if (element.paused && element.currentTime > 0) element.currentTime = 0;
+    }, SLIDE_MS);
+    return () => clearTimeout(rewind);
   }, [active]);
 
   useEffect(() => {
@@ -163,7 +169,7 @@ export function VideoSlot({ video, boot = null, mode, offset, dragY, animate, mu
       className="absolute inset-0 overflow-hidden bg-black will-change-transform"
       style={{
         transform: `translate3d(0, calc(${offset * 100}% + ${dragY}px), 0)`,
-        transition: animate ? 'transform 200ms var(--ease-out-quint)' : 'none',
+        transition: animate ? `transform ${SLIDE_MS}ms var(--ease-out-quint)` : 'none',
       }}
     >
       {boot ? (
