@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { activeVideo, quietFeed } from './support/feed-page.ts';
-import { seedFeed, type SeededFeed } from './support/feed-seed.ts';
+import { rebuildFeed, seedFeed, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
 /**
@@ -114,6 +114,28 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
     expect(await bootSource()).toMatch(/^blob:/);
     const entry = await entryTiming(page);
     expect(entry.requestedAt).toBeGreaterThanOrEqual(entry.allowedFrom);
+  });
+
+  test('a returning guest asks for their own first page in the shell’s ranking: the boot video is adopted though the feed was ranked again in between', async ({ page }) => {
+    test.setTimeout(90_000);
+    await quietFeed(page);
+    await watchBoot(page);
+    // A first visit makes this browser a guest with an id, whose likes and ratings the shell's page lacks.
+    await page.goto('/');
+    await expect.poll(async () => (await activeVideo(page)).time, { timeout: 40_000 }).toBeGreaterThan(0.3);
+    // The next visit: between the shell and the guest's own call for their first page, the feed is ranked again.
+    const asked: string[] = [];
+    await page.route(/\/v1\/videos\?[^/]*guest_id=/, async (route) => {
+      asked.push(route.request().url());
+      if (asked.length === 1) await rebuildFeed();
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect.poll(async () => (await activeVideo(page)).time, { timeout: 40_000 }).toBeGreaterThan(0.3);
+    const state = await bootState(page);
+    expect(state).toMatchObject({ started: true, adopted: true, layerLeft: false, cspViolations: [] });
+    expect((await activeVideo(page)).id).toBe(state.startedId);
+    expect(asked[0]).toMatch(/[?&]cursor=/);
   });
 
   test('a viewer who chose other categories waits for their own feed: nothing starts from the shell', async ({ page }) => {

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './helpers/accounts.ts';
 import { feedPage, publishedVideos, rebuildFeed, walkFeed } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { mediaStorage } from '../src/lib/media-storage.ts';
+import { feedService } from '../src/modules/feed/feed.service.ts';
+import { geoBlockingService } from '../src/modules/geo-blocking/geo-blocks.service.ts';
+import { webcamSitesService } from '../src/modules/webcam-sites/webcam-sites.service.ts';
 import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 let t: TestApp;
@@ -83,6 +87,27 @@ describe('GET /v1/videos (home feed)', () => {
     const all = [...ids(first.data), ...ids(rest)];
     expect(all).toHaveLength(48);
     expect(new Set(all).size).toBe(48);
+  });
+
+  it('gives the shell of "/" the cursor of its own first page: a returning guest asking with it gets the same videos in the same order after the feed is ranked again (ADR 0019)', async () => {
+    const media = mediaStorage({ dataDir: t.dataDir });
+    const feed = feedService({ pool: t.pool, media, sites: webcamSitesService({ pool: t.pool, media }), geoBlocking: geoBlockingService(t.pool) });
+    const shell = await feed.home({ gender: ['f', 'c'], tags: [] }, { userId: null, guestId: null, place: null });
+    expect(shell.first).not.toBeNull();
+    const moved = shell.data.at(-1)!.id;
+    try {
+      // Ranked again, with a new epoch (a new jitter) and a well-liked video among them.
+      await t.pool.query('update videos set like_count = 500, view_count = 600 where id = $1', [moved]);
+      await rebuildFeed(t);
+      expect(ids((await feedPage(t, '/v1/videos?gender=f,c')).data)).not.toEqual(ids(shell.data));
+      const guestId = '3f1c7a52-93d4-4f4e-8c55-7d0f5a0e2b61';
+      const returning = await feedPage(t, `/v1/videos?gender=f,c&guest_id=${guestId}&cursor=${shell.first}`);
+      expect(ids(returning.data)).toEqual(ids(shell.data));
+      expect(returning.links.next).toContain(`guest_id=${guestId}`);
+    } finally {
+      await t.pool.query('update videos set like_count = 0, view_count = 0 where id = $1', [moved]);
+      await rebuildFeed(t);
+    }
   });
 
   it('shows a scheduled video only once its date has come', async () => {

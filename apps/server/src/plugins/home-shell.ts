@@ -4,7 +4,7 @@ import type { Place } from '../lib/places.ts';
 
 /** What the shell needs of the feed service (modules/feed); the app passes it in (plugins import no module). */
 export interface HomeFeedSource {
-  home(q: { gender: Category[]; tags: number[] }, viewer: { userId: null; guestId: null; place: Place | null }): Promise<{ data: Video[]; next: string | null }>;
+  home(q: { gender: Category[]; tags: number[] }, viewer: { userId: null; guestId: null; place: Place | null }): Promise<{ data: Video[]; next: string | null; first: string | null }>;
 }
 
 /** The first page of the home feed as a guest on a first visit gets it (no tags, the default categories). */
@@ -14,6 +14,12 @@ export interface HomeFirstPage {
   data: Video[];
   /** Where the feed goes on (the API's `links.next` carries it as `cursor`), null at the end. */
   cursor: string | null;
+  /**
+   * The `cursor` that asks for this very page: a returning guest (whose likes and ratings the page
+   * lacks) asks with it, and gets the same videos in the same order even when the feed has been ranked
+   * again since, so the video the boot player started stays the first. Null for an empty feed.
+   */
+  first: string | null;
 }
 
 /** The id of the JSON script element the client reads (features/feed/api/early-feed.ts). */
@@ -30,7 +36,7 @@ export function homeFirstPageReader(feed: HomeFeedSource) {
   return async (request: FastifyRequest): Promise<HomeFirstPage> => {
     const gender = [...defaultCategories];
     const page = await feed.home({ gender, tags: [] }, { userId: null, guestId: null, place: request.place });
-    return { gender: gender.join(','), data: page.data, cursor: page.next };
+    return { gender: gender.join(','), data: page.data, cursor: page.next, first: page.first };
   };
 }
 

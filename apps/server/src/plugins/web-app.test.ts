@@ -102,7 +102,7 @@ describe('the shell of "/" (ADR 0008)', () => {
   afterAll(() => fs.rm(dist, { recursive: true, force: true }));
 
   it('carries the first page as inert JSON and asks for the first video’s poster, playlists and first segment at once', async () => {
-    const app = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: 'e1.p10' }));
+    const app = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: 'e1.p10', first: 'e1.p0' }));
     const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
     await app.close();
     expect(res.statusCode).toBe(200);
@@ -117,11 +117,11 @@ describe('the shell of "/" (ADR 0008)', () => {
     // The title is user text: it cannot close the script element (the page's, the boot player's and the entry's are the only ones).
     expect(res.body.match(/<\/script>/g)).toHaveLength(3);
     const json = /<script type="application\/json" id="flick-home-feed">(.*?)<\/script>/.exec(res.body)![1]!;
-    expect(JSON.parse(json)).toEqual({ gender: 'f,c', data: [video], cursor: 'e1.p10' });
+    expect(JSON.parse(json)).toEqual({ gender: 'f,c', data: [video], cursor: 'e1.p10', first: 'e1.p0' });
   });
 
   it('keeps the app’s scripts back in a template while the boot player starts the first video, the stylesheet in place (ADR 0021)', async () => {
-    const server = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: null }));
+    const server = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: null, first: null }));
     const res = await server.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
     await server.close();
     const [, kept] = /<template id="flick-app">(.*?)<\/template>/.exec(res.body)!;
@@ -133,7 +133,7 @@ describe('the shell of "/" (ADR 0008)', () => {
   });
 
   it('leaves the app’s scripts in place when the first page has no video to start', async () => {
-    const server = await appWith(async () => ({ gender: 'f,c', data: [{ ...video, playlistUrl: null }], cursor: null }));
+    const server = await appWith(async () => ({ gender: 'f,c', data: [{ ...video, playlistUrl: null }], cursor: null, first: null }));
     const res = await server.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
     await server.close();
     expect(res.body).not.toContain('<template');
@@ -141,7 +141,7 @@ describe('the shell of "/" (ADR 0008)', () => {
   });
 
   it('is compressed when the browser accepts it', async () => {
-    const app = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: null }));
+    const app = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: null, first: null }));
     const res = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     await app.close();
     expect(res.headers['content-encoding']).toBe('br');
@@ -152,7 +152,7 @@ describe('the shell of "/" (ADR 0008)', () => {
     const failing = await appWith(() => Promise.reject(new Error('database down')));
     expect((await failing.inject({ url: '/', headers: { 'accept-encoding': 'identity' } })).body).toBe(template);
     await failing.close();
-    const slow = await appWith(() => new Promise((resolve) => setTimeout(() => resolve({ gender: 'f,c', data: [video], cursor: null }), 1000)));
+    const slow = await appWith(() => new Promise((resolve) => setTimeout(() => resolve({ gender: 'f,c', data: [video], cursor: null, first: null }), 1000)));
     expect((await slow.inject({ url: '/', headers: { 'accept-encoding': 'identity' } })).body).toBe(template);
     expect((await slow.inject({ url: '/discover' })).body).toBe(template);
     await slow.close();

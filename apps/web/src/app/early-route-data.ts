@@ -41,9 +41,9 @@ export function requestRouteDataEarly({ pattern, params }: OpenedRoute): void {
   const inPage = answersInPage();
   const ask = (path: string, then?: (json: unknown) => void) => {
     const body = token === null ? inPage.get(path) : undefined;
-    if (body === undefined) return requestEarly(path, token, then);
+    if (body === undefined) return requestEarly(path, token, { then });
     // The page has asked for its first row of pictures already (plugins/grid-shell.ts).
-    requestEarly(path, token, undefined, new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    requestEarly(path, token, { answer: new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }) });
   };
   if (pattern === '/:slug' && params.slug) {
     ask(publicUserPath(params.slug));

@@ -10,15 +10,24 @@ interface Early {
 
 const early = new Map<string, Early>();
 
-/**
- * Asks for `/v1{path}` now, or takes `answer` as its answer (the first page the shell of "/" carries);
- * `then` sees the answer's JSON when it is a success (for what it may preload).
- */
-export function requestEarly(path: string, token: string | null, then?: (json: unknown) => void, answer?: Response): void {
+export interface EarlyOptions {
+  /** Sees the answer's JSON when it is a success (for what it may preload). */
+  then?: (json: unknown) => void;
+  /** The answer, already here (a first page the server's shell carries): nothing is asked. */
+  answer?: Response;
+  /**
+   * What to ask instead of `path`: the same call pinned to a cursor (a returning guest's first page in
+   * the ranking the shell's page came from); its answer is still handed over for `path`.
+   */
+  ask?: string;
+}
+
+/** Asks for `/v1{path}` now (or `ask`), or takes `answer` as its answer. */
+export function requestEarly(path: string, token: string | null, { then, answer, ask = path }: EarlyOptions = {}): void {
   if (early.has(path)) return;
   const response = answer
     ? Promise.resolve(answer)
-    : fetch(`/v1${path}`, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+    : fetch(`/v1${ask}`, { headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
   early.set(path, { token, response });
   if (then) {
     response

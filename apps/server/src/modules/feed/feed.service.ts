@@ -52,6 +52,8 @@ export interface ViewerPage {
   liked: ReadonlySet<number>;
   rated: ReadonlySet<number>;
   next: string | null;
+  /** The ranked snapshot the page was read from; none for an empty feed. */
+  epoch?: number;
 }
 
 /** The page with the flags in copies of its videos; the shared videos themselves when there are none. */
@@ -157,6 +159,7 @@ export function feedService({
       videos: shown,
       ...(await flagsOf(shown, viewer)),
       next: page.next === null ? null : encodeRankCursor({ epoch: snapshot.epoch, position: page.next, skip }),
+      epoch: snapshot.epoch,
     };
   }
 
@@ -265,9 +268,14 @@ export function feedService({
     /** Videos of an answer shared by every viewer (built for `anonymous`), with this viewer's isLiked and isRated. */
     withViewer,
 
-    /** viewer.md §2 home: ranked, by the viewer's categories and selected tags. */
-    async home(q: { gender: Category[]; tags: number[]; cursor?: string }, viewer: Viewer): Promise<Page<Video>> {
-      return flagged(await rankedPage('home', tagFilter(q.gender, q.tags), decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer));
+    /**
+     * viewer.md §2 home: ranked, by the viewer's categories and selected tags; with `first`, the cursor
+     * of this very page (the same ranked snapshot from its start), which the shell of "/" hands to a
+     * returning guest so that their own page is the one whose first video already plays (ADR 0019).
+     */
+    async home(q: { gender: Category[]; tags: number[]; cursor?: string }, viewer: Viewer): Promise<Page<Video> & { first: string | null }> {
+      const page = await rankedPage('home', tagFilter(q.gender, q.tags), decodeRankCursor(q.cursor), FEED_PAGE_SIZE, viewer);
+      return { ...flagged(page), first: page.epoch === undefined ? null : encodeRankCursor({ epoch: page.epoch, position: 0, skip: 0 }) };
     },
 
     /** The same page with the viewer's flags beside the shared videos, for the route to write out. */

@@ -61,7 +61,7 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
   });
 
   it('takes the first page the shell of "/" carries for a new guest, with no request, and the next link as the API would write it', async () => {
-    const remove = embed({ gender: 'f,c', data: page.data, cursor: 'e1.p10' });
+    const remove = embed({ gender: 'f,c', data: page.data, cursor: 'e1.p10', first: 'e1.p0' });
     requestHomeFeedEarly({ newGuest: true });
     remove();
     const path = homeFeedPath(['f', 'c'], [], getGuestId());
@@ -71,8 +71,17 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     expect(answer.links.next).toBe(`/v1/videos?gender=f%2Cc&guest_id=${getGuestId()}&cursor=e1.p10`);
   });
 
-  it('asks the API when the guest had an id before (liked and rated are theirs) or the preferences differ', () => {
-    const remove = embed({ gender: 'f,c', data: page.data, cursor: null });
+  it('asks a returning guest’s own page (liked and rated are theirs) in the shell’s ranking, with its first cursor, and hands it over for the feed’s call', async () => {
+    const remove = embed({ gender: 'f,c', data: page.data, cursor: 'e7.p30', first: 'e7.p0' });
+    requestHomeFeedEarly({ newGuest: false });
+    remove();
+    const path = homeFeedPath(['f', 'c'], [], getGuestId());
+    expect(fetchMock).toHaveBeenCalledWith(`/v1${path}&cursor=e7.p0`, { headers: { Accept: 'application/json' } });
+    expect((await takeEarly(path, null))?.status).toBe(200);
+  });
+
+  it('asks the API without a cursor when the preferences differ from the shell’s, or the shell has no ranking', () => {
+    const remove = embed({ gender: 'f,c', data: [], cursor: null, first: null });
     requestHomeFeedEarly({ newGuest: false });
     expect(fetchMock).toHaveBeenCalledWith(`/v1${homeFeedPath(['f', 'c'], [], getGuestId())}`, expect.anything());
     takeEarly(homeFeedPath(['f', 'c'], [], getGuestId()), null);

@@ -16,6 +16,8 @@ export interface EmbeddedHomePage {
   gender: string;
   data: Video[];
   cursor: string | null;
+  /** The cursor that asks for this very page again: the same videos in the same order, with a viewer's flags. */
+  first: string | null;
 }
 
 const EMBEDDED_ID = 'flick-home-feed';
@@ -64,17 +66,25 @@ export function requestHomeFeedEarly({ newGuest = false }: EarlyOptions = {}): v
   preloadHls();
   const token = getSession()?.accessToken ?? null;
   const path = homeFeedPath(getCategories(), getSelectedTags(), token ? null : getGuestId());
-  const embedded = !token && newGuest ? readEmbedded() : null;
-  if (embedded && homeFeedPath(getCategories(), getSelectedTags(), null) === `/videos?gender=${embedded.gender}`) {
-    requestEarly(path, token, undefined, embeddedAnswer(embedded, path));
+  const embedded = token ? null : readEmbedded();
+  const sameAsShell = embedded !== null && homeFeedPath(getCategories(), getSelectedTags(), null) === `/videos?gender=${embedded.gender}`;
+  if (sameAsShell && newGuest) {
+    requestEarly(path, token, { answer: embeddedAnswer(embedded, path) });
     return;
   }
+  // A returning guest with the shell's preferences asks for the shell's very page (its `first` cursor):
+  // their likes and ratings on the same videos in the same order, even when the feed has been ranked
+  // again since the shell was written, so the video the boot player started is still the first.
+  const ask = sameAsShell && embedded.first ? `${path}&cursor=${encodeURIComponent(embedded.first)}` : path;
   // The feed's query takes the answer (the API client, lib/early-requests.ts).
-  requestEarly(path, token, (json) => {
-    const first = (json as { data?: Video[] }).data?.[0];
-    if (!first?.playlistUrl) return;
-    for (const url of [first.playlistUrl, ...first.preloadUrls]) {
-      fetch(url).then((file) => file.arrayBuffer(), () => null).catch(() => null);
-    }
+  requestEarly(path, token, {
+    ask,
+    then: (json) => {
+      const first = (json as { data?: Video[] }).data?.[0];
+      if (!first?.playlistUrl) return;
+      for (const url of [first.playlistUrl, ...first.preloadUrls]) {
+        fetch(url).then((file) => file.arrayBuffer(), () => null).catch(() => null);
+      }
+    },
   });
 }
