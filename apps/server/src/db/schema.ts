@@ -117,6 +117,21 @@ export const rateLimits = pgTable(
 );
 
 /**
+ * Failed sign-ins per e-mail address, known or not (issue 28): keyed by the SHA-256 of the lowercased
+ * address, so an unknown address is locked out exactly like an account and the table names nobody.
+ */
+export const signInBackoff = pgTable(
+  'sign_in_backoff',
+  {
+    emailKey: text('email_key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_backoff_last_failed_at_idx').on(t.lastFailedAt)],
+);
+
+/**
  * Who may write to a resumable upload right now, whichever instance took its request: a lease its
  * holder renews while it writes, so a holder that died frees it by expiry. A request that wants the
  * upload asks the holder to let go (`release_requested`), as tus asks of a stale connection.
