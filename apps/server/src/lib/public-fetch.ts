@@ -3,8 +3,8 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 
-/** Addresses no request from our server to an outside party may reach: this machine and private networks. */
-const internal = new net.BlockList();
+/** IPv4 addresses no request from our server to an outside party may reach: this machine, private and reserved networks. */
+const internalV4 = new net.BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -13,30 +13,71 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  internal.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  internal.addSubnet(network, prefix, 'ipv6');
+  internalV4.addSubnet(network, prefix, 'ipv4');
 }
 
-/** Whether an IP address is on the public internet (an IPv4-mapped IPv6 address is judged as IPv4). */
+/**
+ * Special-purpose blocks inside global unicast (2000::/3) that are not the public internet (IANA's IPv6
+ * special-purpose registry): Teredo, whose IPv4 addresses are not worth decoding; benchmarking; ORCHID;
+ * documentation. 6to4 (2002::/16) is not here: it is judged by the IPv4 address it carries.
+ */
+const internalGlobalV6 = new net.BlockList();
+for (const [network, prefix] of [
+  ['2001::', 32],
+  ['2001:2::', 48],
+  ['2001:10::', 28],
+  ['2001:20::', 28],
+  ['2001:db8::', 32],
+  ['3fff::', 20],
+] as const) {
+  internalGlobalV6.addSubnet(network, prefix, 'ipv6');
+}
+
+/** The eight 16-bit groups of an IPv6 address, however it is spelled (`::`, leading zeros, a dotted IPv4 tail); null for a scoped one (`%zone`). */
+function ipv6Groups(address: string): number[] | null {
+  let host: string;
+  try {
+    // The URL parser writes any spelling in one canonical form: hex groups, `::` for the longest zero run.
+    host = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+  const [head = '', tail] = host.split('::');
+  const groups = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  return [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+const isPublicV4 = (address: string) => !internalV4.check(address, 'ipv4');
+const zero = (groups: number[]) => groups.every((group) => group === 0);
+
+/**
+ * Whether an IP address is on the public internet. IPv6 must be global unicast (2000::/3, so this machine,
+ * unique-local, link-local, multicast and IPv4-compatible addresses are not); a form that carries an IPv4
+ * address the network may translate to (IPv4-mapped, NAT64 64:ff9b::/96, 6to4) is judged by that address.
+ */
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
   const family = net.isIP(address);
-  if (family === 0) return false;
-  return !internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return isPublicV4(address);
+  if (family !== 6) return false;
+  const g = ipv6Groups(address);
+  if (!g) return false;
+  if (zero(g.slice(0, 5)) && g[5] === 0xffff) return isPublicV4(ipv4Of(g[6]!, g[7]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(g.slice(2, 6))) return isPublicV4(ipv4Of(g[6]!, g[7]!));
+  if (g[0] === 0x2002) return isPublicV4(ipv4Of(g[1]!, g[2]!));
+  if ((g[0]! & 0xe000) !== 0x2000) return false;
+  return !internalGlobalV6.check(g.map((group) => group.toString(16)).join(':'), 'ipv6');
 }
 
 const notPublic = (host: string) => Object.assign(new Error(`${host} is not a public address`), { code: 'ENOTPUBLIC' });
