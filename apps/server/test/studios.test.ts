@@ -1,4 +1,4 @@
-import { isStudioActingPath, ownProfileResponseSchema, STUDIO_ACT_FOR_HEADER, STUDIO_ACTING_ROUTES, studioConsoleResponseSchema, studioMessages } from '@flick/contract';
+import { isStudioActingPath, ownProfileResponseSchema, STUDIO_ACT_FOR_HEADER, STUDIO_ACTING_ROUTES, studioConsoleResponseSchema, studioMessages, videoMessages } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
@@ -195,5 +195,73 @@ describe("the studio console and a manager acting for a member (issue 14)", () =
     expect((await join(member.auth, fresh)).json()).toEqual({ name: 'Velvet Agency' });
     await studios.rotateKey(velvet!.id);
     expect((await api('GET', '/v1/profile/studio', member.auth)).json()).toEqual({ name: 'Velvet Agency' });
+  });
+});
+
+describe('a ban and the admin role stay with their own account (issue 28)', () => {
+  const ban = (id: number) => api('POST', `/v1/admin/users/${id}/ban`, admin, { reason: 'Issue 28' });
+  const unban = (id: number) => api('POST', `/v1/admin/users/${id}/unban`, admin);
+  /** Each route a manager may act on, addressed with made-up ids, and a body where it takes one. */
+  const actingCalls = STUDIO_ACTING_ROUTES.map(({ method, route }) => ({ method, url: route.replace(/:[a-z]+/g, '987654') }));
+
+  it(`refuses acting for a banned member on every acting route: "${studioMessages.memberBanned}"`, async () => {
+    const banned = await signUp(t, 'model');
+    await t.pool.query(`update users set is_verified = 'approved' where id = $1`, [banned.id]);
+    expect((await join(banned.auth, otherKey)).statusCode).toBe(200);
+    const as = { ...otherManager, ...actFor(banned.id), 'tus-resumable': '1.0.0' };
+    expect((await api('GET', '/v1/profile', as)).statusCode).toBe(200);
+    expect((await ban(banned.id)).statusCode).toBe(200);
+    const before = (await t.pool.query('select * from users where id = $1', [banned.id])).rows[0];
+    for (const { method, url } of actingCalls) {
+      const res = await t.app.inject({ method, url, headers: { ...client(), ...as }, ...(method === 'POST' ? { payload: { name: 'Edited while banned' } } : {}) });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      if (method !== 'HEAD') expect(res.json().message, `${method} ${url}`).toBe(studioMessages.memberBanned);
+    }
+    expect((await t.pool.query('select * from users where id = $1', [banned.id])).rows[0]).toEqual(before);
+    // Lifting the ban gives the studio its member back.
+    expect((await unban(banned.id)).statusCode).toBe(200);
+    expect((await api('GET', '/v1/profile', as)).statusCode).toBe(200);
+  });
+
+  it('a banned manager acts for nobody: signed out, asked to sign in', async () => {
+    const studios = studiosService({ db: t.db, pool: t.pool }).admin;
+    const key = (await studios.create('Banned Studio', 'boss@banned.test', 'correct-horse-1')).key;
+    const boss = await signInAs(t, 'boss@banned.test');
+    const creator = await signUp(t, 'model');
+    expect((await join(creator.auth, key)).statusCode).toBe(200);
+    const as = { ...boss, ...actFor(creator.id) };
+    expect((await api('GET', '/v1/profile', as)).statusCode).toBe(200);
+    const { rows } = await t.pool.query<{ id: string }>(`select id from users where email = 'boss@banned.test'`);
+    expect((await ban(Number(rows[0]!.id))).statusCode).toBe(200);
+    expect((await api('GET', '/v1/profile', as)).statusCode).toBe(401);
+    expect((await api('POST', '/v1/profile', as, { name: 'Edited by a banned manager' })).statusCode).toBe(401);
+  });
+
+  it("acting for an admin member carries no admin power: another creator's video cannot be deleted or edited, admin routes are refused", async () => {
+    const adminMember = await signUp(t, 'model');
+    await t.pool.query(`update users set is_verified = 'approved', is_admin = true where id = $1`, [adminMember.id]);
+    expect((await join(adminMember.auth, otherKey)).statusCode).toBe(200);
+    const as = { ...otherManager, ...actFor(adminMember.id) };
+    const [theirs] = await publishedVideos(t, outsider.id, 1);
+    const [own] = await publishedVideos(t, adminMember.id, 1);
+
+    const deleted = await api('GET', `/v1/videos/${theirs}/delete`, as);
+    expect(deleted.statusCode).toBe(403);
+    expect(deleted.json().message).toBe(videoMessages.notYours);
+    const edited = await api('POST', '/v1/videos/upload-details', as, { videoId: theirs, title: 'Taken over', tags: 'mine' });
+    expect(edited.statusCode).toBe(422);
+    const { rows } = await t.pool.query('select status, title from videos where id = $1', [theirs]);
+    expect(rows[0]).toMatchObject({ status: 'approved' });
+    expect(rows[0].title).not.toBe('Taken over');
+    for (const url of ['/v1/admin/users', '/v1/admin/videos', `/v1/admin/users/${outsider.id}/ban`]) {
+      const res = await api(url.endsWith('/ban') ? 'POST' : 'GET', url, as, url.endsWith('/ban') ? { reason: 'By a studio' } : undefined);
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect((await t.pool.query('select banned_at from users where id = $1', [outsider.id])).rows[0].banned_at).toBeNull();
+    expect((await api('GET', '/v1/profile', as)).json().user).toMatchObject({ id: adminMember.id, isAdmin: false });
+    // The member's own video is the studio's to delete, as for any member.
+    expect((await api('GET', `/v1/videos/${own}/delete`, as)).statusCode).toBe(200);
+    // The admin member, signed in as themself, keeps the role.
+    expect((await api('GET', '/v1/admin/users', adminMember.auth)).statusCode).toBe(200);
   });
 });

@@ -28,6 +28,7 @@ export const studioMessages = {
   forCreators: 'Studios manage creators and channels.',
   notManager: 'Only a studio manager can open the studio console.',
   notYourMember: 'This account is not a member of your studio.',
+  memberBanned: "This member's account is banned: the studio cannot act for it until the ban is lifted.",
   notForMembers: 'A studio manager cannot do this for a member.',
   passwordOwnOnly: 'Only the creator can change their password.',
 } as const;

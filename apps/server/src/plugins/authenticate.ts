@@ -88,6 +88,14 @@ export function signedInUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/**
+ * Whether the request may use an admin's powers: the signed-in account's own role, and never while a studio
+ * manager acts for a member (issue 28). Every admin bypass asks this, not `request.user.isAdmin`.
+ */
+export function isAdminPrincipal(request: FastifyRequest): boolean {
+  return !request.actingManager && request.user?.isAdmin === true;
+}
+
 /** The bearer decides who a user is; a body's user_id is the client's claim and is not trusted. */
 export function viewerOf(request: FastifyRequest, guestId: string | undefined): Viewer {
   return { userId: request.user?.id ?? null, guestId: request.user ? null : (guestId ?? null), place: request.place };

@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when a studio manager acts for a member: request.user is then the member. */
+    /** Set when a studio manager acts for a member: request.user is then the member, without the admin role. */
     actingManager: { user: UserRow; studioId: number } | null;
   }
 }
@@ -37,8 +37,11 @@ export const studioActing = fp(async function studioActing(app: FastifyInstance,
     const memberId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
     const found = memberId === null || memberId === request.user.id ? undefined : await access.memberFor(request.user.id, memberId);
     if (!found) throw new HttpError(403, studioMessages.notYourMember);
+    // A ban stops the studio too: nothing done for the member now would wait for the ban to lift (issue 28).
+    if (found.member.bannedAt) throw new HttpError(403, studioMessages.memberBanned);
     request.actingManager = { user: request.user, studioId: found.studioId };
-    request.user = found.member;
+    // Acting never carries the admin role (issue 28); admin bypasses ask isAdminPrincipal, this is the second lock.
+    request.user = { ...found.member, isAdmin: false };
     // The manager's session is not the member's: nothing may end or list the member's sessions through it.
     request.authTokenId = null;
   });

@@ -51,6 +51,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { nextLink } from '../../lib/keyset.ts';
+import { isAdminPrincipal } from '../../plugins/authenticate.ts';
 import type { AdminContent } from './admin-content.ts';
 import type { AdminModeration } from './admin-moderation.ts';
 import type { AdminPeople } from './admin-people.ts';
@@ -70,7 +71,7 @@ const ICON_BODY_LIMIT = WEBCAM_SITE_ICON_MAX_BYTES + 1024;
 /** 401 for a guest, 403 for any account without the admin role: every admin route's first check. */
 async function requireAdmin(request: FastifyRequest) {
   if (!request.user) throw new HttpError(401, accountMessages.unauthenticated);
-  if (!request.user.isAdmin) throw new HttpError(403, adminMessages.forAdmins);
+  if (!isAdminPrincipal(request)) throw new HttpError(403, adminMessages.forAdmins);
 }
 const admin = (request: FastifyRequest): UserRow => request.user!;
 

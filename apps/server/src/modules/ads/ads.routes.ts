@@ -1,7 +1,7 @@
 import { adDecisionsSchema, adImpressionsSchema, adsQuerySchema, adVastSchema, errorResponseSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { optionalBearer } from '../../plugins/authenticate.ts';
+import { isAdminPrincipal, optionalBearer } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { AdsService } from './ads.service.ts';
 
@@ -26,7 +26,7 @@ export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app,
       // Decisions are per viewer and per moment: no cache keeps one.
       void reply.header('cache-control', 'no-store');
       const { placements, categories, guest_id: guestId } = request.query;
-      if (request.user?.isAdmin) return { data: placements.map(() => null) };
+      if (isAdminPrincipal(request)) return { data: placements.map(() => null) };
       const viewerKey = request.user ? `u${request.user.id}` : guestId ? `g${guestId}` : `a${request.ip}`;
       return { data: await ads.decide({ placements, categories, country: request.place?.country ?? null, viewerKey }) };
     },

@@ -10,7 +10,7 @@ import {
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInUser } from '../../plugins/authenticate.ts';
+import { isAdminPrincipal, signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { VideosService } from './videos.service.ts';
 
@@ -93,7 +93,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = as
       },
     },
     async (request) => {
-      await videos.delete(signedInUser(request), request.params.id);
+      await videos.delete(signedInUser(request), request.params.id, { asAdmin: isAdminPrincipal(request) });
       return { message: videoMessages.deleted };
     },
   );

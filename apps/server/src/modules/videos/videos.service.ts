@@ -184,10 +184,10 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
     },
 
     /** viewer.md §4: a 200 marks it deleting; the purge job removes the files, then the row. */
-    async delete(user: UserRow, videoId: number) {
+    async delete(user: UserRow, videoId: number, { asAdmin }: { asAdmin: boolean }) {
       const video = await repo.find(videoId);
       if (!video || video.status === 'deleting') throw new HttpError(404, 'Video not found.');
-      if (video.userId !== user.id && !user.isAdmin) throw new HttpError(403, videoMessages.notYours);
+      if (video.userId !== user.id && !asAdmin) throw new HttpError(403, videoMessages.notYours);
       await repo.update(video.id, { status: 'deleting' });
       await jobs.send('purge-video', { videoId: video.id });
     },
