@@ -18,6 +18,7 @@ import { resumableUploadRoutes } from './modules/videos/resumable-upload.routes.
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { mediaFiles } from './plugins/media-files.ts';
+import { mediaAccess } from './modules/videos/media-access.ts';
 import { privateStorage } from './lib/private-storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -137,7 +138,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const verification = verificationService(db, storage);
   const videos = videosService({ db, media, jobs, logger: api.log as Logger });
   // With S3 the bucket (behind MEDIA_BASE_URL) serves media; the app has none of its own to serve.
-  if (!media.remote) await api.register(mediaFiles, { root: media.root });
+  if (!media.remote) await api.register(mediaFiles, { root: media.root, mayServeVideo: mediaAccess(pool).mayServe });
   const sites = webcamSitesService({ pool, media });
   const geoBlocking = geoBlockingService(pool);
   const feed = feedService({ pool, media, sites, geoBlocking });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheControl } from './media-files.ts';
+import { cacheControl, videoIdOfMediaUrl } from './media-files.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-media-cache-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -33,5 +33,26 @@ describe('cache headers of public media', () => {
 
   it('gives stills a short lifetime (a re-run may replace them)', () => {
     expect(cacheControl(path.join(ladder(5, false), 'thumbnail.jpg'))).toBe('public, max-age=60');
+  });
+});
+
+describe('the video a media address belongs to', () => {
+  it('reads the id the file server will resolve, whatever the spelling', () => {
+    expect(videoIdOfMediaUrl('/media/videos/12/stream/master.m3u8')).toBe(12);
+    expect(videoIdOfMediaUrl('/media/videos/12/stream/v0/seg000.ts?x=1')).toBe(12);
+    expect(videoIdOfMediaUrl('/media//videos/12/thumbnail.jpg')).toBe(12);
+    expect(videoIdOfMediaUrl('/media/users/../videos/12/thumbnail.jpg')).toBe(12);
+    expect(videoIdOfMediaUrl('/media/users/%2e%2e/videos/12/thumbnail.jpg')).toBe(12);
+    expect(videoIdOfMediaUrl('/media/%76ideos/12/thumbnail.jpg')).toBe(12);
+    expect(videoIdOfMediaUrl('/media/videos/012/thumbnail.jpg')).toBe(12);
+  });
+
+  it('marks a videos/ address without a plain id as never served, and leaves other media alone', () => {
+    expect(videoIdOfMediaUrl('/media/videos/abc/thumbnail.jpg')).toBeNull();
+    expect(videoIdOfMediaUrl('/media/videos')).toBeNull();
+    expect(videoIdOfMediaUrl('/media/videos/')).toBeNull();
+    expect(videoIdOfMediaUrl('/media/users/4/avatar-0123456789abcdef-150.webp')).toBeUndefined();
+    expect(videoIdOfMediaUrl('/media/sites/chaturbate.png')).toBeUndefined();
+    expect(videoIdOfMediaUrl('/media/videosX/12/a.ts')).toBeUndefined();
   });
 });

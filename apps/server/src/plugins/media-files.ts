@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fs from 'node:fs';
+import path from 'node:path';
 import { contentTypeOf } from '../lib/object-store.ts';
 
 /**
@@ -34,31 +35,66 @@ export function cacheControl(file: string): string {
 export const MEDIA_CSP = "default-src 'none'; sandbox";
 
 /**
+ * The video a media address belongs to, as the file server will resolve it: `url` decoded once and
+ * normalised like the static server does, so `..`, `.` and doubled slashes cannot walk around the check.
+ * `undefined`: not a video's file; `null`: under videos/ but not a plain id (never served).
+ */
+export function videoIdOfMediaUrl(url: string, prefix = '/media/'): number | null | undefined {
+  const end = url.search(/[?#]/);
+  let pathname: string;
+  try {
+    pathname = decodeURI(url.slice(prefix.length - 1, end < 0 ? undefined : end));
+  } catch {
+    return undefined;
+  }
+  const match = /^\/videos(?:\/([^/]*))?(?:\/|$)/.exec(path.posix.normalize(pathname));
+  if (!match) return undefined;
+  return match[1] !== undefined && /^\d{1,15}$/.test(match[1]) ? Number(match[1]) : null;
+}
+
+export interface MediaFilesOptions {
+  root: string;
+  /** Whether a video's files may be served now (modules/videos media-access): a decision withdraws them. */
+  mayServeVideo: (videoId: number) => Promise<boolean>;
+}
+
+/**
  * Public media (HLS ladders, thumbnails, first frames) from DATA_DIR/media at /media, with range
  * requests. When MEDIA_BASE_URL points at a CDN, the CDN serves this same tree instead.
  *
  * Each file goes out with the type its extension names in the object store's table, the one a bucket
  * is given too (anything else is application/octet-stream: never HTML, SVG or script, whatever lands
  * here), never sniffed, and under a CSP that lets nothing in it run if it is opened as a page.
+ *
+ * A video's files answer 404 (not cacheable) from the moment a decision withdraws the video: take-down,
+ * hiding by reports, a ban, rejection, deletion.
  */
-export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, options: { root: string }) {
+export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, options: MediaFilesOptions) {
   fs.mkdirSync(options.root, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: options.root,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    // Ours below, per kind of file (send's own would overwrite them).
-    cacheControl: false,
-    contentType: false,
-    setHeaders: (res, file) => {
-      res.setHeader('content-type', contentTypeOf(file));
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('content-security-policy', MEDIA_CSP);
-      res.setHeader('cache-control', cacheControl(file));
-      res.setHeader('access-control-allow-origin', '*');
-    },
+  await app.register(async function gatedMedia(scope) {
+    scope.addHook('onRequest', async (request, reply) => {
+      const videoId = videoIdOfMediaUrl(request.url);
+      if (videoId === undefined) return;
+      if (videoId !== null && (await options.mayServeVideo(videoId))) return;
+      return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
+    });
+    await scope.register(fastifyStatic, {
+      root: options.root,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      // Ours below, per kind of file (send's own would overwrite them).
+      cacheControl: false,
+      contentType: false,
+      setHeaders: (res, file) => {
+        res.setHeader('content-type', contentTypeOf(file));
+        res.setHeader('x-content-type-options', 'nosniff');
+        res.setHeader('content-security-policy', MEDIA_CSP);
+        res.setHeader('cache-control', cacheControl(file));
+        res.setHeader('access-control-allow-origin', '*');
+      },
+    });
   });
 });
