@@ -39,6 +39,7 @@ export const liveMessages = {
   badPushEndpoint: 'A push subscription endpoint must be an https URL.',
   notificationsOn: "We'll tell you when creators you follow go live.",
   notificationsOff: 'Live notifications are off on this device.',
+  pushEndpointTaken: "This browser's live notifications are registered to another account. Turn them off and on again here to get them on this account.",
 } as const;
 
 /** The link of POST /v1/profile/links/{id}/live and /important. */

@@ -95,12 +95,16 @@ export function liveNotifier({
       if (internal || (endpoint.protocol !== 'https:' && !(allowHttpEndpoints && endpoint.protocol === 'http:'))) {
         throw new HttpError(422, liveMessages.badPushEndpoint);
       }
-      // The same browser signing in as someone else moves its subscription to them.
-      await pool.query(
+      // An endpoint stays with its account: only the same browser (its very keys, the auth secret included)
+      // signing in as someone else moves it to them. One statement, so two posts cannot both pass.
+      const { rowCount } = await pool.query(
         `insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)
-         on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
+         on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+         where push_subscriptions.user_id = excluded.user_id
+            or (push_subscriptions.p256dh = excluded.p256dh and push_subscriptions.auth = excluded.auth)`,
         [userId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth],
       );
+      if (rowCount === 0) throw new HttpError(409, liveMessages.pushEndpointTaken);
     },
 
     async unsubscribe(userId: number, endpoint: string) {
