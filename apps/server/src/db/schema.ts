@@ -348,6 +348,8 @@ export const videoLikes = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 28: false for a guest's like past its network's bound, which is kept but not in like_count. */
+    counted: boolean('counted').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.viewerKey, t.videoId] }),
@@ -614,6 +616,34 @@ export const profileViews = pgTable(
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.profileId, t.viewerKey] }), index('profile_views_counted_at_idx').on(t.countedAt)],
+);
+
+/**
+ * Issue 28: what the guests of one network (an IPv4 address, an IPv6 /64) counted today of a video's
+ * views ('view') or likes ('like') or a link's clicks ('link-click'), up to the bound of each
+ * (tracking.service.ts). Pruned after the day.
+ */
+export const networkDailyCounts = pgTable(
+  'network_daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
+    network: text('network').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.subjectId, t.network] })],
+);
+
+/** Issue 28: who clicked a link today (`u<id>`, `g<guest id>` or `n<network>`): a click counts once per viewer, link and day. */
+export const linkClickViewers = pgTable(
+  'link_click_viewers',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    linkId: bigint('link_id', { mode: 'number' }).notNull(),
+    viewerKey: text('viewer_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.linkId, t.viewerKey] })],
 );
 
 /** Live-cams clicks (viewer.md §7 POST /event) and link clicks, counted per day from memory. */
