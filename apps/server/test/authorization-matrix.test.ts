@@ -154,10 +154,13 @@ const actors: Actor[] = ['guest', 'viewer', 'creator', 'other creator', 'channel
 /**
  * The attempts are also made by the studio manager acting (x-flick-act-for, ADR 0014) for a creator who is
  * not their member (refused, 403, whatever the route), and for their own member: on the routes a manager
- * may act on, the member's request, refused as the creator's is; elsewhere 403.
+ * may act on, the member's request, refused as the creator's is; elsewhere 403. Issue 28: for a banned
+ * member, 403 whatever the route (the ban stops the studio too); for a member who is an admin, as for any
+ * member (acting carries no admin power: refused where a creator is).
  */
-type Caller = Actor | 'manager for a non-member' | 'manager for its member';
-const callers: Caller[] = [...actors, 'manager for a non-member', 'manager for its member'];
+type Caller = Actor | 'manager for a non-member' | 'manager for its member' | 'manager for a banned member' | 'manager for an admin member';
+const actingCallers = ['manager for a non-member', 'manager for its member', 'manager for a banned member', 'manager for an admin member'] as const;
+const callers: Caller[] = [...actors, ...actingCallers];
 
 const allowed: Record<Exclude<Access, 'signature'>, Actor[]> = {
   anyone: actors,
@@ -208,8 +211,8 @@ const everyone = (status: number) => ({ ...noSession(status), ...accounts(status
 
 /** A caller's exact answer to an attempt (on a route a manager may act on, or not); undefined: not asked. */
 function answerTo(caller: Caller, attempt: Attempt, acting: boolean): number | undefined {
-  if (caller === 'manager for a non-member') return 403;
-  if (caller !== 'manager for its member') return attempt.answers[caller];
+  if (caller === 'manager for a non-member' || caller === 'manager for a banned member') return 403;
+  if (caller !== 'manager for its member' && caller !== 'manager for an admin member') return attempt.answers[caller];
   if (!acting) return 403;
   // The member's own request, asked where a creator is refused (one accepted is the member's, recorded in studio_actions).
   const asCreator = attempt.answers.creator;
@@ -265,8 +268,10 @@ beforeAll(async () => {
   const studios = studiosService({ db: t.db, pool: t.pool });
   // Every account at once: signing up and in hashes passwords, the slow part of this setup.
   const model = () => signUp(t, 'model');
-  const [viewer, creator, other, banned, expired, victim, liker, member, bystander] = await Promise.all([
+  const [viewer, creator, other, banned, expired, victim, liker, member, bystander, bannedMember, adminMember] = await Promise.all([
     signUp(t, 'user'),
+    model(),
+    model(),
     model(),
     model(),
     model(),
@@ -300,7 +305,7 @@ beforeAll(async () => {
   headers.expired = expired.auth;
   // Publishers whose identity is checked, so that rules beyond who is asking (upload needs a verified
   // identity) do not hide what this test looks at.
-  await t.pool.query(`update users set is_verified = 'approved' where id = any($1) or email = 'matrix-channel@channels.test'`, [[creator.id, other.id, victim.id, member.id]]);
+  await t.pool.query(`update users set is_verified = 'approved' where id = any($1) or email = 'matrix-channel@channels.test'`, [[creator.id, other.id, victim.id, member.id, bannedMember.id, adminMember.id]]);
   await t.pool.query('update users set banned_at = now() where id = $1', [banned.id]);
   await t.pool.query(`update auth_tokens set expires_at = now() - interval '1 day' where user_id = $1`, [expired.id]);
   const doc = (await t.app.inject({ method: 'GET', url: '/v1/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
@@ -315,6 +320,8 @@ beforeAll(async () => {
   owners.liker = liker.auth;
   headers['manager for a non-member'] = { ...headers['studio manager'], [STUDIO_ACT_FOR_HEADER]: String(victim.id) };
   headers['manager for its member'] = { ...headers['studio manager'], [STUDIO_ACT_FOR_HEADER]: String(member.id) };
+  headers['manager for a banned member'] = { ...headers['studio manager'], [STUDIO_ACT_FOR_HEADER]: String(bannedMember.id) };
+  headers['manager for an admin member'] = { ...headers['studio manager'], [STUDIO_ACT_FOR_HEADER]: String(adminMember.id) };
   const ok = async (call: Call, auth: Record<string, string>) => {
     const res = await send(call, auth);
     if (res.statusCode >= 300) throw new Error(`fixture ${call.method} ${call.url}: ${res.statusCode} ${res.body}`);
@@ -322,6 +329,11 @@ beforeAll(async () => {
   };
   await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: matrixStudio.key } }, member.auth);
   await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: victimStudio.key } }, victim.auth);
+  // Two more members of the Matrix Studio (issue 28): one banned since joining, one an admin.
+  await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: matrixStudio.key } }, bannedMember.auth);
+  await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: matrixStudio.key } }, adminMember.auth);
+  await t.pool.query('update users set banned_at = now() where id = $1', [bannedMember.id]);
+  await t.pool.query('update users set is_admin = true where id = $1', [adminMember.id]);
 
   const video = async (status: 'approved' | 'processing', hidden: string | null = null) =>
     Number(
@@ -579,8 +591,7 @@ describe('the authorization matrix (issue 17)', () => {
         if (signIns[actor]) headers[actor] = await signIns[actor]();
       }),
     );
-    headers['manager for a non-member'] = { ...headers['manager for a non-member'], ...headers['studio manager'] };
-    headers['manager for its member'] = { ...headers['manager for its member'], ...headers['studio manager'] };
+    for (const caller of actingCallers) headers[caller] = { ...headers[caller], ...headers['studio manager'] };
   }, 300_000);
 
   it('leaves another account’s data alone: each attempt on it gets its exact answer and changes nothing, for every kind of caller', async () => {
