@@ -143,6 +143,25 @@ export const uploadLocks = pgTable('upload_locks', {
   releaseRequested: boolean('release_requested').notNull().default(false),
 });
 
+/**
+ * The uploads each creator started (issue 28), for their quota: how many are under way (not closed:
+ * finished, refused or cancelled) and how many bytes were started in 24 hours. A row older than a day
+ * counts for neither (an unfinished upload has lapsed by then) and is swept.
+ */
+export const uploadStarts = pgTable(
+  'upload_starts',
+  {
+    uploadId: text('upload_id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('upload_starts_user_id_started_at_idx').on(t.userId, t.startedAt)],
+);
+
 /** Bearer tokens: only the SHA-256 of a token is stored, so a database leak signs no one in. */
 export const authTokens = pgTable(
   'auth_tokens',
