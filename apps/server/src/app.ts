@@ -19,6 +19,7 @@ import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { mediaFiles } from './plugins/media-files.ts';
 import { mediaAccess } from './modules/videos/media-access.ts';
+import { loadMediaSigningKey, mediaSigner } from './lib/media-signing.ts';
 import { privateStorage } from './lib/private-storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
@@ -136,9 +137,10 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const media = mediaStorage(config);
   const storage = privateStorage(config.dataDir, media.private);
   const verification = verificationService(db, storage);
-  const videos = videosService({ db, media, jobs, logger: api.log as Logger });
   // With S3 the bucket (behind MEDIA_BASE_URL) serves media; the app has none of its own to serve.
-  if (!media.remote) await api.register(mediaFiles, { root: media.root, mayServeVideo: mediaAccess(pool).mayServe });
+  const signer = media.remote ? undefined : mediaSigner(loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey));
+  const videos = videosService({ db, media, signer, jobs, logger: api.log as Logger });
+  if (signer) await api.register(mediaFiles, { root: media.root, mayServeVideo: mediaAccess(pool).mayServe, signer });
   const sites = webcamSitesService({ pool, media });
   const geoBlocking = geoBlockingService(pool);
   const feed = feedService({ pool, media, sites, geoBlocking });

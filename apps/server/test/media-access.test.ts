@@ -99,6 +99,36 @@ describe('media of a withdrawn video (issue 28)', () => {
     await soon(async () => expect(await mediaStatuses(video)).toEqual(allAre(404)));
   });
 
+  it('gives the creator and admins signed addresses that still serve a withdrawn video, for that video only', async () => {
+    const id = await videoWithMedia();
+    const other = await videoWithMedia();
+    await api('POST', `/v1/admin/videos/${id}/take-down`, admin, { reason: 'Uploaded without consent.' });
+    await api('POST', `/v1/admin/videos/${other}/take-down`, admin, { reason: 'Uploaded without consent.' });
+    const hidden = (await api('GET', '/v1/admin/videos?queue=hidden', admin)).json().data as { video: { id: number; playlistUrl: string; thumbnailUrl: string } }[];
+    const shown = hidden.find((item) => item.video.id === id)!.video;
+    expect(shown.playlistUrl).toMatch(new RegExp(`^/media/signed/\\d+-[\\w-]{43}/videos/${id}/stream/master\\.m3u8$`));
+    const own = (await api('GET', '/v1/profile/videos', creator.auth)).json().data as { id: number; playlistUrl: string }[];
+    expect(own.find((v) => v.id === id)!.playlistUrl).toBe(shown.playlistUrl);
+
+    const folder = shown.playlistUrl.replace(/stream\/master\.m3u8$/, '');
+    for (const file of FILES) {
+      const res = await get(`${folder}${file}`);
+      expect({ file, status: res.statusCode, body: res.body }).toEqual({ file, status: 200, body: `bytes of ${file}` });
+      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    }
+    // The playlist's relative addresses stay under the signed folder.
+    expect((await get(`${folder}stream/v0/../v0/index.m3u8`)).statusCode).toBe(200);
+    expect((await get(folder.replace(`/videos/${id}/`, `/videos/${other}/`) + 'stream/master.m3u8')).statusCode).toBe(404);
+    const [expires, signature] = folder.split('/')[3]!.split('-') as [string, string];
+    expect((await get(folder.replace(`${expires}-`, `${Number(expires) + 3600}-`) + 'stream/master.m3u8')).statusCode).toBe(404);
+    expect((await get(`/media/signed/${expires}-${'A'.repeat(43)}/videos/${id}/stream/master.m3u8`)).statusCode).toBe(404);
+    expect(signature).toHaveLength(43);
+
+    const published = await videoWithMedia();
+    const mine = (await api('GET', '/v1/profile/videos', creator.auth)).json().data as { id: number; playlistUrl: string }[];
+    expect(mine.find((v) => v.id === published)!.playlistUrl).toBe(`/media/videos/${published}/stream/master.m3u8`);
+  });
+
   it('cannot be walked around with another spelling of the address', async () => {
     const id = await videoWithMedia();
     await api('POST', `/v1/admin/videos/${id}/take-down`, admin, { reason: 'Uploaded without consent.' });

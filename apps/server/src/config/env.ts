@@ -34,6 +34,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   PUBLIC_URL: optionalUrl,
   MEDIA_BASE_URL: optionalUrl,
+  MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -123,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     publicUrl: e.PUBLIC_URL,
     mediaBaseUrl: e.MEDIA_BASE_URL,
+    mediaSigningKey: e.MEDIA_SIGNING_KEY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     videoModeration: e.VIDEO_MODERATION,

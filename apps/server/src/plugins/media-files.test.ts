@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheControl, videoIdOfMediaUrl } from './media-files.ts';
+import { cacheControl, mediaAddressOf } from './media-files.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-media-cache-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -36,23 +36,34 @@ describe('cache headers of public media', () => {
   });
 });
 
-describe('the video a media address belongs to', () => {
-  it('reads the id the file server will resolve, whatever the spelling', () => {
-    expect(videoIdOfMediaUrl('/media/videos/12/stream/master.m3u8')).toBe(12);
-    expect(videoIdOfMediaUrl('/media/videos/12/stream/v0/seg000.ts?x=1')).toBe(12);
-    expect(videoIdOfMediaUrl('/media//videos/12/thumbnail.jpg')).toBe(12);
-    expect(videoIdOfMediaUrl('/media/users/../videos/12/thumbnail.jpg')).toBe(12);
-    expect(videoIdOfMediaUrl('/media/users/%2e%2e/videos/12/thumbnail.jpg')).toBe(12);
-    expect(videoIdOfMediaUrl('/media/%76ideos/12/thumbnail.jpg')).toBe(12);
-    expect(videoIdOfMediaUrl('/media/videos/012/thumbnail.jpg')).toBe(12);
+describe('what a media address is', () => {
+  const video = (videoId: number) => ({ kind: 'video', videoId });
+  it('reads the video the file server will resolve, whatever the spelling', () => {
+    expect(mediaAddressOf('/media/videos/12/stream/master.m3u8')).toEqual(video(12));
+    expect(mediaAddressOf('/media/videos/12/stream/v0/seg000.ts?x=1')).toEqual(video(12));
+    expect(mediaAddressOf('/media//videos/12/thumbnail.jpg')).toEqual(video(12));
+    expect(mediaAddressOf('/media/users/../videos/12/thumbnail.jpg')).toEqual(video(12));
+    expect(mediaAddressOf('/media/users/%2e%2e/videos/12/thumbnail.jpg')).toEqual(video(12));
+    expect(mediaAddressOf('/media/%76ideos/12/thumbnail.jpg')).toEqual(video(12));
+    expect(mediaAddressOf('/media/videos/012/thumbnail.jpg')).toEqual(video(12));
+  });
+
+  it('reads a signed address’s token, video and file, after normalising', () => {
+    expect(mediaAddressOf('/media/signed/7200-abc/videos/12/stream/v0/seg000.ts')).toEqual({ kind: 'signed', token: '7200-abc', videoId: 12, file: 'stream/v0/seg000.ts' });
+    // The token is then checked against video 13, which it was not made for.
+    expect(mediaAddressOf('/media/signed/7200-abc/videos/12/stream/../../13/x.ts')).toEqual({ kind: 'signed', token: '7200-abc', videoId: 13, file: 'x.ts' });
+    expect(mediaAddressOf('/media/signed/7200-abc/../videos/12/x.ts')).toEqual({ kind: 'invalid' });
+    expect(mediaAddressOf('/media/signed/7200-abc/videos/x/a.ts')).toEqual({ kind: 'invalid' });
+    expect(mediaAddressOf('/media/signed')).toEqual({ kind: 'invalid' });
   });
 
   it('marks a videos/ address without a plain id as never served, and leaves other media alone', () => {
-    expect(videoIdOfMediaUrl('/media/videos/abc/thumbnail.jpg')).toBeNull();
-    expect(videoIdOfMediaUrl('/media/videos')).toBeNull();
-    expect(videoIdOfMediaUrl('/media/videos/')).toBeNull();
-    expect(videoIdOfMediaUrl('/media/users/4/avatar-0123456789abcdef-150.webp')).toBeUndefined();
-    expect(videoIdOfMediaUrl('/media/sites/chaturbate.png')).toBeUndefined();
-    expect(videoIdOfMediaUrl('/media/videosX/12/a.ts')).toBeUndefined();
+    expect(mediaAddressOf('/media/videos/abc/thumbnail.jpg')).toEqual({ kind: 'invalid' });
+    expect(mediaAddressOf('/media/videos')).toEqual({ kind: 'invalid' });
+    expect(mediaAddressOf('/media/videos/')).toEqual({ kind: 'invalid' });
+    expect(mediaAddressOf('/media/videos/%E0%A4%A/a.ts')).toEqual({ kind: 'invalid' });
+    expect(mediaAddressOf('/media/users/4/avatar-0123456789abcdef-150.webp')).toEqual({ kind: 'other' });
+    expect(mediaAddressOf('/media/sites/chaturbate.png')).toEqual({ kind: 'other' });
+    expect(mediaAddressOf('/media/videosX/12/a.ts')).toEqual({ kind: 'other' });
   });
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
+import { type MediaSigner, SIGNED_MEDIA_PREFIX } from '../lib/media-signing.ts';
 import { contentTypeOf } from '../lib/object-store.ts';
 
 /**
@@ -31,32 +32,54 @@ export function cacheControl(file: string): string {
   return 'public, max-age=60';
 }
 
+/** A signed address expires within two hours; no shared cache may keep what it served. */
+export const SIGNED_CACHE_CONTROL = 'private, max-age=3600';
+
 /** Media is only ever embedded (img, video, hls.js): opened on its own, nothing in it may load or run. */
 export const MEDIA_CSP = "default-src 'none'; sandbox";
 
+/** What a media address is, as the file server will resolve it. */
+export type MediaAddress =
+  | { kind: 'other' }
+  /** Under videos/ but not a plain id: never served. */
+  | { kind: 'invalid' }
+  | { kind: 'video'; videoId: number }
+  /** `signed/{token}/videos/{id}/{file}`: served as `videos/{id}/{file}` when the token is good for that video. */
+  | { kind: 'signed'; videoId: number; token: string; file: string };
+
 /**
- * The video a media address belongs to, as the file server will resolve it: `url` decoded once and
- * normalised like the static server does, so `..`, `.` and doubled slashes cannot walk around the check.
- * `undefined`: not a video's file; `null`: under videos/ but not a plain id (never served).
+ * Reads `url` decoded once and normalised like the static server does, so `..`, `.` and doubled slashes
+ * cannot walk around the check.
  */
-export function videoIdOfMediaUrl(url: string, prefix = '/media/'): number | null | undefined {
+export function mediaAddressOf(url: string, prefix = '/media/'): MediaAddress {
   const end = url.search(/[?#]/);
   let pathname: string;
   try {
-    pathname = decodeURI(url.slice(prefix.length - 1, end < 0 ? undefined : end));
+    pathname = path.posix.normalize(decodeURI(url.slice(prefix.length - 1, end < 0 ? undefined : end)));
   } catch {
-    return undefined;
+    return { kind: 'invalid' };
   }
-  const match = /^\/videos(?:\/([^/]*))?(?:\/|$)/.exec(path.posix.normalize(pathname));
-  if (!match) return undefined;
-  return match[1] !== undefined && /^\d{1,15}$/.test(match[1]) ? Number(match[1]) : null;
+  const id = (segment: string | undefined) => (segment !== undefined && /^\d{1,15}$/.test(segment) ? Number(segment) : null);
+  const signed = new RegExp(`^/${SIGNED_MEDIA_PREFIX}(?:/|$)`).test(pathname) ? /^\/[^/]+\/([^/]*)\/videos\/([^/]*)\/(.+)$/.exec(pathname) : undefined;
+  if (signed !== undefined) {
+    const videoId = id(signed?.[2]);
+    return signed && videoId !== null ? { kind: 'signed', token: signed[1]!, videoId, file: signed[3]! } : { kind: 'invalid' };
+  }
+  const match = /^\/videos(?:\/([^/]*))?(?:\/|$)/.exec(pathname);
+  if (!match) return { kind: 'other' };
+  const videoId = id(match[1]);
+  return videoId === null ? { kind: 'invalid' } : { kind: 'video', videoId };
 }
 
 export interface MediaFilesOptions {
   root: string;
   /** Whether a video's files may be served now (modules/videos media-access): a decision withdraws them. */
   mayServeVideo: (videoId: number) => Promise<boolean>;
+  signer: Pick<MediaSigner, 'verify'>;
 }
+
+/** Marks a response sent from a signed address: only the browser that was given it may keep it. */
+const SIGNED = Symbol('signed media');
 
 /**
  * Public media (HLS ladders, thumbnails, first frames) from DATA_DIR/media at /media, with range
@@ -67,15 +90,22 @@ export interface MediaFilesOptions {
  * here), never sniffed, and under a CSP that lets nothing in it run if it is opened as a page.
  *
  * A video's files answer 404 (not cacheable) from the moment a decision withdraws the video: take-down,
- * hiding by reports, a ban, rejection, deletion.
+ * hiding by reports, a ban, rejection, deletion. Its creator and admins are given signed addresses
+ * (lib/media-signing.ts) that still serve them.
  */
 export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, options: MediaFilesOptions) {
   fs.mkdirSync(options.root, { recursive: true });
   await app.register(async function gatedMedia(scope) {
     scope.addHook('onRequest', async (request, reply) => {
-      const videoId = videoIdOfMediaUrl(request.url);
-      if (videoId === undefined) return;
-      if (videoId !== null && (await options.mayServeVideo(videoId))) return;
+      const address = mediaAddressOf(request.url);
+      if (address.kind === 'other') return;
+      if (address.kind === 'video' && (await options.mayServeVideo(address.videoId))) return;
+      if (address.kind === 'signed' && options.signer.verify(address.token, address.videoId)) {
+        // The static server reads the file's name from the URL: it serves the video's own file.
+        request.raw.url = `/media/videos/${address.videoId}/${encodeURI(address.file)}`;
+        (reply.raw as unknown as Record<symbol, boolean>)[SIGNED] = true;
+        return;
+      }
       return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
     });
     await scope.register(fastifyStatic, {
@@ -92,7 +122,7 @@ export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, opt
         res.setHeader('content-type', contentTypeOf(file));
         res.setHeader('x-content-type-options', 'nosniff');
         res.setHeader('content-security-policy', MEDIA_CSP);
-        res.setHeader('cache-control', cacheControl(file));
+        res.setHeader('cache-control', (res as unknown as Record<symbol, boolean>)[SIGNED] ? SIGNED_CACHE_CONTROL : cacheControl(file));
         res.setHeader('access-control-allow-origin', '*');
       },
     });

@@ -8,6 +8,13 @@ import type pg from 'pg';
  */
 export const MEDIA_SERVABLE_SQL = `v.status in ('uploaded', 'preprocess', 'processing', 'approved') and v.hidden_reason is null`;
 
+const SERVABLE_STATUSES = new Set(['uploaded', 'preprocess', 'processing', 'approved']);
+
+/** MEDIA_SERVABLE_SQL for a row already read. */
+export function isMediaServable(row: { status: string; hiddenReason: string | null }): boolean {
+  return SERVABLE_STATUSES.has(row.status) && row.hiddenReason === null;
+}
+
 /**
  * How long one instance trusts an answer. A swipe asks for a playlist and a few segments of the same video
  * within a second; a decision reaches every instance within this time.

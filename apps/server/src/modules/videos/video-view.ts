@@ -41,7 +41,7 @@ export function toVideo(
   row: VideoViewRow,
   owner: VideoOwner,
   tags: { id: number; name: string; slug: string }[],
-  media: MediaStorage,
+  media: Pick<MediaStorage, 'url'>,
   viewer: { isLiked?: boolean; isRated?: boolean } = {},
 ): Video {
   const processed = row.processedAt !== null;

@@ -21,6 +21,8 @@ import { requestFeedRebuild, type JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { MediaSigner } from '../../lib/media-signing.ts';
+import { isMediaServable } from './media-access.ts';
 import { zonedTimeToUtc } from './schedule.ts';
 import { toVideo, type VideoOwner } from './video-view.ts';
 import { videosRepository, type VideoRow } from './videos.repository.ts';
@@ -30,11 +32,13 @@ const PAGE_SIZE = 30;
 export interface VideosDependencies {
   db: Database;
   media: MediaStorage;
+  /** Signs the addresses of withdrawn videos for their creator and admins; absent where media is not served here. */
+  signer?: MediaSigner;
   jobs: JobQueue;
   logger: Logger;
 }
 
-export function videosService({ db, media, jobs, logger }: VideosDependencies) {
+export function videosService({ db, media, signer, jobs, logger }: VideosDependencies) {
   const repo = videosRepository(db);
 
   function ensureCanUpload(user: UserRow) {
@@ -42,6 +46,10 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
     if (user.isVerified !== 'approved') throw new HttpError(403, videoMessages.verifyFirst);
   }
 
+  /** A withdrawn video's files answer only at a signed address; only its creator and admins are shown videos through here. */
+  const signedMedia = signer && { url: (videoId: number, file: string) => media.urlOf(`${signer.videoFolder(videoId)}/${file}`) };
+
+  /** Videos as their creator or an admin sees them. */
   async function present(rows: VideoRow[]) {
     const [owners, tagRows] = await Promise.all([repo.owners([...new Set(rows.map((r) => r.userId))]), repo.tagsOf(rows.map((r) => r.id))]);
     const ownerById = new Map<number, VideoOwner>(owners.map((o) => [o.id, o]));
@@ -50,7 +58,7 @@ export function videosService({ db, media, jobs, logger }: VideosDependencies) {
         row,
         ownerById.get(row.userId)!,
         tagRows.filter((t) => t.videoId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
-        media,
+        signedMedia && !isMediaServable(row) ? signedMedia : media,
       ),
     );
   }
