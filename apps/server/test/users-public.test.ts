@@ -1,5 +1,7 @@
 import { feedMessages, followResponseSchema, publicUserResponseSchema } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
+import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { client, signUp } from './helpers/accounts.ts';
 import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -51,6 +53,30 @@ describe('GET /v1/users/{id or slug}', () => {
   it('answers 404 for nobody', async () => {
     expect((await profile('no-such-creator')).status).toBe(404);
     expect((await profile(999999)).status).toBe(404);
+  });
+
+  it('shows only creators and channels: a viewer, an admin or a studio manager is not found, as nobody is (issue 28)', async () => {
+    const viewer = await signUp(t, 'user');
+    const other = await signUp(t, 'user');
+    await adminAccounts(t.db).createAdmin({ email: 'root@users-public.test', password: 'correct-horse-battery' });
+    await studiosService({ db: t.db, pool: t.pool }).admin.create('Public Studio', 'boss@users-public.test', 'correct-horse-1');
+    const { rows } = await t.pool.query<{ id: string }>(`select id from users where email in ('root@users-public.test', 'boss@users-public.test')`);
+    const nobody = await profile(999999);
+    for (const id of [viewer.id, ...rows.map((row) => Number(row.id))]) {
+      for (const asker of [{}, other.auth, model.auth]) {
+        const { status, body } = await profile(id, asker);
+        expect(status, `${id}`).toBe(404);
+        expect(body).toEqual(nobody.body);
+      }
+    }
+    expect(nobody.body.message).toBe(feedMessages.userNotFound);
+  });
+
+  it("lets a viewer read their own, for their account screen", async () => {
+    const viewer = await signUp(t, 'user');
+    const { status, body } = await profile(viewer.id, viewer.auth);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ id: viewer.id, type: 'user' });
   });
 });
 

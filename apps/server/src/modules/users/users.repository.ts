@@ -28,6 +28,8 @@ export interface ProfileRow {
 /**
  * One statement for the whole panel: the account, its totals (followers kept as a counter; likes and
  * views summed over its published videos by videos_user_published_idx), links, contests, isFollowing.
+ * Only creators and channels have public profiles (issue 28); any other account is found by itself only
+ * ($3, its own account screen), nobody else can tell it exists.
  */
 const profileSql = `
   select u.id::float8 as id, u.type, u.name, u.slug, u.username, u.avatar, u.cover, u.description, u.color, u.gender,
@@ -43,6 +45,7 @@ const profileSql = `
   left join lateral (select sum(v.like_count) as likes, sum(v.view_count) as views from videos v
                      where v.user_id = u.id and ${PUBLISHED_SQL}) t on true
   where case when $1::bigint is not null then u.id = $1::bigint else lower(u.slug) = lower($2::text) end
+    and (u.type in ('model', 'channel') or u.id = $3::bigint)
     and u.banned_at is null`;
 
 export interface ChannelRow {

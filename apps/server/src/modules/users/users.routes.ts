@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     {
       schema: {
         tags: ['users'],
-        summary: 'A creator, channel or viewer as others see them, by id or slug; isFollowing needs the bearer',
+        summary: 'A creator or channel as others see them, by id or slug (any other account: to itself only); isFollowing needs the bearer',
         security: [{}, { bearer: [] }],
         params: z.object({ id: z.string().min(1).max(80) }),
         response: { 200: publicProfileResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },

@@ -16,7 +16,8 @@ export function usersService(pool: pg.Pool, geoBlocking: GeoBlockingService) {
 
   return {
     /**
-     * GET /v1/users/{id or slug}: 404 for no such account, 403 where its owner blocked the viewer's
+     * GET /v1/users/{id or slug}: 404 for no such account (or one that is no creator or channel, but to
+     * itself), 403 where its owner blocked the viewer's
      * region. Contests' HTML is sanitized as it leaves, like static pages.
      */
     async find(idOrSlug: string, viewer: Viewer): Promise<PublicProfile> {
