@@ -72,6 +72,7 @@ import { errorHandler } from './plugins/error-handler.ts';
 import { openapi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/pg-rate-limit-store.ts';
 import { security } from './plugins/security.ts';
+import { storableText } from './plugins/storable-text.ts';
 import { homeFirstPageReader } from './plugins/home-shell.ts';
 import { inlineScriptHashes, webApp } from './plugins/web-app.ts';
 
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     throwFileSizeLimit: false,
     limits: { fileSize: IMAGE_MAX_BYTES, files: 4, fields: 20, fieldSize: 4096, parts: 30 },
   });
+  await api.register(storableText);
   await api.register(openapi);
   await api.register(authenticate, { sessions: accountsRepository(db) });
   const studios = studiosService({ db, pool });

@@ -9,6 +9,11 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+export const textMessages = {
+  /** A NUL (which PostgreSQL cannot store) or a lone UTF-16 surrogate (which is no character at all). */
+  invalidText: 'Text cannot contain null characters or invalid Unicode.',
+};
+
 /** Paged lists: `links.next` is an opaque URL, null on the last page. */
 export const listResponseSchema = <T extends z.ZodType>(item: T) =>
   z.object({

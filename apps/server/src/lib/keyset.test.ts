@@ -24,6 +24,12 @@ describe('feed cursors', () => {
     expect(decodeRankCursor(encodeCursor(['1', '2']))).toBeNull();
     expect(decodeCursor(undefined, 2)).toBeNull();
   });
+
+  it('refuse a cursor that decodes to a NUL, which PostgreSQL text cannot hold (issue 28)', () => {
+    expect(decodeCursor('AAAA', 1)).toBeNull();
+    expect(decodeCursor(encodeCursor(['a\u0000b']), 1)).toBeNull();
+    expect(decodeCursor(encodeCursor(['ab']), 1)).toEqual(['ab']);
+  });
 });
 
 describe('time cursors', () => {

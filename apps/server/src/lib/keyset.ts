@@ -11,7 +11,10 @@ export function encodeCursor(parts: readonly (string | number)[]): string {
 /** The fields of a cursor, or null when it is not one of ours. */
 export function decodeCursor(cursor: string | undefined, fields: number): string[] | null {
   if (!cursor || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
-  const parts = Buffer.from(cursor, 'base64url').toString().split('|');
+  const text = Buffer.from(cursor, 'base64url').toString();
+  // A made-up cursor's NULs would reach PostgreSQL's text (issue 28): ours never have one.
+  if (text.includes('\u0000')) return null;
+  const parts = text.split('|');
   return parts.length === fields ? parts : null;
 }
 

@@ -1,3 +1,4 @@
+import { textMessages } from '@flick/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -18,15 +19,25 @@ export const MALFORMED_UPLOAD_MESSAGE = 'The upload could not be read. Please tr
 /** What busboy (under @fastify/multipart) throws for a multipart body that is not one. */
 const MALFORMED_MULTIPART = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Malformed urlencoded form)/;
 
-/** No space left on the disk (ENOSPC), or a PostgreSQL that has none (53100 disk_full); through wrappers. */
-function isDiskFull(error: unknown): boolean {
+/** Whether the error, or one it wraps, has one of these codes (errno names, PostgreSQL's SQLSTATE). */
+function hasCode(error: unknown, codes: readonly string[]): boolean {
   for (let depth = 0; depth < 5 && typeof error === 'object' && error !== null; depth += 1) {
     const { code, cause } = error as { code?: unknown; cause?: unknown };
-    if (code === 'ENOSPC' || code === '53100') return true;
+    if (typeof code === 'string' && codes.includes(code)) return true;
     error = cause;
   }
   return false;
 }
+
+/** No space left on the disk (ENOSPC), or a PostgreSQL that has none (53100 disk_full). */
+const isDiskFull = (error: unknown) => hasCode(error, ['ENOSPC', '53100']);
+/**
+ * Text PostgreSQL refused to take (22021 character_not_in_repertoire: a NUL; 22P05 untranslatable_character:
+ * a \u0000 escape in JSON): the client's text, which the edge (plugins/storable-text.ts) should have refused.
+ */
+const isUnstorableText = (error: unknown) => hasCode(error, ['22021', '22P05']);
+/** 22P02 invalid_text_representation: a value of the client's that is not the type it stands for ('x'::int). */
+const isInvalidTextRepresentation = (error: unknown) => hasCode(error, ['22P02']);
 
 const messagesByStatus: Record<number, string> = {
   400: 'The request could not be understood.',
@@ -78,6 +89,15 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
     if (!error.statusCode && isDiskFull(error)) {
       request.log.error({ err: error }, 'request failed: no space left on the disk');
       return reply.code(507).send({ message: NO_SPACE_MESSAGE, requestId: request.id });
+    }
+    // The client's text, not our failure (issue 28); logged, as it means a gap in the edge's checks.
+    if (!error.statusCode && isUnstorableText(error)) {
+      request.log.warn({ err: error }, 'request refused: the database cannot store its text');
+      return reply.code(400).send({ message: textMessages.invalidText });
+    }
+    if (!error.statusCode && isInvalidTextRepresentation(error)) {
+      request.log.warn({ err: error }, 'request refused: a value the database cannot read');
+      return reply.code(400).send({ message: messagesByStatus[400] });
     }
 
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
