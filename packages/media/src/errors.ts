@@ -1,4 +1,5 @@
 import { videoMessages } from '@flick/contract';
+import { REFUSED_BY_GUARD } from './input-guard.ts';
 
 /**
  * - `not-a-video`: no decodable video stream (an image, a zip renamed .mp4, a truncated file).
@@ -53,4 +54,19 @@ export class MediaError extends Error {
 
 export function isMediaError(error: unknown): error is MediaError {
   return error instanceof MediaError;
+}
+
+/** ffmpeg's exit code when more than -max_error_rate of the input failed to decode. */
+const DECODE_ERROR_RATE_EXIT = 69;
+const INPUT_DECODE_ERROR = /Invalid data found when processing input|Error while decoding stream/;
+
+/**
+ * An ffmpeg failure caused by the input rather than the machine, as `not-a-video`: the uploader's file
+ * is damaged, or is not in a container the upload guard lets ffmpeg open (input-guard.ts).
+ */
+export function asInputError(error: unknown): unknown {
+  if (!(error instanceof MediaError) || error.kind !== 'ffmpeg-failed' || error.exitCode === null) return error;
+  const { detail, exitCode } = error;
+  if (exitCode !== DECODE_ERROR_RATE_EXIT && !INPUT_DECODE_ERROR.test(detail) && !REFUSED_BY_GUARD.test(detail)) return error;
+  return new MediaError('not-a-video', { detail, exitCode, cause: error });
 }

@@ -18,13 +18,19 @@ describe('hlsArgs', () => {
     const { args, option } = build();
     expect(args.filter((a) => a === '-i')).toHaveLength(1);
     expect(args.filter((a) => a === '-filter_complex')).toHaveLength(1);
-    expect(option('-i')).toBe('/in/clip.mov');
+    expect(option('-i')).toBe('file:/in/clip.mov');
     expect(option('-filter_complex')!.split(';')).toEqual([
       '[0:v:0]fps=30,scale=720:1280,setsar=1,format=yuv420p,split=3[v0][s1][s2]',
       '[s1]scale=480:854[v1]',
       '[s2]scale=360:640[v2]',
       '[0:a:0]aresample=48000,aformat=sample_rates=48000:channel_layouts=stereo,asplit=3[a0][a1][a2]',
     ]);
+  });
+
+  it('opens the upload only as a local file, in a container Flick accepts', () => {
+    const { args } = build();
+    const at = args.indexOf('-i');
+    expect(args.slice(at - 4, at + 2)).toEqual(['-protocol_whitelist', 'file', '-format_whitelist', 'mov,matroska,mpegts,flv,avi', '-i', 'file:/in/clip.mov']);
   });
 
   it('maps a video and an audio output per rung into the variant stream map', () => {

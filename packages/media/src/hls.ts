@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { uploadInputArgs } from './input-guard.ts';
 import { planLadder, type Rung } from './ladder.ts';
 import type { MediaInfo } from './probe.ts';
 
@@ -124,8 +125,7 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
     '-y',
     '-threads',
     '0',
-    '-i',
-    input,
+    ...uploadInputArgs(input),
     '-filter_complex',
     [...video, audio].join(';'),
     ...indexes.flatMap((i) => ['-map', `[v${i}]`, '-map', `[a${i}]`]),

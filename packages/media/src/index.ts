@@ -15,6 +15,7 @@ export {
   startRungIndex,
   variantDirName,
 } from './hls.ts';
+export { ACCEPTED_DEMUXERS, isAcceptedFormat, uploadInputArgs } from './input-guard.ts';
 export { type DisplaySize, MAX_FPS, RUNG_SHORT_SIDES, type Rung, h264LevelFor, outputFps, planLadder, scaledSize } from './ladder.ts';
 export { type MediaLogger, silentLogger } from './logger.ts';
 export {

@@ -30,8 +30,21 @@ function withVideo(sample: typeof phonePortrait, edit: (stream: Record<string, u
 }
 
 describe('probeArgs', () => {
-  it('asks ffprobe for format and streams as JSON', () => {
-    expect(probeArgs('/in/clip.mov')).toEqual(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '/in/clip.mov']);
+  it('asks ffprobe for format and streams as JSON, opening the upload only as a local file in a container Flick accepts', () => {
+    expect(probeArgs('/in/clip.mov')).toEqual([
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      '-protocol_whitelist',
+      'file',
+      '-format_whitelist',
+      'mov,matroska,mpegts,flv,avi',
+      '-i',
+      'file:/in/clip.mov',
+    ]);
   });
 });
 
@@ -135,6 +148,15 @@ describe('parseProbe', () => {
   it(`rejects a PNG renamed .mp4: "${videoMessages.notAVideo}"`, () => {
     expect(problem(imageRenamed)).toEqual({ kind: 'not-a-video', message: videoMessages.notAVideo, reason: 'still image (png_pipe)' });
   });
+
+  it.each(['dash', 'hls', 'concat', 'image2', 'mpegtsraw'])(
+    `rejects a video that ffprobe read through a %s demuxer, not a container Flick accepts: "${videoMessages.notAVideo}"`,
+    (formatName) => {
+      const manifest = structuredClone(phonePortrait);
+      manifest.format.format_name = formatName;
+      expect(problem(manifest)).toMatchObject({ kind: 'not-a-video', message: videoMessages.notAVideo });
+    },
+  );
 
   it('rejects a single-frame image in a video container', () => {
     const still = withVideo(phonePortrait, (video) => {

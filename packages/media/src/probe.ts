@@ -1,5 +1,6 @@
 import { VIDEO_MAX_SECONDS, videoMessages } from '@flick/contract';
 import { MediaError } from './errors.ts';
+import { isAcceptedFormat, uploadInputArgs } from './input-guard.ts';
 import { type RunOptions, runFfprobe } from './run-ffmpeg.ts';
 
 export interface MediaInfo {
@@ -51,7 +52,7 @@ const INDEXED_FORMAT = /(^|,)(mov|mp4)(,|$)/;
 const MIN_INDEXED_SHARE = 0.9;
 
 export function probeArgs(file: string): string[] {
-  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+  return ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...uploadInputArgs(file)];
 }
 
 type Json = Record<string, unknown>;
@@ -131,6 +132,8 @@ export function parseProbe(output: unknown, options: ParseProbeOptions = {}): Me
   if (IMAGE_CODECS.has(videoCodec) && frameCount !== null && frameCount <= 1) {
     return problem('not-a-video', `still image (${videoCodec})`);
   }
+  // Behind probeArgs' -format_whitelist too, for output from any other ffprobe run.
+  if (!isAcceptedFormat(formatName)) return problem('not-a-video', `not an accepted container (${formatName})`);
 
   const width = numberFrom(video.width) ?? 0;
   const height = numberFrom(video.height) ?? 0;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { MediaError } from './errors.ts';
+import { MediaError, asInputError } from './errors.ts';
 import type { DisplaySize } from './ladder.ts';
 import type { MediaInfo } from './probe.ts';
 import { type RunOptions, runFfmpeg } from './run-ffmpeg.ts';
@@ -19,7 +19,9 @@ async function exists(file: string): Promise<boolean> {
  * cleanly without a picture when no frame decodes: that is a MediaError `not-a-video`.
  */
 export async function captureFirstFrame(input: string, out: string, options: RunOptions = {}): Promise<void> {
-  await runFfmpeg(firstFrameArgs(input, out), options);
+  await runFfmpeg(firstFrameArgs(input, out), options).catch((error: unknown) => {
+    throw asInputError(error);
+  });
   if (!(await exists(out))) throw new MediaError('not-a-video', { detail: 'no frame could be decoded' });
 }
 
@@ -33,8 +35,12 @@ export async function captureThumbnail(
   info: Pick<MediaInfo, 'durationSeconds' | 'displayWidth' | 'displayHeight' | 'fps'>,
   options: RunOptions & { firstFrame?: string } = {},
 ): Promise<void> {
-  await runFfmpeg(thumbnailArgs(input, out, info), options);
-  if (!(await exists(out))) await runFfmpeg(thumbnailArgs(input, out, info, { avoidDark: false }), options);
+  const run = (args: string[]) =>
+    runFfmpeg(args, options).catch((error: unknown) => {
+      throw asInputError(error);
+    });
+  await run(thumbnailArgs(input, out, info));
+  if (!(await exists(out))) await run(thumbnailArgs(input, out, info, { avoidDark: false }));
   if (!(await exists(out)) && options.firstFrame) await copyFile(options.firstFrame, out);
   if (!(await exists(out))) throw new MediaError('not-a-video', { detail: 'no thumbnail frame could be decoded' });
 }

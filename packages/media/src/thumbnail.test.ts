@@ -14,6 +14,18 @@ describe('firstFrameArgs', () => {
   });
 });
 
+/** The six arguments that open the input: the guard's options and `-i`. */
+const inputOf = (args: string[]) => args.slice(args.indexOf('-i') - 4, args.indexOf('-i') + 2);
+const guarded = (file: string) => ['-protocol_whitelist', 'file', '-format_whitelist', 'mov,matroska,mpegts,flv,avi', '-i', `file:${file}`];
+
+describe('stills of an upload', () => {
+  it('open it only as a local file, in a container Flick accepts', () => {
+    expect(inputOf(firstFrameArgs('/in/clip.mov', '/out/first-frame.jpg'))).toEqual(guarded('/in/clip.mov'));
+    expect(inputOf(thumbnailArgs('/in/clip.mov', '/out/thumbnail.jpg', info))).toEqual(guarded('/in/clip.mov'));
+    expect(inputOf(thumbnailArgs('/in/clip.mov', '/out/thumbnail.jpg', info, { avoidDark: false }))).toEqual(guarded('/in/clip.mov'));
+  });
+});
+
 describe('thumbnailArgs', () => {
   it('looks 3 s into a long clip, skipping dark frames, over a 2 s window', () => {
     const args = thumbnailArgs('/in/clip.mov', '/out/thumbnail.jpg', info);

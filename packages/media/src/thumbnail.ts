@@ -1,3 +1,4 @@
+import { uploadInputArgs } from './input-guard.ts';
 import { type DisplaySize, RUNG_SHORT_SIDES, planLadder, scaledSize } from './ladder.ts';
 import type { MediaInfo } from './probe.ts';
 
@@ -32,8 +33,7 @@ function stillArgs(input: string, out: string, filters: string, seekSeconds = 0)
     '-y',
     // Start at the keyframe before the seek point rather than decoding up to it: phone clips have one a second.
     ...(seekSeconds > 0 ? ['-noaccurate_seek', '-ss', seekSeconds.toFixed(3)] : []),
-    '-i',
-    input,
+    ...uploadInputArgs(input),
     '-map',
     '0:v:0',
     '-vf',
@@ -86,6 +86,7 @@ export function scaledStillArgs(input: string, out: string, { width, height }: P
     '-v',
     'error',
     '-y',
+    // Our own thumbnail, written by stillArgs, not an upload: a JPEG the upload guard would refuse.
     '-i',
     input,
     '-vf',

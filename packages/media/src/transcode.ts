@@ -3,7 +3,7 @@ import { renameSync } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MediaBinaries, resolveBinaries } from './binaries.ts';
-import { MediaError } from './errors.ts';
+import { MediaError, asInputError } from './errors.ts';
 import { DEFAULT_PRESET, DEFAULT_X264_PARAMS, MASTER_PLAYLIST_NAME, VARIANT_PLAYLIST_NAME, type X264Preset, hlsArgs, variantDirName } from './hls.ts';
 import { type Rung, planLadder } from './ladder.ts';
 import { type MediaLogger, silentLogger } from './logger.ts';
@@ -69,17 +69,6 @@ export interface TranscodeResult {
   firstFrame: string;
   /** Playable length: the sum of the top rung's segment durations. */
   durationSeconds: number;
-}
-
-/** ffmpeg's exit code when more than -max_error_rate of the input failed to decode. */
-const DECODE_ERROR_RATE_EXIT = 69;
-const INPUT_DECODE_ERROR = /Invalid data found when processing input|Error while decoding stream/;
-
-/** An ffmpeg failure caused by the input rather than the machine: the uploader's file is damaged. */
-function asInputError(error: unknown): unknown {
-  if (!(error instanceof MediaError) || error.kind !== 'ffmpeg-failed' || error.exitCode === null) return error;
-  if (error.exitCode !== DECODE_ERROR_RATE_EXIT && !INPUT_DECODE_ERROR.test(error.detail)) return error;
-  return new MediaError('not-a-video', { detail: error.detail, exitCode: error.exitCode, cause: error });
 }
 
 /** Less decoded video than this share of the stream's duration means a truncated or damaged file. */

@@ -1,5 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { videoMessages } from '@flick/contract';
 import { type MediaErrorKind, runFfmpeg } from '../src/index.ts';
 
@@ -141,6 +143,31 @@ function recipes(dir: string, ffmpeg: string): Recipe[] {
           file,
         ]),
     },
+    // 2.5 s: the audio these containers hold runs a few hundredths past 2 s, which would add a sliver of a segment.
+    {
+      name: 'Matroska (.mkv), as OBS records',
+      file: at('recording.mkv'),
+      expected: plays(360, 640),
+      make: (file) => run([...video('360x640', 30, 2.5), ...tone(2.5), ...h264, ...aac, file]),
+    },
+    {
+      name: 'MPEG-TS, as a stream is recorded',
+      file: at('recording.ts'),
+      expected: plays(360, 640),
+      make: (file) => run([...video('360x640', 30, 2.5), ...tone(2.5), ...h264, ...aac, file]),
+    },
+    {
+      name: 'FLV, as older cam software records',
+      file: at('recording.flv'),
+      expected: plays(360, 640),
+      make: (file) => run([...video('360x640', 30, 2.5), ...tone(2.5), ...h264, ...aac, file]),
+    },
+    {
+      name: 'AVI',
+      file: at('camera.avi'),
+      expected: plays(360, 640),
+      make: (file) => run([...video('360x640', 30, 2.5), ...tone(2.5), ...h264, '-c:a', 'libmp3lame', '-b:a', '96k', '-shortest', file]),
+    },
     {
       // x264 takes odd sizes only without chroma subsampling, so this is also a 4:4:4 source.
       name: 'odd dimensions 541x963',
@@ -231,4 +258,78 @@ export async function generateCorpus(dir: string, ffmpeg: string): Promise<Corpu
   };
   await Promise.all([worker(), worker(), worker()]);
   return all.map(({ name, file, expected }) => ({ name, file, expected }));
+}
+
+/** The hostile corpus: uploads that name other files for ffmpeg to read, and what they name. */
+export interface HostileCorpus {
+  /** Another creator's private original, which every item names one way or another. */
+  secret: string;
+  items: CorpusItem[];
+}
+
+const dashManifest = (baseUrl: string) => `<?xml version="1.0"?>
+<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT2S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
+<Period><AdaptationSet mimeType="video/mp4"><Representation id="1" bandwidth="100000"><BaseURL>${baseUrl}</BaseURL><SegmentBase/></Representation></AdaptationSet></Period>
+</MPD>
+`;
+const hlsPlaylist = (segment: string) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n${segment}\n#EXT-X-ENDLIST\n`;
+
+/**
+ * Writes, under `dir`, a creator's private original (`private/originals/7.mp4`, with an MPEG-TS copy
+ * and a PNG of its first frame, as any other readable file would be) and uploads that name it: as a
+ * file: URL, a path relative to the upload, an `origin` (a local HTTP server serving the same files)
+ * URL, and through the concat: and subfile: protocols. Issue 28: each was read as the upload's video.
+ */
+export async function generateHostileCorpus(dir: string, ffmpeg: string, origin: string): Promise<HostileCorpus> {
+  const originals = path.join(dir, 'private', 'originals');
+  const uploads = path.join(dir, 'uploads');
+  const sequence = path.join(uploads, 'sequence');
+  await Promise.all([originals, sequence].map((folder) => mkdir(folder, { recursive: true })));
+  const run = (args: string[]) => runFfmpeg([...quiet, ...args], { binary: ffmpeg });
+  const secret = path.join(originals, '7.mp4');
+  await run([...video('240x426', 30, 2), ...tone(2), ...h264, ...aac, secret]);
+  await run(['-i', secret, '-c', 'copy', path.join(originals, '7.ts')]);
+  await run(['-i', secret, '-frames:v', '1', '-update', '1', path.join(originals, '7.png')]);
+  const secretTs = path.join(originals, '7.ts');
+  const { size: secretTsBytes } = await stat(secretTs);
+  // Whoever opens a FIFO without a writer waits for one: only a refusal before any open is quick.
+  const fifo = path.join(originals, '9.mp4');
+  execFileSync('mkfifo', [fifo]);
+
+  const files: [name: string, file: string, content: string][] = [
+    ['a DASH manifest naming a file: URL', path.join(uploads, 'dash-file.mp4'), dashManifest(pathToFileURL(secret).href)],
+    ['a DASH manifest naming an http: URL', path.join(uploads, 'dash-http.mp4'), dashManifest(`${origin}/7.mp4`)],
+    ['a DASH manifest naming a relative URL', path.join(uploads, 'dash-relative.mp4'), dashManifest('../private/originals/7.mp4')],
+    ['a DASH manifest naming a FIFO, which holds whoever opens it', path.join(uploads, 'dash-fifo.mp4'), dashManifest('../private/originals/9.mp4')],
+    ['an HLS playlist named .mp4 naming a file: segment', path.join(uploads, 'hls-file.mp4'), hlsPlaylist(pathToFileURL(secretTs).href)],
+    ['an HLS playlist named .mp4 naming an http: segment', path.join(uploads, 'hls-http.mp4'), hlsPlaylist(`${origin}/7.ts`)],
+    ['an HLS playlist named .mp4 naming a relative segment', path.join(uploads, 'hls-relative.mp4'), hlsPlaylist('../private/originals/7.ts')],
+    ['an HLS playlist named .mp4 naming a FIFO, which holds whoever opens it', path.join(uploads, 'hls-fifo.mp4'), hlsPlaylist('../private/originals/9.mp4')],
+    ['an HLS playlist naming a concat: URL', path.join(uploads, 'hls-concat.mp4'), hlsPlaylist(`concat:${secretTs}|${secretTs}`)],
+    [
+      'an HLS playlist naming a subfile: URL',
+      path.join(uploads, 'hls-subfile.mp4'),
+      hlsPlaylist(`subfile,,start,0,end,${secretTsBytes},,:${secretTs}`),
+    ],
+    // Stored beside the original it names, as an upload's original is; a relative name is what the concat demuxer calls safe.
+    ['an ffconcat file naming another original', path.join(originals, '8.mp4'), 'ffconcat version 1.0\nfile 7.mp4\n'],
+    // Without an extension, like an upload before it is stored: found by its content alone.
+    [
+      'an SVG naming a picture',
+      path.join(uploads, 'drawing'),
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="240" height="426"><image xlink:href="${pathToFileURL(path.join(originals, '7.png')).href}" width="240" height="426"/></svg>\n`,
+    ],
+  ];
+  await Promise.all(files.map(([, file, content]) => writeFile(file, content)));
+  // Flick names the files it stores, so no upload is called this; the sequence it names is the original's frames.
+  const pattern = path.join(sequence, 'img%03d.png');
+  await Promise.all([1, 2, 3].map((n) => copyFile(path.join(originals, '7.png'), path.join(sequence, `img00${n}.png`))));
+
+  return {
+    secret,
+    items: [
+      ...files.map(([name, file]) => ({ name, file, expected: notAVideo })),
+      { name: 'an image2 sequence pattern', file: pattern, expected: notAVideo },
+    ],
+  };
 }

@@ -1,8 +1,13 @@
-import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { videoMessages } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  captureFirstFrame,
   type MediaBinaries,
   MediaError,
   type MediaInfo,
@@ -10,7 +15,6 @@ import {
   PLAYABLE_AFTER_SEGMENTS,
   parseMediaPlaylist,
   plannedSegmentSeconds,
-  probeArgs,
   resolveBinaries,
   runFfmpeg,
   runFfprobe,
@@ -18,7 +22,7 @@ import {
   transcodeToHls,
   writeThumbnailCopies,
 } from '../src/index.ts';
-import { type CorpusItem, generateCorpus } from './corpus.ts';
+import { type CorpusItem, type HostileCorpus, generateCorpus, generateHostileCorpus } from './corpus.ts';
 
 let work: string;
 let outRoot: string;
@@ -42,8 +46,10 @@ interface ProbedStream {
   avg_frame_rate?: string;
 }
 
+/** Our own outputs (playlists, JPEGs), which the upload guard of `probeArgs` would rightly refuse. */
 async function ffprobe(file: string): Promise<{ streams: ProbedStream[]; format: { duration: string } }> {
-  return JSON.parse(await runFfprobe(probeArgs(file), { binary: binaries.ffprobe })) as { streams: ProbedStream[]; format: { duration: string } };
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+  return JSON.parse(await runFfprobe(args, { binary: binaries.ffprobe })) as { streams: ProbedStream[]; format: { duration: string } };
 }
 
 /** Average brightness (0-255) of a picture's luma. */
@@ -73,6 +79,10 @@ const playable = [
   '60 fps',
   'HEVC',
   'VP9 in WebM',
+  'Matroska (.mkv), as OBS records',
+  'MPEG-TS, as a stream is recorded',
+  'FLV, as older cam software records',
+  'AVI',
   'odd dimensions 541x963',
   'a 1 s clip',
   'dark for its first 1.6 s',
@@ -171,6 +181,73 @@ describe('transcodeToHls refuses', () => {
     expect(error).toBeInstanceOf(MediaError);
     expect(error).toMatchObject({ kind: expected.kind, message: expected.message, retryable: false });
     expect(await leftovers(outName)).toEqual([]);
+  });
+});
+
+describe('an upload that names other files is refused, and none of them is read (issue 28)', () => {
+  let hostile: HostileCorpus;
+  /** What probing the secret itself says: as if a probe had let the upload through. */
+  let secretInfo: MediaInfo;
+  let server: Server;
+  const requests: string[] = [];
+  beforeAll(async () => {
+    const root = path.join(work, 'hostile');
+    // Serves the same private files over HTTP, and notes every request.
+    server = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      createReadStream(path.join(root, 'private', 'originals', path.basename(request.url ?? '')))
+        .on('error', () => response.writeHead(404).end())
+        .pipe(response);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    hostile = await generateHostileCorpus(root, binaries.ffmpeg, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    secretInfo = await probe(hostile.secret, { binary: binaries.ffprobe });
+  });
+  afterAll(() => new Promise<unknown>((resolve) => server.close(resolve)));
+
+  const hostileItem = (name: string) => {
+    const found = hostile.items.find((c) => c.name === name);
+    if (!found) throw new Error(`no hostile corpus item "${name}"`);
+    return found;
+  };
+  const exists = (file: string) => stat(file).then(() => true, () => false);
+  /** Short enough that a run waiting on the FIFO ends inside the test, as a timeout rather than a refusal. */
+  const timeoutMs = 10_000;
+  const refusal = { kind: 'not-a-video', message: videoMessages.notAVideo };
+
+  it.each([
+    'a DASH manifest naming a file: URL',
+    'a DASH manifest naming an http: URL',
+    'a DASH manifest naming a relative URL',
+    'a DASH manifest naming a FIFO, which holds whoever opens it',
+    'an HLS playlist named .mp4 naming a file: segment',
+    'an HLS playlist named .mp4 naming an http: segment',
+    'an HLS playlist named .mp4 naming a relative segment',
+    'an HLS playlist named .mp4 naming a FIFO, which holds whoever opens it',
+    'an HLS playlist naming a concat: URL',
+    'an HLS playlist naming a subfile: URL',
+    'an ffconcat file naming another original',
+    'an SVG naming a picture',
+    'an image2 sequence pattern',
+  ])(`%s: "${videoMessages.notAVideo}"`, async (name) => {
+    const { file } = hostileItem(name);
+    await expect(probe(file, { binary: binaries.ffprobe, timeoutMs })).rejects.toMatchObject(refusal);
+
+    const frame = path.join(work, 'hostile', `${path.basename(file)}-first-frame.jpg`);
+    await expect(captureFirstFrame(file, frame, { binary: binaries.ffmpeg, timeoutMs })).rejects.toMatchObject(refusal);
+    expect(await exists(frame)).toBe(false);
+
+    // The stills and the ladder read the upload through the same guard, whatever a probe said.
+    const outName = `hostile-${path.basename(file).replace(/\W/g, '-')}`;
+    const transcode = transcodeToHls({ input: file, outDir: path.join(outRoot, outName), info: secretInfo, binaries, timeoutMs });
+    await expect(transcode).rejects.toMatchObject({ ...refusal, retryable: false });
+    expect(await leftovers(outName)).toEqual([]);
+
+    expect(requests).toEqual([]);
+  });
+
+  it('still reads the private original itself: the corpus names a real video', () => {
+    expect(secretInfo).toMatchObject({ width: 240, height: 426 });
   });
 });
 
