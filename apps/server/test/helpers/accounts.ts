@@ -33,10 +33,13 @@ export async function signUp(t: TestApp, type: 'user' | 'model' = 'model', overr
 }
 
 let clients = 0;
-/** A fresh client address per call (the test app trusts X-Forwarded-For), so rate limits stay out of the way. */
+/**
+ * A fresh client address per call (the test app trusts X-Forwarded-For), so rate limits stay out of the
+ * way; each in a /64 of its own, since a /64 is one network to the tracking bounds (issue 28).
+ */
 export function client() {
   clients += 1;
-  return { 'x-forwarded-for': `2001:db8::${clients.toString(16)}` };
+  return { 'x-forwarded-for': `2001:db8:${(clients >>> 16).toString(16)}:${(clients & 0xffff).toString(16)}::c` };
 }
 
 /** Signs an existing account in (channels and admins are made by the admin tools, not /register); the bearer header. */

@@ -141,7 +141,10 @@ export function adminModeration({
       return one(id);
     },
 
-    /** Shows a taken-down or reported video again; one hidden by its creator's ban waits for the unban. */
+    /**
+     * Shows a taken-down or reported video again; one hidden by its creator's ban waits for the unban.
+     * Its open reports close as dismissed with it (issue 28), or the next single report would hide it again.
+     */
     async restore(admin: UserRow, id: number) {
       await inTransaction(pool, async (client) => {
         const { rows } = await client.query<{ before: string }>(
@@ -155,7 +158,18 @@ export function adminModeration({
           if (!now[0]) throw new HttpError(404, adminMessages.videoNotFound);
           throw new HttpError(409, now[0].hidden_reason === 'creator banned' ? adminMessages.hiddenByBan : adminMessages.notTakenDown);
         }
-        await recordAdminDecisionOn(client, { adminId: admin.id, action: 'restored a video', targetType: 'video', targetId: id, before: { hiddenReason: rows[0].before }, after: { hiddenReason: null } });
+        const { rowCount: closed } = await client.query(
+          `update video_reports set handled_at = now(), handled_by = $2, decision = 'dismissed' where video_id = $1 and handled_at is null`,
+          [id, admin.id],
+        );
+        await recordAdminDecisionOn(client, {
+          adminId: admin.id,
+          action: 'restored a video',
+          targetType: 'video',
+          targetId: id,
+          before: { hiddenReason: rows[0].before, openReports: closed ?? 0 },
+          after: { hiddenReason: null },
+        });
       });
       await onPublishedChanged();
       return one(id);

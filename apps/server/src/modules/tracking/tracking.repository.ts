@@ -2,12 +2,30 @@ import { VIEW_WINDOW_HOURS } from '@flick/contract';
 import type pg from 'pg';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
-/** Counted at most once per window: the dedup row's time moves only when a new window starts. */
-const countViewSql = `
-  insert into video_views (video_id, viewer_key) values ($1, $2)
-  on conflict (video_id, viewer_key) do update set counted_at = now()
-  where video_views.counted_at < now() - make_interval(hours => $3)
+/**
+ * A slot of a network's daily bound (issue 28), taken only by a view, like or click that counts for its
+ * viewer ($network null: a signed-in account, not bounded). The row's lock makes the bound exact under
+ * concurrent requests, across instances.
+ */
+const takeSlot = (kind: string, after: string, subject: string, network: string, bound: string, also = 'true') => `
+  insert into network_daily_counts (day, kind, subject_id, network, count)
+  select current_date, '${kind}', ${subject}, ${network}::text, 1 from ${after} where ${network}::text is not null and ${also}
+  on conflict (day, kind, subject_id, network) do update set count = network_daily_counts.count + 1
+  where network_daily_counts.count < ${bound}
   returning 1`;
+
+/**
+ * Counted at most once per window: the dedup row's time moves only when a new window starts. A guest's
+ * view past its network's bound still opens its window, so it does not count later in it either.
+ */
+const countViewSql = `
+  with fresh as (
+    insert into video_views (video_id, viewer_key) values ($1, $2)
+    on conflict (video_id, viewer_key) do update set counted_at = now()
+    where video_views.counted_at < now() - make_interval(hours => $3)
+    returning 1
+  ), slot as (${takeSlot('view', 'fresh', '$1::bigint', '$4', '$5')})
+  select exists (select 1 from fresh) and ($4::text is null or exists (select 1 from slot)) as counted`;
 
 /** The same window for profiles (POST /v1/profile-view). */
 const countProfileViewSql = `
@@ -16,8 +34,20 @@ const countProfileViewSql = `
   where profile_views.counted_at < now() - make_interval(hours => $3)
   returning 1`;
 
-const addLikeSql = `insert into video_likes (viewer_key, video_id) values ($1, $2) on conflict do nothing returning 1`;
-const removeLikeSql = `delete from video_likes where viewer_key = $1 and video_id = $2 returning 1`;
+/** A like past its network's bound is kept (the guest sees it) but not counted; taking it back then takes nothing off. */
+const addLikeSql = `
+  with slot as (${takeSlot('like', '(select 1) one', '$2::bigint', '$3', '$4', 'not exists (select 1 from video_likes where viewer_key = $1 and video_id = $2)')})
+  insert into video_likes (viewer_key, video_id, counted) values ($1, $2, $3::text is null or exists (select 1 from slot))
+  on conflict do nothing returning counted`;
+const removeLikeSql = `delete from video_likes where viewer_key = $1 and video_id = $2 returning counted`;
+
+/** A click counts once per viewer, link and day, and within its network's bound; `found` is false for no such link. */
+const countLinkClickSql = `
+  with link as (select id from user_links where id = $1), fresh as (
+    insert into link_click_viewers (day, link_id, viewer_key) select current_date, id, $2 from link
+    on conflict do nothing returning 1
+  ), slot as (${takeSlot('link-click', 'fresh', '$1::bigint', '$3', '$4')})
+  select exists (select 1 from link) as found, exists (select 1 from fresh) and ($3::text is null or exists (select 1 from slot)) as counted`;
 
 /** The new rating, and the one it replaces (null for a first rating), in one statement. */
 const rateSql = `
@@ -39,10 +69,17 @@ export function trackingRepository(pool: pg.Pool) {
       return rows[0];
     },
 
-    /** True when this view opens a new window for the viewer, so it counts. */
-    async countView(videoId: number, viewerKey: string): Promise<boolean> {
-      const { rowCount } = await pool.query({ name: 'tracking-count-view', text: countViewSql, values: [videoId, viewerKey, VIEW_WINDOW_HOURS] });
-      return rowCount === 1;
+    /**
+     * True when this view opens a new window for the viewer and, for a guest (`guestNetwork` set), its
+     * network has not reached `bound` views of the video today: then it counts.
+     */
+    async countView(videoId: number, viewerKey: string, guestNetwork: string | null, bound: number): Promise<boolean> {
+      const { rows } = await pool.query<{ counted: boolean }>({
+        name: 'tracking-count-view',
+        text: countViewSql,
+        values: [videoId, viewerKey, VIEW_WINDOW_HOURS, guestNetwork, bound],
+      });
+      return rows[0]!.counted;
     },
 
     async profileExists(profileId: number): Promise<boolean> {
@@ -59,10 +96,17 @@ export function trackingRepository(pool: pg.Pool) {
       return rowCount === 1;
     },
 
-    /** True when the like was added or removed, false when it already was as asked. */
-    async setLike(type: 'add' | 'remove', viewerKey: string, videoId: number): Promise<boolean> {
-      const { rowCount } = await pool.query({ name: `tracking-like-${type}`, text: type === 'add' ? addLikeSql : removeLikeSql, values: [viewerKey, videoId] });
-      return rowCount === 1;
+    /**
+     * Whether the like was added or removed (false when it already was as asked), and whether that
+     * changes the count: a guest's like (`guestNetwork` set) counts within `bound` a day of its network.
+     */
+    async setLike(type: 'add' | 'remove', viewerKey: string, videoId: number, guestNetwork: string | null, bound: number) {
+      const { rows } = await pool.query<{ counted: boolean }>(
+        type === 'add'
+          ? { name: 'tracking-like-add', text: addLikeSql, values: [viewerKey, videoId, guestNetwork, bound] }
+          : { name: 'tracking-like-remove', text: removeLikeSql, values: [viewerKey, videoId] },
+      );
+      return { changed: rows.length === 1, counted: rows[0]?.counted ?? false };
     },
 
     /** The rating this one replaces, or null for a first rating. */
@@ -71,17 +115,20 @@ export function trackingRepository(pool: pg.Pool) {
       return rows[0]?.previous ?? null;
     },
 
-    /**
-     * Hides a published video once `threshold` distinct people (account, else guest, else address) have
-     * open reports on it; true when this call hid it.
-     */
-    async hideWhenReportedBy(videoId: number, threshold: number): Promise<boolean> {
+    /** Who reported a video and from where, of its open reports (issue 28: what decides hiding it). */
+    async openReporters(videoId: number): Promise<{ userId: number | null; clientIp: string }[]> {
+      const { rows } = await pool.query<{ userId: number | null; clientIp: string }>(
+        `select user_id::float8 as "userId", client_ip as "clientIp" from video_reports where video_id = $1 and handled_at is null`,
+        [videoId],
+      );
+      return rows;
+    },
+
+    /** Hides a published video on its reports; true when this call hid it. */
+    async hideAsReported(videoId: number): Promise<boolean> {
       const { rowCount } = await pool.query(
-        `update videos set hidden_reason = 'reported', hidden_at = now()
-         where id = $1 and status = 'approved' and hidden_reason is null
-           and (select count(distinct coalesce('u' || user_id, 'g' || guest_id, 'i' || client_ip))
-                from video_reports where video_id = $1 and handled_at is null) >= $2`,
-        [videoId, threshold],
+        `update videos set hidden_reason = 'reported', hidden_at = now() where id = $1 and status = 'approved' and hidden_reason is null`,
+        [videoId],
       );
       return Boolean(rowCount);
     },
@@ -115,15 +162,22 @@ export function trackingRepository(pool: pg.Pool) {
       );
     },
 
-    async linkExists(linkId: number): Promise<boolean> {
-      const { rows } = await pool.query({ name: 'tracking-link-exists', text: 'select 1 from user_links where id = $1', values: [linkId] });
-      return rows.length > 0;
+    /** Whether the link exists, and whether this click counts (see countLinkClickSql). */
+    async countLinkClick(linkId: number, viewerKey: string, guestNetwork: string | null, bound: number): Promise<{ found: boolean; counted: boolean }> {
+      const { rows } = await pool.query<{ found: boolean; counted: boolean }>({
+        name: 'tracking-count-link-click',
+        text: countLinkClickSql,
+        values: [linkId, viewerKey, guestNetwork, bound],
+      });
+      return rows[0]!;
     },
 
     /** Dedup rows past the view window decide nothing any more (they would count again anyway). */
     async pruneViews() {
       await pool.query(`delete from video_views where counted_at < now() - make_interval(hours => $1)`, [VIEW_WINDOW_HOURS]);
       await pool.query(`delete from profile_views where counted_at < now() - make_interval(hours => $1)`, [VIEW_WINDOW_HOURS]);
+      await pool.query(`delete from network_daily_counts where day < current_date`);
+      await pool.query(`delete from link_click_viewers where day < current_date`);
     },
   };
 }

@@ -36,7 +36,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
       config: perClientLimit(600, 600, tooMany),
       schema: {
         tags: ['tracking'],
-        summary: 'A view: counted once per viewer per video every 6 hours; watch time feeds the ranking',
+        summary: "A view: counted once per viewer per video every 6 hours, and guests a handful a day per network (issue 28); watch time feeds the ranking",
         security: optionalBearer,
         body: videoViewRequestSchema,
         response: { 200: videoViewResponseSchema, ...errors },
@@ -66,13 +66,13 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
       config: perClientLimit(300, 600, tooMany),
       schema: {
         tags: ['tracking'],
-        summary: 'Like or unlike (idempotent): users by bearer, guests by guest_id',
+        summary: "Like or unlike (idempotent): users by bearer, guests by guest_id (counted a handful a day per network, issue 28)",
         security: optionalBearer,
         body: videoLikeRequestSchema,
         response: { 200: videoLikeResponseSchema, ...errors },
       },
     },
-    async (request) => tracking.like(request.body, viewerOf(request, request.body.guest_id)),
+    async (request) => tracking.like(request.body, viewerOf(request, request.body.guest_id), request.ip),
   );
 
   app.post(
@@ -156,14 +156,14 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
       config: perClientLimit(300, 600, tooMany),
       schema: {
         tags: ['tracking'],
-        summary: "A click on a creator's link",
+        summary: "A click on a creator's link: counted once per viewer per link a day, and guests a handful a day per network (issue 28)",
         security: optionalBearer,
         body: linkClickRequestSchema,
         response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await tracking.linkClick(request.body);
+      await tracking.linkClick(request.body, viewerOf(request, request.body.guest_id), request.ip);
       return { message: feedMessages.recorded };
     },
   );

@@ -17,7 +17,18 @@ import { parseOr422, validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import type { CounterBuffer } from './counter-buffer.ts';
+import { clientNetwork, distinctReporters } from './observed-identity.ts';
 import { trackingRepository } from './tracking.repository.ts';
+
+/**
+ * Issue 28: what the guests of one network (an IPv4 address, an IPv6 /64) count per video or link and
+ * day, whatever guest ids they send. A guest id costs nothing, so one address could otherwise count as
+ * many viewers as it likes; a handful still lets a household, an office or a shared mobile NAT count
+ * as more than one person. Signed-in accounts are not bounded by network: each counts once.
+ */
+export const GUEST_VIEWS_PER_NETWORK = 10;
+export const GUEST_LIKES_PER_NETWORK = 5;
+export const GUEST_LINK_CLICKS_PER_NETWORK = 5;
 
 /** viewer.md §7 tracking calls. Dedup rows are written at once; counters go through the buffer. */
 export function trackingService({
@@ -28,7 +39,7 @@ export function trackingService({
 }: {
   pool: pg.Pool;
   counters: CounterBuffer;
-  /** Issue 15: a video reported by this many distinct people is hidden until an admin decides (0: never). */
+  /** Issue 15: a video reported by this many distinct people (see distinctReporters) is hidden until an admin decides (0: never). */
   reportHideThreshold?: number;
   onVideoHidden?: () => Promise<void>;
 }) {
@@ -40,12 +51,18 @@ export function trackingService({
     return video;
   }
 
+  /** The network a guest's counts are bounded by; null for a signed-in account, which counts as itself. */
+  const guestNetwork = (viewer: Viewer, clientIp: string) => (viewer.userId === null ? clientNetwork(clientIp) : null);
+
   return {
-    /** A view counts once per viewer (user, guest, or else address) per video per window. */
+    /**
+     * A view counts once per viewer (user, guest, or else network) per video per window, and a
+     * network's guests count at most GUEST_VIEWS_PER_NETWORK views of a video a day.
+     */
     async view(input: z.output<typeof videoViewRequestSchema>, viewer: Viewer, clientIp: string) {
       await publishedVideo(input.video_id);
-      const key = viewerKey(viewer) ?? `ip${clientIp}`;
-      const counted = await repo.countView(input.video_id, key);
+      const key = viewerKey(viewer) ?? `ip${clientNetwork(clientIp)}`;
+      const counted = await repo.countView(input.video_id, key, guestNetwork(viewer, clientIp), GUEST_VIEWS_PER_NETWORK);
       counters.addVideo(input.video_id, {
         views: counted ? 1 : 0,
         // Watch time counts on every report: it says how much of the video people watch, not how many.
@@ -65,12 +82,16 @@ export function trackingService({
       return { counted };
     },
 
-    /** Idempotent: adding a like twice or removing one that is not there changes nothing. */
-    async like(input: z.output<typeof videoLikeRequestSchema>, viewer: Viewer) {
+    /**
+     * Idempotent: adding a like twice or removing one that is not there changes nothing. A network's
+     * guests add at most GUEST_LIKES_PER_NETWORK to a video's count a day; a like past that is kept, uncounted.
+     */
+    async like(input: z.output<typeof videoLikeRequestSchema>, viewer: Viewer, clientIp: string) {
       const key = viewerKey(viewer);
       if (!key) throw validationError([{ field: 'guest_id', message: feedMessages.needGuestId }]);
       const video = await publishedVideo(input.video_id);
-      if (await repo.setLike(input.type, key, input.video_id)) counters.addVideo(input.video_id, { likes: input.type === 'add' ? 1 : -1 });
+      const { changed, counted } = await repo.setLike(input.type, key, input.video_id, guestNetwork(viewer, clientIp), GUEST_LIKES_PER_NETWORK);
+      if (changed && counted) counters.addVideo(input.video_id, { likes: input.type === 'add' ? 1 : -1 });
       return { isLiked: input.type === 'add', likeCount: Math.max(0, video.likeCount + counters.pendingLikes(input.video_id)) };
     },
 
@@ -94,7 +115,8 @@ export function trackingService({
         message: input.message,
         clientIp,
       });
-      if (reportHideThreshold > 0 && (await repo.hideWhenReportedBy(input.video_id, reportHideThreshold))) await onVideoHidden();
+      if (reportHideThreshold === 0 || distinctReporters(await repo.openReporters(input.video_id)) < reportHideThreshold) return;
+      if (await repo.hideAsReported(input.video_id)) await onVideoHidden();
     },
 
     /**
@@ -118,9 +140,15 @@ export function trackingService({
       counters.addEvent(input.event_id);
     },
 
-    async linkClick(input: z.output<typeof linkClickRequestSchema>) {
-      if (!(await repo.linkExists(input.link_id))) throw new HttpError(404, feedMessages.linkNotFound);
-      counters.addLinkClick(input.link_id, input.link_location, input.is_live);
+    /**
+     * A click counts once per viewer (user, guest, or else network) per link and day, and a network's
+     * guests count at most GUEST_LINK_CLICKS_PER_NETWORK clicks of a link a day.
+     */
+    async linkClick(input: z.output<typeof linkClickRequestSchema>, viewer: Viewer, clientIp: string) {
+      const key = viewerKey(viewer) ?? `n${clientNetwork(clientIp)}`;
+      const { found, counted } = await repo.countLinkClick(input.link_id, key, guestNetwork(viewer, clientIp), GUEST_LINK_CLICKS_PER_NETWORK);
+      if (!found) throw new HttpError(404, feedMessages.linkNotFound);
+      if (counted) counters.addLinkClick(input.link_id, input.link_location, input.is_live);
     },
   };
 }
