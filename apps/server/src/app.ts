@@ -68,10 +68,10 @@ import { contactService } from './modules/contact/contact.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { pagesService } from './modules/pages/pages.service.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { errorHandler, frameworkErrorAnswers } from './plugins/error-handler.ts';
 import { openapi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/pg-rate-limit-store.ts';
-import { security } from './plugins/security.ts';
+import { security, securityHeaders } from './plugins/security.ts';
 import { storableText } from './plugins/storable-text.ts';
 import { homeFirstPageReader } from './plugins/home-shell.ts';
 import { inlineScriptHashes, webApp } from './plugins/web-app.ts';
@@ -90,6 +90,10 @@ export interface AppDependencies {
 
 /** Plugins in layers: framework -> cross-cutting -> API routes under /v1 -> the web app. */
 export async function buildApp({ config, db, pool, logger, mailer, jobs, geolocator }: AppDependencies) {
+  const headers = await securityHeaders({
+    mediaOrigin: config.mediaBaseUrl ? new URL(config.mediaBaseUrl).origin : undefined,
+    scriptHashes: inlineScriptHashes(config.webDistDir),
+  });
   const options: FastifyServerOptions = {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -97,6 +101,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     // Behind a trusted proxy its request id is kept, so one id follows a request through every log.
     requestIdHeader: config.trustProxy ? 'x-request-id' : false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...frameworkErrorAnswers(headers),
   };
   const app = Fastify(logger ? { ...options, loggerInstance: logger } : { ...options, logger: false });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -107,11 +112,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   await api.register(metricsEndpoint, { token: config.metricsToken });
   watchPool('app', pool);
   watchJobQueue(pool);
-  await api.register(security, {
-    mediaOrigin: config.mediaBaseUrl ? new URL(config.mediaBaseUrl).origin : undefined,
-    corsOrigin: config.corsOrigin,
-    scriptHashes: inlineScriptHashes(config.webDistDir),
-  });
+  await api.register(security, { headers, corsOrigin: config.corsOrigin });
   await api.register(rateLimit, {
     global: false,
     store: pgRateLimitStore(pool),

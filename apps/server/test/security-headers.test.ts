@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
@@ -42,6 +43,76 @@ describe('content security policy', () => {
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+/** The security headers every answer carries, whatever produced it. */
+function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
+  const csp = directives(headers['content-security-policy'] as string | undefined);
+  expect(csp.get('default-src'), what).toEqual(["'self'"]);
+  expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+}
+
+/** One raw HTTP exchange with a listening server, for what app.inject cannot send: the status line, headers and body. */
+async function rawExchange(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    socket.on('close', () => resolve(received));
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? resolve(received) : reject(error)));
+    socket.write(request, 'latin1');
+  });
+  const [head = '', ...rest] = answer.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
+}
+
+describe('answers the framework gives before any route (issue 28)', () => {
+  const marker = 'ECHO-ME-BACK';
+
+  it.each([
+    ['a malformed percent-encoding in the path', `/v1/users/${marker}%E0%A4%A`, 400],
+    ['a path parameter over the router\'s limit', `/v1/users/${marker}${'x'.repeat(300)}`, 414],
+  ])('carry the security headers and the request id, and never echo the address: %s', async (_what, url, status) => {
+    const res = await behindProxy.app.inject({ url });
+    expect(res.statusCode).toBe(status);
+    expectSecurityHeaders(res.headers, url);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body).not.toContain(marker);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('a JSON body that is not JSON is refused with the security headers, without echoing it', async () => {
+    const res = await behindProxy.app.inject({ method: 'POST', url: '/v1/login', headers: { 'content-type': 'application/json' }, payload: `{"email": "${marker}` });
+    expect(res.statusCode).toBe(400);
+    expectSecurityHeaders(res.headers, 'bad JSON');
+    expect(res.body).not.toContain(marker);
+  });
+
+  describe('from Node itself, on a listening server', () => {
+    let port: number;
+    beforeAll(async () => {
+      await direct.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (direct.app.server.address() as net.AddressInfo).port;
+    });
+
+    it.each([
+      ['headers too large: 431', `GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${marker}${'y'.repeat(20_000)}\r\n\r\n`, 431],
+      ['an address too long for the header limit: 431', `GET /v1/users/${marker}${'z'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+      ['a request line that is not HTTP: 400', `${marker} \u0001 NONSENSE\r\n\r\n`, 400],
+      ['a malformed percent-encoding: 400', `GET /v1/users/${marker}%ZZ%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, 400],
+    ])('%s carries the security headers and echoes nothing', async (_what, request, status) => {
+      const res = await rawExchange(port, request);
+      expect(res.status).toBe(status);
+      expectSecurityHeaders(res.headers, request.slice(0, 40));
+      expect(res.body).not.toContain(marker);
+      expect(JSON.parse(res.body)).toEqual({ message: expect.any(String) });
+    });
   });
 });
 

@@ -1,9 +1,11 @@
 import { textMessages } from '@flick/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { databaseUnavailable } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { SecurityHeaders } from './security.ts';
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
@@ -45,10 +47,49 @@ const messagesByStatus: Record<number, string> = {
   403: 'You are not allowed to do that.',
   404: 'Not found.',
   405: 'Method not allowed.',
+  408: 'The request took too long to arrive.',
   413: 'The request is too large.',
+  414: 'The address is too long.',
   415: 'Unsupported content type.',
   429: 'Too many requests. Please try again later.',
+  431: 'The request headers are too large.',
 };
+
+/**
+ * Fastify's answers before any route or hook runs, which by default carry no security headers and echo
+ * the address (issue 28): a malformed percent-encoding or an over-long path parameter (`frameworkErrors`),
+ * and what Node's parser refuses (`clientErrorHandler`: headers or address over its limit, not HTTP at
+ * all, too slow). Ours carry the security headers and a plain message, nothing of the request.
+ */
+export function frameworkErrorAnswers(headers: SecurityHeaders): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  return {
+    frameworkErrors(error, request, generic) {
+      const reply = generic as FastifyReply;
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      if (status === 500) request.log.error({ err: error }, 'request failed in the router');
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      void reply
+        .code(status)
+        .header('x-request-id', request.id)
+        .send(status === 500 ? { message: INTERNAL_ERROR_MESSAGE, requestId: request.id } : { message: messagesByStatus[status] });
+    },
+    clientErrorHandler(error: NodeJS.ErrnoException, socket) {
+      // Reset by the client: nobody to answer.
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const body = JSON.stringify({ message: messagesByStatus[status] });
+      const lines = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        ...headers.map(([name, value]) => `${name}: ${value}`),
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'connection: close',
+      ];
+      if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+      socket.destroy(error);
+    },
+  };
+}
 
 /**
  * One place turns every failure into `{ message, errors? }` (DESIGN.md "API conventions").

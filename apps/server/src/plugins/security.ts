@@ -1,10 +1,13 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** A year, subdomains too; `preload` is the operator's own decision (it is hard to take back). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The security headers, as name and value: the same on every answer. */
+export type SecurityHeaders = readonly (readonly [name: string, value: string])[];
 
 /**
  * Security headers with a CSP that allows what the app really loads: its own scripts and styles,
@@ -12,16 +15,15 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * https: video and pixels of an outside ad server's VAST ad; scripts and connections only our own
  * (never 'unsafe-inline' or 'unsafe-eval'; the one inline script by its hash), and no page may frame ours.
  *
- * Strict-Transport-Security only on an answer to a request that came over TLS: directly, or through a
- * trusted proxy that says so (X-Forwarded-Proto: https with TRUST_PROXY). Browsers ignore it over plain
- * HTTP (RFC 6797), where it would only claim a TLS setup the server knows nothing of.
+ * Worked out once, before the app exists, by asking helmet on an app of its own: they never depend on
+ * the request (and @fastify/helmet's own hook, building helmet anew for every request, was a tenth of
+ * the home feed's CPU in issue 18's profile), and the answers the framework gives before any hook runs
+ * (a malformed address, headers too large: error-handler.ts) need them too (issue 28).
  */
-export const security = fp(async function security(
-  app: FastifyInstance,
-  options: { mediaOrigin?: string; corsOrigin?: string; scriptHashes?: readonly string[] },
-) {
+export async function securityHeaders(options: { mediaOrigin?: string; scriptHashes?: readonly string[] }): Promise<SecurityHeaders> {
   const media = options.mediaOrigin ? [options.mediaOrigin] : [];
-  await app.register(helmet, {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,20 +51,28 @@ export const security = fp(async function security(
     // The same as frame-ancestors 'none', for browsers that only know this one.
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false,
-    // @fastify/helmet's own hook builds helmet anew for every request (the CSP parsed again each time: a
-    // tenth of the home feed's CPU in issue 18's profile). The headers never depend on the request, so
-    // they are taken from its first one and set as they are on every other.
     global: false,
   });
-  let fixed: [string, string | number | readonly string[]][] | null = null;
+  let headers: SecurityHeaders = [];
+  probe.get('/', async (_request, reply) => {
+    reply.helmet();
+    headers = Object.entries(reply.raw.getHeaders()).map(([name, value]) => [name, String(value)] as const);
+    return '';
+  });
+  await probe.inject({ url: '/' });
+  await probe.close();
+  return headers;
+}
+
+/**
+ * Sets the security headers on every answer that reaches a hook. Strict-Transport-Security only on an
+ * answer to a request that came over TLS: directly, or through a trusted proxy that says so
+ * (X-Forwarded-Proto: https with TRUST_PROXY). Browsers ignore it over plain HTTP (RFC 6797), where it
+ * would only claim a TLS setup the server knows nothing of.
+ */
+export const security = fp(async function security(app: FastifyInstance, options: { headers: SecurityHeaders; corsOrigin?: string }) {
   app.addHook('onRequest', async (request, reply) => {
-    if (fixed === null) {
-      const before = new Set(reply.raw.getHeaderNames());
-      reply.helmet();
-      fixed = reply.raw.getHeaderNames().flatMap((name) => (before.has(name) ? [] : [[name, reply.raw.getHeader(name)!] as const]));
-    } else {
-      for (const [name, value] of fixed) reply.raw.setHeader(name, value);
-    }
+    for (const [name, value] of options.headers) reply.raw.setHeader(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   if (options.corsOrigin) {

@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '@flick/contract';
 import { createHash } from 'node:crypto';
-import { security } from './security.ts';
+import { security, securityHeaders } from './security.ts';
 import { inlineScriptHashes, webApp, type WebAppOptions } from './web-app.ts';
 
 describe('the web app beside the API', () => {
@@ -279,7 +279,7 @@ describe('the boot player’s inline script (ADR 0019)', () => {
     const hashes = inlineScriptHashes(dist);
     expect(hashes).toEqual([`sha256-${createHash('sha256').update(boot).digest('base64')}`]);
     const app = Fastify();
-    await app.register(security, { scriptHashes: hashes });
+    await app.register(security, { headers: await securityHeaders({ scriptHashes: hashes }) });
     app.get('/', async () => 'ok');
     const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
     await app.close();
