@@ -194,6 +194,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(videosRoutes, { videos });
       await v1.register(resumableUploadRoutes, {
         videos,
+        pool,
         directory: path.join(media.uploads, 'tus'),
         locker: postgresLocker(pool, api.log as Logger),
         objects: media.remote ? media.private : undefined,

@@ -12,6 +12,10 @@ export const TAG_MIN_LENGTH = 2;
 export const TAG_MAX_LENGTH = 40;
 export const TAGS_MAX = 20;
 export const TITLE_MAX_LENGTH = 120;
+/** Issue 28: uploads one creator may have under way at once (an unfinished one lapses a day after it started). */
+export const UPLOADS_OPEN_MAX = 5;
+/** Issue 28: what one creator may start uploading in any 24 hours, declared sizes added up: ten of the largest. */
+export const UPLOAD_BYTES_PER_DAY = 10 * VIDEO_MAX_BYTES;
 
 /** accounts.md §5 "Upload details" and §8, word for word. */
 export const videoMessages = {
@@ -37,6 +41,8 @@ export const videoMessages = {
   verifyFirst: 'Verify your identity before uploading videos.',
   creatorsOnly: 'Only creator accounts can upload videos.',
   notYours: 'You can only manage your own videos.',
+  tooManyOpenUploads: `You have ${UPLOADS_OPEN_MAX} uploads under way. Finish or cancel one before starting another (an unfinished upload lapses a day after it started).`,
+  dailyUploadLimit: `Uploads started in the last 24 hours come to the daily limit of ${UPLOAD_BYTES_PER_DAY / 1024 ** 3} GB. Try again tomorrow.`,
 } as const;
 
 /** accounts.md §5: the message for a tag that cannot be added next to `existing`, or null when it can. */

@@ -1,15 +1,18 @@
-import { errorResponseSchema, uploadResponseSchema, VIDEO_MAX_BYTES, videoMessages } from '@flick/contract';
+import { errorResponseSchema, UPLOAD_BYTES_PER_DAY, UPLOADS_OPEN_MAX, uploadResponseSchema, VIDEO_MAX_BYTES, videoMessages } from '@flick/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Locker } from '@tus/utils';
+import type pg from 'pg';
 import type { ObjectStore } from '../../lib/object-store.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { resumableUploads } from './resumable-upload.ts';
+import { resumableUploads, UPLOAD_EXPIRY_MS } from './resumable-upload.ts';
+import { uploadQuota } from './upload-quota.ts';
 import type { VideosService } from './videos.service.ts';
 
 const UPLOAD_NOT_FOUND = 'This upload does not exist any more. Start the upload again.';
+export const UPLOAD_LENGTH_REQUIRED = 'Give the length of the file (Upload-Length) when the upload starts.';
 const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema, 422: errorResponseSchema };
@@ -27,18 +30,21 @@ async function refusalMessage(response: Response): Promise<string> {
  * Resumable upload (tus 1.0) at /v1/videos/uploads, for verified creators: the same limits and the same
  * `{ videoId, screenshot }` as POST /v1/videos/upload, answered by the PATCH that completes the file.
  */
-export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosService; directory: string; locker?: Locker; objects?: ObjectStore }> = async (
+export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosService; pool: pg.Pool; directory: string; locker?: Locker; objects?: ObjectStore }> = async (
   app,
-  { videos, directory, locker, objects },
+  { videos, pool, directory, locker, objects },
 ) => {
-  const uploads = resumableUploads({ directory, endpoint: `${app.prefix}/videos/uploads`, videos, logger: app.log, locker, objects });
+  const quota = uploadQuota(pool, { windowMs: UPLOAD_EXPIRY_MS });
+  const uploads = resumableUploads({ directory, endpoint: `${app.prefix}/videos/uploads`, videos, quota, logger: app.log, locker, objects });
 
   // PATCH bodies are the file itself: left unread here, tus streams them to disk.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
   const canUpload = async (request: FastifyRequest) => videos.ensureCanUpload(signedInUser(request));
   const withinSizeLimit = async (request: FastifyRequest) => {
-    if (Number(request.headers['upload-length'] ?? 0) > VIDEO_MAX_BYTES) throw new HttpError(413, videoMessages.tooBig);
+    // A length given later (creation-defer-length) would have counted as nothing in the quota.
+    if (request.headers['upload-length'] === undefined) throw new HttpError(400, UPLOAD_LENGTH_REQUIRED);
+    if (Number(request.headers['upload-length']) > VIDEO_MAX_BYTES) throw new HttpError(413, videoMessages.tooBig);
   };
   const ownUpload = async (request: FastifyRequest) => {
     const { id } = params.parse(request.params);
@@ -69,8 +75,9 @@ export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosServic
         description:
           'Headers `Tus-Resumable: 1.0.0`, `Upload-Length` and `Upload-Metadata` (`filename`, `filetype`). ' +
           'Answers 201 with the upload URL in `Location`; the data goes in PATCH requests to it. ' +
-          'Unfinished uploads expire after 24 hours (`Upload-Expires`).',
-        response: errors,
+          'Unfinished uploads expire after 24 hours (`Upload-Expires`). ' +
+          `A creator has at most ${UPLOADS_OPEN_MAX} uploads under way and starts at most ${UPLOAD_BYTES_PER_DAY / 1024 ** 3} GB (declared lengths) in 24 hours: beyond, 429.`,
+        response: { ...errors, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     forward,

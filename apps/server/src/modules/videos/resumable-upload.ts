@@ -11,6 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '../../db/schema.ts';
 import type { ObjectStore } from '../../lib/object-store.ts';
 import { ObjectUploadStore } from './object-upload-store.ts';
+import type { UploadQuota } from './upload-quota.ts';
 import type { VideosService } from './videos.service.ts';
 
 /** tus "expiration": an unfinished upload can be resumed for a day, then its files are swept away. */
@@ -23,6 +24,8 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 /** What one HTTP request brings to the tus hooks, and what they leave for the route to answer. */
 interface RequestContext {
   user: UserRow;
+  /** The upload this creation request recorded in the quota. */
+  started?: string;
   result?: UploadResponse;
   failure?: Error;
 }
@@ -33,6 +36,8 @@ export interface ResumableUploadsOptions {
   /** The collection URL as the browser sees it; upload URLs (Location) are this plus the id. */
   endpoint: string;
   videos: VideosService;
+  /** Counts each upload started against its creator's quota, from creation until it is finished or cancelled. */
+  quota: UploadQuota;
   logger: FastifyBaseLogger;
   /** Who may write to an upload now; shared (PostgreSQL) so that any instance can take any request. */
   locker?: Locker;
@@ -45,13 +50,14 @@ export interface ResumableUploadsOptions {
  * bucket with S3. A finished upload goes through `videos.ingest` like a multipart one; its tus files are
  * gone afterwards, whatever the outcome.
  */
-export function resumableUploads({ directory, endpoint, videos, logger, locker, objects }: ResumableUploadsOptions) {
+export function resumableUploads({ directory, endpoint, videos, quota, logger, locker, objects }: ResumableUploadsOptions) {
   const store = objects
     ? new ObjectUploadStore(objects, path.join(directory, 'incoming'), UPLOAD_EXPIRY_MS)
     : new DiskUploadStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   // Data comes in PATCH requests only: a creation request that carried a whole small file would be ingested
-  // before tus answers it, and tus then reads the upload's info again after it is gone.
-  store.extensions = store.extensions.filter((extension) => extension !== 'creation-with-upload');
+  // before tus answers it, and tus then reads the upload's info again after it is gone. And every upload
+  // says its length when it starts: the quota counts it then.
+  store.extensions = store.extensions.filter((extension) => extension !== 'creation-with-upload' && extension !== 'creation-defer-length');
   const contexts = new WeakMap<Request, RequestContext>();
   const dataFile = (uploadId: string) => path.join(directory, uploadId);
 
@@ -77,7 +83,15 @@ export function resumableUploads({ directory, endpoint, videos, logger, locker, 
     // CORS is @fastify/cors's job (CORS_ORIGIN); left alone, tus would allow every origin.
     allowedOrigins: () => false,
     async onUploadCreate(request, upload) {
-      return { metadata: { ...upload.metadata, [UPLOADER_KEY]: String(contextOf(request).user.id) } };
+      const context = contextOf(request);
+      try {
+        await quota.reserve(context.user.id, upload.id, upload.size ?? VIDEO_MAX_BYTES);
+      } catch (error) {
+        context.failure = error instanceof Error ? error : new Error(String(error));
+        throw error;
+      }
+      context.started = upload.id;
+      return { metadata: { ...upload.metadata, [UPLOADER_KEY]: String(context.user.id) } };
     },
     // A write that found the disk full: the upload goes (nothing of it stays on the full disk) and the
     // route answers the error itself (507), where tus would answer a 500 of its own.
@@ -85,7 +99,10 @@ export function resumableUploads({ directory, endpoint, videos, logger, locker, 
       if ((error as { code?: string }).code !== 'ENOSPC') return undefined;
       const context = contexts.get(request);
       const uploadId = new URL(request.url).pathname.split('/').pop() ?? '';
-      if (UPLOAD_ID.test(uploadId)) await discard(uploadId).catch(() => undefined);
+      if (UPLOAD_ID.test(uploadId)) {
+        await discard(uploadId).catch(() => undefined);
+        await quota.close(uploadId).catch(() => undefined);
+      }
       if (context) context.failure = error as Error;
       return undefined;
     },
@@ -100,6 +117,7 @@ export function resumableUploads({ directory, endpoint, videos, logger, locker, 
         throw error;
       } finally {
         await discard(upload.id);
+        await quota.close(upload.id);
       }
     },
   });
@@ -114,6 +132,8 @@ export function resumableUploads({ directory, endpoint, videos, logger, locker, 
       const context: RequestContext = { user };
       contexts.set(web, context);
       const response = await tus.handleWeb(web);
+      if (context.started && response.status !== 201) await quota.forget(context.started);
+      if (request.method === 'DELETE' && uploadId && response.status === 204) await quota.close(uploadId);
       return { response, result: context.result, failure: context.failure };
     },
 
@@ -128,6 +148,7 @@ export function resumableUploads({ directory, endpoint, videos, logger, locker, 
       try {
         const removed = store instanceof ObjectUploadStore ? await store.deleteExpired() : await sweepExpiredUploads(directory, Date.now());
         if (removed > 0) logger.info({ removed }, 'expired upload files removed');
+        await quota.sweep();
       } catch (error) {
         logger.warn({ err: error }, 'sweeping expired uploads failed');
       }
