@@ -137,6 +137,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     logger: api.log as Logger,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
   });
+  // Mail still being sent goes out before the pool closes.
+  api.addHook('onClose', () => auth.settled());
   const media = mediaStorage(config);
   const storage = privateStorage(config.dataDir, media.private);
   const verification = verificationService(db, storage);

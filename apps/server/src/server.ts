@@ -12,6 +12,7 @@ import { seedDemoContent } from './modules/demo/demo-content.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { adminAccounts } from './modules/accounts/admin-accounts.ts';
 import { pruneViews } from './modules/tracking/tracking.service.ts';
+import { pruneSignInBackoff } from './modules/auth/sign-in-backoff.repository.ts';
 import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
 
 export interface RunningServer {
@@ -90,6 +91,7 @@ function schedulePruning(pool: pg.Pool, logger: Logger, cleanups: (() => Promise
   const timer = setInterval(() => {
     pruneRateLimits(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
     pruneViews(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning video views failed'));
+    pruneSignInBackoff(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning failed sign-ins failed'));
   }, 10 * 60_000);
   timer.unref();
   cleanups.push(async () => clearInterval(timer));

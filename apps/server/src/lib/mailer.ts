@@ -44,3 +44,22 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     },
   };
 }
+
+/**
+ * Mail the answer must not wait for (issue 28: an answer that waits for the mail tells whether the address
+ * has an account). Each task starts at once and its failure is logged; `settled` is for shutting down.
+ */
+export function mailInBackground(logger: Logger) {
+  const pending = new Set<Promise<void>>();
+  return {
+    run(task: () => Promise<void>): void {
+      const running = task()
+        .catch((error: unknown) => logger.error({ err: error }, 'could not send e-mail'))
+        .finally(() => pending.delete(running));
+      pending.add(running);
+    },
+    async settled(): Promise<void> {
+      await Promise.all(pending);
+    },
+  };
+}

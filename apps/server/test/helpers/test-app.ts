@@ -27,7 +27,11 @@ export interface TestApp {
 }
 
 /** A fresh database (migrated and seeded like `npm start`) and an app on it; `close` drops both. */
-export async function createTestApp(env: Record<string, string> = {}, options: { workers?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** `mailDelayMs`: each e-mail takes this long to send, as over SMTP. */
+  options: { workers?: boolean; mailDelayMs?: number } = {},
+): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `flick_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -54,7 +58,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   // The real queue and workers on the test database, as in one-process mode.
   const { boss, queue } = await startJobQueue({ databaseUrl: url.toString(), logger });
   const workers = options.workers === false ? null : await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: 1, logger, databaseUrl: url.toString() });
-  const app = await buildApp({ config, db, pool, jobs: queue, mailer: { send: async (message) => void mail.push(message) } });
+  const mailer = {
+    async send(message: MailMessage) {
+      if (options.mailDelayMs) await new Promise((resolve) => setTimeout(resolve, options.mailDelayMs));
+      mail.push(message);
+    },
+  };
+  const app = await buildApp({ config, db, pool, jobs: queue, mailer });
   await app.ready();
 
   return {

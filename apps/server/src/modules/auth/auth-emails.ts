@@ -15,8 +15,13 @@ function layout(title: string, intro: string, button: string, link: string, outr
 </table></td></tr></table></body></html>`;
 }
 
-export function verifyEmailMessage(to: string, name: string, link: string): MailMessage {
-  const intro = `Hi ${name}, confirm this address to finish setting up your Flick account.`;
+/*
+ * These go to addresses nobody has confirmed yet (whoever signs up types any address), so they carry no
+ * text an account chose, such as its display name (issue 28: phishing text in our own mail).
+ */
+
+export function verifyEmailMessage(to: string, link: string): MailMessage {
+  const intro = 'Confirm this address to finish setting up your Flick account.';
   const outro = 'The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.';
   return {
     to,
@@ -27,14 +32,28 @@ export function verifyEmailMessage(to: string, name: string, link: string): Mail
   };
 }
 
-export function resetPasswordMessage(to: string, name: string, link: string): MailMessage {
-  const intro = `Hi ${name}, someone asked to reset the password of your Flick account.`;
+export function resetPasswordMessage(to: string, link: string): MailMessage {
+  const intro = 'Someone asked to reset the password of your Flick account.';
   const outro = 'The link works once and expires in 1 hour. If it was not you, ignore this e-mail: your password stays as it is.';
   return {
     to,
     subject: 'Reset your password',
     text: `${intro}\n\nOpen this link to choose a new password: ${link}\n\n${outro}\n`,
     html: layout('Reset your password', intro, 'Choose a new password', link, outro),
+    link,
+  };
+}
+
+/** Sent once when failed sign-ins start locking the account out (issue 28); `link` is the forgot-password screen. */
+export function signInAttemptsMessage(to: string, link: string): MailMessage {
+  const intro =
+    'Someone tried to sign in to your Flick account with a wrong password several times, so signing in is paused for a few minutes.';
+  const outro = "If it was you, wait a few minutes and try again. If it wasn't you, reset your password.";
+  return {
+    to,
+    subject: 'Someone tried to sign in to your account',
+    text: `${intro}\n\n${outro}\n\nReset your password here: ${link}\n`,
+    html: layout('Someone tried to sign in to your account', intro, 'Reset your password', link, outro),
     link,
   };
 }

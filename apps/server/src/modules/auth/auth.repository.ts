@@ -44,21 +44,22 @@ export function authRepository(db: Database) {
       return true;
     },
 
-    /** Uses up a reset link, sets the password and ends every session, together; false for no valid link. */
-    async resetPassword(tokenHash: string, passwordHash: string) {
+    /** Uses up a reset link, sets the password and ends every session, together; the account's address, none for no valid link. */
+    async resetPassword(tokenHash: string, passwordHash: string): Promise<string | undefined> {
       return db.transaction(async (tx) => {
         const userId = await consumeEmailToken(tokenHash, 'reset_password', tx);
-        if (!userId) return false;
+        if (!userId) return undefined;
         // Following the e-mailed link proves the address too.
-        await tx
+        const [user] = await tx
           .update(users)
           .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
+          .where(eq(users.id, userId))
+          .returning({ email: users.email });
         await tx
           .update(authTokens)
           .set({ revokedAt: sql`now()` })
           .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
-        return true;
+        return user?.email;
       });
     },
 

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
-import type { AuthService } from './auth.service.ts';
+import { TryLaterError, type AuthService } from './auth.service.ts';
 
 const errors = { 401: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
 
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
+      auth.resendVerification(request.body.email);
       return { message: accountMessages.verificationEmailSent };
     },
   );
@@ -91,17 +91,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/login',
     {
-      config: perClientLimit(10, 60),
+      // A ceiling on the work per client; failures have their own, tighter allowances (auth.service.ts).
+      config: perClientLimit(30, 60),
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in; the answer carries the bearer token',
+        summary: 'Sign in; the answer carries the bearer token. Failed sign-ins lock the e-mail address out for a while (429 with retry-after), whether or not it has an account',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, remember_me } = request.body;
-      const { token, user } = await auth.login(email, password, remember_me);
+      const { token, user } = await auth.login(email, password, remember_me, request.ip).catch((error: unknown) => {
+        if (error instanceof TryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      });
       return { access_token: token, user: { id: user.id, type: user.type }, message: accountMessages.loggedIn };
     },
   );
@@ -136,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email);
+      auth.forgotPassword(request.body.email);
       return { message: accountMessages.forgotSent };
     },
   );

@@ -2,15 +2,17 @@ import { accountMessages, type registerRequestSchema } from '@flick/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import { mailInBackground, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { validationError } from '../../lib/validation.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { resetPasswordMessage, verifyEmailMessage } from './auth-emails.ts';
+import { resetPasswordMessage, signInAttemptsMessage, verifyEmailMessage } from './auth-emails.ts';
 import { authRepository, type EmailPurpose } from './auth.repository.ts';
+import { ADDRESS_FAILURES, emailKey, lockSeconds, SIGN_IN_BACKOFF } from './sign-in-backoff.ts';
+import { signInBackoffRepository } from './sign-in-backoff.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Remember-me sessions live in local storage for weeks; the others in session storage for a day or two. */
@@ -27,10 +29,22 @@ export interface AuthDependencies {
 /** A hash to verify against when the e-mail is unknown, so a wrong address costs as long as a wrong password. */
 const dummyHash = hashPassword('not-a-real-password');
 
+/** A 429 that says when to try again (the route sets retry-after). */
+export class TryLaterError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export function authService({ db, mailer, publicUrl, logger }: AuthDependencies) {
   const repo = accountsRepository(db);
   const accounts = accountsService(db);
   const tokens = authRepository(db);
+  const backoff = signInBackoffRepository(db.$client);
+  const background = mailInBackground(logger);
 
   async function issueEmailToken(userId: number, purpose: EmailPurpose) {
     const token = createToken();
@@ -43,9 +57,28 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
     await send().catch((error: unknown) => logger.error({ err: error }, 'could not send e-mail'));
   }
 
-  async function sendVerification(user: { id: number; email: string; name: string }) {
+  async function sendVerification(user: { id: number; email: string }) {
     const token = await issueEmailToken(user.id, 'verify_email');
-    await sendQuietly(() => mailer.send(verifyEmailMessage(user.email, user.name, `${publicUrl}/verify-email/${token}`)));
+    await sendQuietly(() => mailer.send(verifyEmailMessage(user.email, `${publicUrl}/verify-email/${token}`)));
+  }
+
+  /** Before the password is looked at: too many failures from this client, or for this address, wait. */
+  async function refuseWhileLocked(key: string, clientAddress: string) {
+    const [fromClient, lockedFor] = await Promise.all([backoff.addressFailures(clientAddress), backoff.lockedFor(key)]);
+    if (fromClient.failures >= ADDRESS_FAILURES.max) {
+      throw new TryLaterError(accountMessages.tooManyAttempts, Math.max(1, Math.ceil(fromClient.ttlMs / 1000)));
+    }
+    if (lockedFor > 0) throw new TryLaterError(accountMessages.signInLocked, lockedFor);
+  }
+
+  /** The same statements whether or not the address has an account; only the notice depends on it, after the answer. */
+  async function countFailure(key: string, clientAddress: string, user: { email: string } | undefined) {
+    const [failures] = await Promise.all([backoff.countFailure(key), backoff.countAddressFailure(clientAddress)]);
+    const lock = lockSeconds(failures);
+    if (lock > 0) await backoff.lock(key, lock);
+    if (user && failures === SIGN_IN_BACKOFF.freeFailures) {
+      background.run(() => mailer.send(signInAttemptsMessage(user.email, `${publicUrl}/forgot-password`)));
+    }
   }
 
   return {
@@ -87,19 +120,29 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
       }
     },
 
-    async resendVerification(email: string) {
-      const user = await repo.findByEmail(email);
-      if (user && !user.emailVerifiedAt) await sendVerification(user);
+    /** Answers before anything is looked up, so that no address takes longer than another (issue 28). */
+    resendVerification(email: string) {
+      background.run(async () => {
+        const user = await repo.findByEmail(email);
+        if (user && !user.emailVerifiedAt) await sendVerification(user);
+      });
     },
 
     async verifyEmail(token: string) {
       if (!(await tokens.verifyEmail(hashToken(token)))) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
     },
 
-    async login(email: string, password: string, rememberMe: boolean) {
+    /** Only failures count against the client address and the e-mail address (issue 28). */
+    async login(email: string, password: string, rememberMe: boolean, clientAddress: string) {
+      const key = emailKey(email);
+      await refuseWhileLocked(key, clientAddress);
       const user = await repo.findByEmail(email);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-      if (!user || !valid) throw new HttpError(401, accountMessages.invalidCredentials);
+      if (!user || !valid) {
+        await countFailure(key, clientAddress, user);
+        throw new HttpError(401, accountMessages.invalidCredentials);
+      }
+      await backoff.clear(key);
       // Only after the password: a ban is not told to whoever types an address (issue 15).
       if (user.bannedAt) throw new HttpError(403, accountMessages.accountBanned);
       const token = createToken();
@@ -111,19 +154,26 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
       await tokens.revokeSession(tokenId);
     },
 
-    async forgotPassword(email: string) {
-      const user = await repo.findByEmail(email);
-      if (!user) return;
-      const token = await issueEmailToken(user.id, 'reset_password');
-      await sendQuietly(() =>
-        mailer.send(resetPasswordMessage(user.email, user.name, `${publicUrl}/reset-password/${token}`)),
-      );
+    /** Answers before anything is looked up, so that no address takes longer than another (issue 28). */
+    forgotPassword(email: string) {
+      background.run(async () => {
+        const user = await repo.findByEmail(email);
+        if (!user) return;
+        const token = await issueEmailToken(user.id, 'reset_password');
+        await mailer.send(resetPasswordMessage(user.email, `${publicUrl}/reset-password/${token}`));
+      });
     },
 
+    /** A new password also ends a lock from failed sign-ins: the owner has just proved the address. */
     async resetPassword(token: string, password: string) {
       const passwordHash = await hashPassword(password);
-      if (!(await tokens.resetPassword(hashToken(token), passwordHash))) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
+      const email = await tokens.resetPassword(hashToken(token), passwordHash);
+      if (!email) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
+      await backoff.clear(emailKey(email));
     },
+
+    /** Waits for the mail still being sent, before the database closes. */
+    settled: () => background.settled(),
   };
 }
 
