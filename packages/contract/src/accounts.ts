@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categories } from './categories.ts';
+import { isReservedHandle } from './reserved-handles.ts';
 
 /** accounts.md §5 and §8, word for word (spelling slips fixed as DESIGN.md says). */
 export const accountMessages = {
@@ -9,6 +10,8 @@ export const accountMessages = {
   usernameTooLong: 'Username cannot exceed 30 characters.',
   usernameTaken: 'Username is taken.',
   usernameAvailable: 'Username is available.',
+  /** A first path segment of the app's or the server's (reserved-handles.ts). */
+  usernameReserved: 'This handle is reserved.',
   serverErrorTryLater: 'Server error. Try later.',
   fillAllFields: 'Please fill all the fields.',
   invalidEmailAddress: 'Invalid email address.',
@@ -116,7 +119,8 @@ export const usernameSchema = z
   .trim()
   .min(1, accountMessages.usernameRequired)
   .max(USERNAME_MAX_LENGTH, accountMessages.usernameTooLong)
-  .regex(USERNAME_PATTERN, accountMessages.usernameInvalid);
+  .regex(USERNAME_PATTERN, accountMessages.usernameInvalid)
+  .refine((value) => !isReservedHandle(value), accountMessages.usernameReserved);
 
 export const emailSchema = z
   .string(accountMessages.fillAllFields)

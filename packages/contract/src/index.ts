@@ -18,6 +18,7 @@ export * from './pages.ts';
 export * from './profile-page.ts';
 export * from './ratings.ts';
 export * from './reports.ts';
+export * from './reserved-handles.ts';
 export * from './sidebar.ts';
 export * from './stats.ts';
 export * from './studio-acting.ts';

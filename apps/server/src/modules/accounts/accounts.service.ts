@@ -1,18 +1,24 @@
-import { accountMessages } from '@flick/contract';
+import { accountMessages, isReservedHandle } from '@flick/contract';
 import type { Database } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { validationError } from '../../lib/validation.ts';
 import { accountsRepository } from './accounts.repository.ts';
-import { isReservedHandle } from './reserved-handles.ts';
 
 /** What sign-up, the profile and the admin tools decide alike about an account. */
 export function accountsService(db: Database) {
   const repo = accountsRepository(db);
 
+  /** Why `handle` may not be taken for `exceptUserId` (or anyone): a first path segment of ours, or another account's username or slug. */
+  async function handleRefusal(handle: string, exceptUserId?: number): Promise<string | null> {
+    if (isReservedHandle(handle)) return accountMessages.usernameReserved;
+    return (await repo.handleTaken(handle, exceptUserId)) ? accountMessages.usernameTaken : null;
+  }
+
   return {
-    /** Free for `exceptUserId` (or anyone): no other account has it as username or slug, and no route is named so. */
+    handleRefusal,
+
     async isHandleAvailable(handle: string, exceptUserId?: number) {
-      return !isReservedHandle(handle) && !(await repo.handleTaken(handle, exceptUserId));
+      return (await handleRefusal(handle, exceptUserId)) === null;
     },
 
     async changePassword(userId: number, currentTokenId: number | null, current: string, next: string) {

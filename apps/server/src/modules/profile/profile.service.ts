@@ -99,9 +99,8 @@ export function profileService({ db, pool, media, logger, geoBlocking }: Profile
         if (user.type !== 'user') {
           if (input.username !== undefined && input.username !== user.username) {
             if (input.username === '') throw validationError([{ field: 'username', message: accountMessages.usernameRequired }]);
-            if (!(await accounts.isHandleAvailable(input.username, user.id))) {
-              throw validationError([{ field: 'username', message: accountMessages.usernameTaken }]);
-            }
+            const refused = await accounts.handleRefusal(input.username, user.id);
+            if (refused) throw validationError([{ field: 'username', message: refused }]);
             values.username = input.username;
             values.slug = input.username;
           }
