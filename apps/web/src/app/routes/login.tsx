@@ -1,12 +1,14 @@
 import { accountMessages } from '@flick/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
-import { profileQueryOptions, profileWithTokenQueryOptions } from '../../features/session/api/get-profile.ts';
+import { profileQueryOptions, profileWithTokenQueryOptions, useProfile } from '../../features/session/api/get-profile.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { SwitchAccountPrompt } from '../../features/auth/components/switch-account-prompt.tsx';
+import { useSession } from '../../features/session/hooks/use-session.ts';
 import { useArrivedSignedIn } from '../../features/auth/hooks/use-arrived-signed-in.ts';
 import { setSession } from '../../features/session/stores/session-changes.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -60,6 +62,27 @@ function TokenSignIn({ token }: { token: string }) {
   );
 }
 
+/**
+ * A sign-in link opened by someone signed in: the link's token is not used until they choose Continue
+ * (issue 28: a link must not swap the account unasked). A session the server no longer takes is no
+ * account to keep, so the link goes ahead.
+ */
+function SwitchAccount({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const profile = useProfile();
+  const [switching, setSwitching] = useState(false);
+
+  if (switching || !session) return <TokenSignIn token={token} />;
+  return (
+    <SwitchAccountPrompt
+      signedInAs={profile.data?.name ?? null}
+      onContinue={() => setSwitching(true)}
+      onStay={() => void navigate(paths.account, { replace: true })}
+    />
+  );
+}
+
 /** accounts.md §2 "/login": the sign-in form; someone already signed in goes on to /account. */
 export function LoginRoute() {
   const { token: pathToken } = useParams();
@@ -68,7 +91,7 @@ export function LoginRoute() {
   const token = pathToken ?? new URLSearchParams(search).get('token');
   const arrivedSignedIn = useArrivedSignedIn();
 
-  if (token) return <TokenSignIn token={token} />;
+  if (token) return arrivedSignedIn ? <SwitchAccount token={token} /> : <TokenSignIn token={token} />;
   if (arrivedSignedIn) return <Navigate to={paths.account} replace />;
   return <LoginScreen />;
 }

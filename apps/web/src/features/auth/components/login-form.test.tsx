@@ -150,3 +150,52 @@ describe('login with a token (accounts.md §2 "/login/{token}")', () => {
     expect(sessionStorage.getItem('flick.accessToken')).toBeNull();
   });
 });
+
+describe('a sign-in link opened while signed in (issue 28: a link must not swap the account unasked)', () => {
+  /** The session's token is Mia's; the link's is Eve's. */
+  const profileByToken = () =>
+    mockApi({
+      'GET /v1/profile': (call) =>
+        call.headers.Authorization === 'Bearer link-token-123'
+          ? json({ user: profileUser({ id: 9, name: 'Eve Link', username: 'eve_link', slug: 'eve_link', email: 'eve@example.com' }) })
+          : json({ user: profileUser() }),
+    });
+  const linkCalls = (api: ReturnType<typeof mockApi>) => api.calls.filter((call) => call.headers.Authorization === 'Bearer link-token-123');
+
+  it('asks first: "You are signed in as Mia Rose. Sign in as the link\'s account instead?", and uses nothing of the link yet', async () => {
+    const api = profileByToken();
+    signIn();
+    renderApp('/login/link-token-123');
+    await findScreenHeading('Switch account?');
+    expect(await screen.findByText("You are signed in as Mia Rose. Sign in as the link's account instead?")).toBeTruthy();
+    screen.getByRole('button', { name: 'Continue' });
+    screen.getByRole('button', { name: 'Stay signed in' });
+    expect(linkCalls(api)).toEqual([]);
+    expect(localStorage.getItem('flick.accessToken')).toBe('session-token');
+  });
+
+  it('keeps the session on "Stay signed in" and goes to /account', async () => {
+    const api = profileByToken();
+    signIn();
+    const { router } = renderApp('/login?token=link-token-123');
+    await findScreenHeading('Switch account?');
+    fireEvent.click(screen.getByRole('button', { name: 'Stay signed in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(localStorage.getItem('flick.accessToken')).toBe('session-token');
+    expect(localStorage.getItem('flick.userId')).toBe('7');
+    expect(linkCalls(api)).toEqual([]);
+  });
+
+  it("signs in as the link's account on \"Continue\"", async () => {
+    const api = profileByToken();
+    signIn();
+    const { router } = renderApp('/login/link-token-123');
+    await findScreenHeading('Switch account?');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'), { timeout: 5000 });
+    expect(linkCalls(api).length).toBeGreaterThan(0);
+    expect(sessionStorage.getItem('flick.accessToken')).toBe('link-token-123');
+    expect(sessionStorage.getItem('flick.userId')).toBe('9');
+    expect(localStorage.getItem('flick.accessToken')).toBeNull();
+  });
+});
