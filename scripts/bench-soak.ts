@@ -39,7 +39,8 @@ import { percentile } from './support/browser-bench.ts';
  *   true exactly for each viewer's first report. Watch time and completions count on every report.
  * - likes: one row per (viewer, video); adding a like that is there or removing one that is not changes
  *   nothing. like_count must grow by the number of viewers whose last like call on the video was `add`.
- * - link clicks: every click counts, by link, location and is_live (link_click_daily_counts).
+ * - link clicks: a viewer's first click on a link counts (once per viewer, link and day), by link, location
+ *   and is_live (link_click_daily_counts). Each viewer has an address of its own, so no network bound is met.
  * - profile views: like views, once per viewer per profile per window, never one's own.
  * The counters are buffered in memory and written every FLUSH_INTERVAL_MS (counter-buffer.ts); after
  * the last answer the check waits for that, then compares PostgreSQL with what the simulation sent,
@@ -186,6 +187,8 @@ interface Viewer {
   random: () => number;
   viewed: Set<number>;
   liked: Set<number>;
+  /** Links this viewer clicked: a click counts once per viewer, link and day (issue 28). */
+  clickedLinks: Set<number>;
   profilesViewed: Set<number>;
   creators: Map<number, { at: number; user: PublicUser }>;
 }
@@ -260,8 +263,11 @@ async function clickLink(v: Viewer, creator: PublicUser, location: 'feed-panel' 
     is_live: link.isLive,
     link_location: location,
   });
-  if (answer) add(sent.clicks, `${link.id}|${location}|${link.isLive}`);
-  else sent.uncertainLinks.add(link.id);
+  if (!answer) sent.uncertainLinks.add(link.id);
+  else if (!v.clickedLinks.has(link.id)) {
+    v.clickedLinks.add(link.id);
+    add(sent.clicks, `${link.id}|${location}|${link.isLive}`);
+  }
 }
 
 /** The profile screen: the creator, the first grid page, the profile view; sometimes a link on it. */
@@ -522,6 +528,7 @@ try {
       random,
       viewed: new Set(),
       liked: new Set(),
+      clickedLinks: new Set(),
       profilesViewed: new Set(),
       creators: new Map(),
     };
