@@ -16,6 +16,7 @@ import { openGeolocator, type Geolocator } from './lib/geolocation.ts';
 import { postgresLocker } from './modules/videos/upload-locker.ts';
 import { resumableUploadRoutes } from './modules/videos/resumable-upload.routes.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { uploadQuota } from './modules/videos/upload-quota.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { mediaFiles } from './plugins/media-files.ts';
 import { mediaAccess } from './modules/videos/media-access.ts';
@@ -193,10 +194,11 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(authRoutes, { auth });
       await v1.register(profileRoutes, { profile });
       await v1.register(verificationRoutes, { verification });
-      await v1.register(videosRoutes, { videos });
+      const uploadStarts = uploadQuota(pool);
+      await v1.register(videosRoutes, { videos, quota: uploadStarts });
       await v1.register(resumableUploadRoutes, {
         videos,
-        pool,
+        quota: uploadStarts,
         directory: path.join(media.uploads, 'tus'),
         locker: postgresLocker(pool, api.log as Logger),
         objects: media.remote ? media.private : undefined,

@@ -6,7 +6,7 @@ import { UPLOAD_LENGTH_REQUIRED } from '../src/modules/videos/resumable-upload.r
 import { client, signInAs } from './helpers/accounts.ts';
 import { clip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { verifiedModel } from './helpers/videos.ts';
+import { upload, verifiedModel } from './helpers/videos.ts';
 
 /** Issue 28: a creator's quota of resumable uploads under way at once, and of bytes started in 24 hours. */
 let t: TestApp;
@@ -129,5 +129,23 @@ describe('POST /v1/videos/uploads: a quota per creator', () => {
     await started(member.auth);
     expect((await create(forMember, 1000)).statusCode).toBe(429);
     expect((await create(member.auth, 1000)).statusCode).toBe(429);
+  });
+
+  it('counts an upload in one request (POST /v1/videos/upload) too: refused past either limit, counted when it goes through', async () => {
+    const busy = await verifiedModel(t);
+    for (let i = 0; i < UPLOADS_OPEN_MAX; i += 1) await started(busy.auth);
+    const whileBusy = await upload(t, busy.auth);
+    expect([whileBusy.statusCode, whileBusy.json()]).toEqual([429, { message: m.tooManyOpenUploads }]);
+
+    const spent = await verifiedModel(t);
+    for (let i = 0; i < UPLOAD_BYTES_PER_DAY / VIDEO_MAX_BYTES; i += 1) await cancel(spent.auth, await started(spent.auth, VIDEO_MAX_BYTES));
+    const overDay = await upload(t, spent.auth);
+    expect([overDay.statusCode, overDay.json()]).toEqual([429, { message: m.dailyUploadLimit }]);
+
+    const fresh = await verifiedModel(t);
+    expect((await upload(t, fresh.auth)).statusCode).toBe(201);
+    const { rows } = await t.pool.query<{ bytes: string; closed: boolean }>('select bytes, closed_at is not null as closed from upload_starts where user_id = $1', [fresh.id]);
+    expect(rows).toEqual([{ bytes: expect.any(String), closed: true }]);
+    expect(Number(rows[0]!.bytes)).toBeGreaterThan((await fs.stat(clip('vertical'))).size);
   });
 });

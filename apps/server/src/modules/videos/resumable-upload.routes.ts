@@ -3,12 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Locker } from '@tus/utils';
-import type pg from 'pg';
 import type { ObjectStore } from '../../lib/object-store.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { resumableUploads, UPLOAD_EXPIRY_MS } from './resumable-upload.ts';
-import { uploadQuota } from './upload-quota.ts';
+import { resumableUploads } from './resumable-upload.ts';
+import type { UploadQuota } from './upload-quota.ts';
 import type { VideosService } from './videos.service.ts';
 
 const UPLOAD_NOT_FOUND = 'This upload does not exist any more. Start the upload again.';
@@ -30,11 +29,10 @@ async function refusalMessage(response: Response): Promise<string> {
  * Resumable upload (tus 1.0) at /v1/videos/uploads, for verified creators: the same limits and the same
  * `{ videoId, screenshot }` as POST /v1/videos/upload, answered by the PATCH that completes the file.
  */
-export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosService; pool: pg.Pool; directory: string; locker?: Locker; objects?: ObjectStore }> = async (
+export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosService; quota: UploadQuota; directory: string; locker?: Locker; objects?: ObjectStore }> = async (
   app,
-  { videos, pool, directory, locker, objects },
+  { videos, quota, directory, locker, objects },
 ) => {
-  const quota = uploadQuota(pool, { windowMs: UPLOAD_EXPIRY_MS });
   const uploads = resumableUploads({ directory, endpoint: `${app.prefix}/videos/uploads`, videos, quota, logger: app.log, locker, objects });
 
   // PATCH bodies are the file itself: left unread here, tus streams them to disk.

@@ -1,13 +1,15 @@
 import { UPLOAD_BYTES_PER_DAY, UPLOADS_OPEN_MAX, videoMessages } from '@flick/contract';
 import type pg from 'pg';
 import { HttpError } from '../../lib/http-error.ts';
+import { UPLOAD_EXPIRY_MS } from './resumable-upload.ts';
 
 /**
- * A creator's quota of uploads (issue 28, `upload_starts`): at most UPLOADS_OPEN_MAX under way at once and
- * UPLOAD_BYTES_PER_DAY started (declared sizes) in any `windowMs`, the time an unfinished upload lives.
- * Whoever starts it, the upload counts for the account it is for (a studio manager's, for the member).
+ * A creator's quota of uploads (issue 28, `upload_starts`), resumable or in one request: at most
+ * UPLOADS_OPEN_MAX under way at once and UPLOAD_BYTES_PER_DAY started (declared sizes) in any 24 hours,
+ * the time an unfinished upload lives. Whoever starts it, the upload counts for the account it is for
+ * (a studio manager's, for the member).
  */
-export function uploadQuota(pool: pg.Pool, { windowMs }: { windowMs: number }) {
+export function uploadQuota(pool: pg.Pool, windowMs = UPLOAD_EXPIRY_MS) {
   return {
     /** Records a start of `bytes` for the user, or refuses it with 429 and what to do about it. */
     async reserve(userId: number, uploadId: string, bytes: number) {

@@ -4,19 +4,22 @@ import {
   messageResponseSchema,
   uploadDetailsRequestSchema,
   uploadResponseSchema,
+  type UploadResponse,
   VIDEO_MAX_BYTES,
   videoMessages,
   videoSchema,
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isAdminPrincipal, signedInUser } from '../../plugins/authenticate.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import type { UploadQuota } from './upload-quota.ts';
 import type { VideosService } from './videos.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema, 422: errorResponseSchema };
 
-export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = async (app, { videos }) => {
+export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService; quota: UploadQuota }> = async (app, { videos, quota }) => {
   app.post(
     '/videos/upload',
     {
@@ -24,22 +27,35 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService }> = as
       schema: {
         tags: ['videos'],
         summary: 'Upload a video (multipart field `video`; verified creators; at most 2 GB and 30 minutes)',
+        description: 'Counts in the same quota as resumable uploads (POST /v1/videos/uploads): beyond it, 429 before the body is read.',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: uploadResponseSchema, ...errors },
+        response: { 201: uploadResponseSchema, ...errors, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const user = signedInUser(request);
       videos.ensureCanUpload(user);
       // Refuse an announced oversize body before reading a byte of it.
-      if (Number(request.headers['content-length'] ?? 0) > VIDEO_MAX_BYTES + 1024 * 1024) {
+      const announced = Number(request.headers['content-length'] ?? VIDEO_MAX_BYTES);
+      if (announced > VIDEO_MAX_BYTES + 1024 * 1024) {
         reply.header('connection', 'close');
         throw new HttpError(413, videoMessages.tooBig);
       }
       if (!request.isMultipart()) throw new HttpError(415, 'Send the video as multipart/form-data.');
-      const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 5 } });
-      const result = await videos.upload(user, file);
+      // Under way while the body arrives, in the same quota as resumable uploads (issue 28).
+      const started = `multipart-${randomUUID()}`;
+      await quota.reserve(user.id, started, Math.min(announced, VIDEO_MAX_BYTES)).catch((error: unknown) => {
+        reply.header('connection', 'close');
+        throw error;
+      });
+      let result: UploadResponse;
+      try {
+        const file = await request.file({ limits: { fileSize: VIDEO_MAX_BYTES, files: 1, fields: 5 } });
+        result = await videos.upload(user, file);
+      } finally {
+        await quota.close(started);
+      }
       return reply.code(201).send(result);
     },
   );
