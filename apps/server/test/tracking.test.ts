@@ -242,6 +242,14 @@ describe('bounds on what one network counts per video or link and day (issue 28)
     expect((await post('/v1/video-view', { video_id: video }, { ...(await signUp(t, 'user')).auth, ...oneAddress })).json().counted).toBe(true);
   });
 
+  it(`counts 50 views of a profile from one address with 50 guest ids as at most ${GUEST_VIEWS_PER_NETWORK}`, async () => {
+    const creator = await signUp(t, 'model');
+    let counted = 0;
+    for (let i = 0; i < 50; i += 1) if ((await post('/v1/profile-view', { profile_id: creator.id, guest_id: randomUUID() }, oneAddress)).json().counted) counted += 1;
+    expect(counted).toBe(GUEST_VIEWS_PER_NETWORK);
+    await eventually(() => column('select profile_views_count::int as n from users where id = $1', creator.id), (n) => n === GUEST_VIEWS_PER_NETWORK);
+  });
+
   it('counts the guests of one IPv6 /64 together, whatever address of it they use', async () => {
     const [video] = await publishedVideos(t, modelId, 1);
     let counted = 0;

@@ -639,8 +639,8 @@ export const profileViews = pgTable(
 
 /**
  * Issue 28: what the guests of one network (an IPv4 address, an IPv6 /64) counted today of a video's
- * views ('view') or likes ('like') or a link's clicks ('link-click'), up to the bound of each
- * (tracking.service.ts). Pruned after the day.
+ * views ('view') or likes ('like'), a profile's views ('profile-view') or a link's clicks
+ * ('link-click'), up to the bound of each (tracking.service.ts). Pruned after the day.
  */
 export const networkDailyCounts = pgTable(
   'network_daily_counts',

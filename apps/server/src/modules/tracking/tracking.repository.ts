@@ -27,12 +27,15 @@ const countViewSql = `
   ), slot as (${takeSlot('view', 'fresh', '$1::bigint', '$4', '$5')})
   select exists (select 1 from fresh) and ($4::text is null or exists (select 1 from slot)) as counted`;
 
-/** The same window for profiles (POST /v1/profile-view). */
+/** The same window and bound for profiles (POST /v1/profile-view). */
 const countProfileViewSql = `
-  insert into profile_views (profile_id, viewer_key) values ($1, $2)
-  on conflict (profile_id, viewer_key) do update set counted_at = now()
-  where profile_views.counted_at < now() - make_interval(hours => $3)
-  returning 1`;
+  with fresh as (
+    insert into profile_views (profile_id, viewer_key) values ($1, $2)
+    on conflict (profile_id, viewer_key) do update set counted_at = now()
+    where profile_views.counted_at < now() - make_interval(hours => $3)
+    returning 1
+  ), slot as (${takeSlot('profile-view', 'fresh', '$1::bigint', '$4', '$5')})
+  select exists (select 1 from fresh) and ($4::text is null or exists (select 1 from slot)) as counted`;
 
 /** A like past its network's bound is kept (the guest sees it) but not counted; taking it back then takes nothing off. */
 const addLikeSql = `
@@ -87,13 +90,14 @@ export function trackingRepository(pool: pg.Pool) {
       return rows.length > 0;
     },
 
-    async countProfileView(profileId: number, viewerKey: string): Promise<boolean> {
-      const { rowCount } = await pool.query({
+    /** As countView, for a profile. */
+    async countProfileView(profileId: number, viewerKey: string, guestNetwork: string | null, bound: number): Promise<boolean> {
+      const { rows } = await pool.query<{ counted: boolean }>({
         name: 'tracking-count-profile-view',
         text: countProfileViewSql,
-        values: [profileId, viewerKey, VIEW_WINDOW_HOURS],
+        values: [profileId, viewerKey, VIEW_WINDOW_HOURS, guestNetwork, bound],
       });
-      return rowCount === 1;
+      return rows[0]!.counted;
     },
 
     /**

@@ -21,10 +21,11 @@ import { clientNetwork, distinctReporters } from './observed-identity.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 /**
- * Issue 28: what the guests of one network (an IPv4 address, an IPv6 /64) count per video or link and
- * day, whatever guest ids they send. A guest id costs nothing, so one address could otherwise count as
- * many viewers as it likes; a handful still lets a household, an office or a shared mobile NAT count
- * as more than one person. Signed-in accounts are not bounded by network: each counts once.
+ * Issue 28: what the guests of one network (an IPv4 address, an IPv6 /64) count per video, profile or
+ * link and day, whatever guest ids they send (views: of a video, and of a profile). A guest id costs
+ * nothing, so one address could otherwise count as many viewers as it likes; a handful still lets a
+ * household, an office or a shared mobile NAT count as more than one person. Signed-in accounts are
+ * not bounded by network: each counts once.
  */
 export const GUEST_VIEWS_PER_NETWORK = 10;
 export const GUEST_LIKES_PER_NETWORK = 5;
@@ -72,12 +73,12 @@ export function trackingService({
       return { counted };
     },
 
-    /** viewer.md §7: a profile view counts like a video view, and never on the viewer's own profile. */
+    /** viewer.md §7: a profile view counts like a video view (and within the same bound), and never on the viewer's own profile. */
     async profileView(input: z.output<typeof profileViewRequestSchema>, viewer: Viewer, clientIp: string) {
       if (viewer.userId === input.profile_id) return { counted: false };
       if (!(await repo.profileExists(input.profile_id))) throw new HttpError(404, feedMessages.userNotFound);
-      const key = viewerKey(viewer) ?? `ip${clientIp}`;
-      const counted = await repo.countProfileView(input.profile_id, key);
+      const key = viewerKey(viewer) ?? `ip${clientNetwork(clientIp)}`;
+      const counted = await repo.countProfileView(input.profile_id, key, guestNetwork(viewer, clientIp), GUEST_VIEWS_PER_NETWORK);
       if (counted) counters.addProfileView(input.profile_id);
       return { counted };
     },
