@@ -1,4 +1,4 @@
-import { accountMessages, isReservedHandle } from '@flick/contract';
+import { accountMessages, isReservedHandle, USERNAME_PATTERN } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, newAccount, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -40,9 +40,20 @@ describe('handles a creator may not take (issue 28)', () => {
   });
 
   it("reserves every first segment the server serves: its routes' and its static files'", () => {
-    const tree = t.app.printRoutes({ commonPrefix: false }).split('\n');
-    const served = tree.flatMap((line) => /^[├└]── \/([^/ ]+)/.exec(line)?.[1] ?? []);
-    expect(served).toEqual(expect.arrayContaining(['v1', 'metrics']));
+    const served = new Set<string>();
+    // Fastify's route tree, one node a line, four characters of indent a level: a node's path is its ancestors' joined.
+    const ancestors: string[] = [];
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const node = /^((?:│ {3}| {4})*)[├└]── (\S+)/.exec(line);
+      if (!node) continue;
+      const depth = node[1]!.length / 4;
+      ancestors.length = depth;
+      ancestors.push(node[2]!);
+      const first = ancestors.join('').split('/').find(Boolean);
+      // Only a segment a username could spell can collide with a profile (no dots, no parameters).
+      if (first && USERNAME_PATTERN.test(first)) served.add(first);
+    }
+    expect([...served]).toEqual(expect.arrayContaining(['v1', 'metrics']));
     // fastify-static's own prefixes (plugins/media-files.ts, plugins/web-app.ts), which the route tree does not name.
     for (const segment of [...served, 'media', 'assets', 'ads']) expect(isReservedHandle(segment), segment).toBe(true);
   });
