@@ -6,7 +6,7 @@ import {
   type AdminAdCampaign,
   type AdPlacementKey,
 } from '@flick/contract';
-import { MediaError, probe, runFfmpeg } from '@flick/media';
+import { MediaError, probe, runFfmpeg, uploadInputArgs } from '@flick/media';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -183,7 +183,7 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
         if (info.durationSeconds > AD_VIDEO_MAX_SECONDS) throw new HttpError(422, adMessages.videoTooLong);
         await runFfmpeg(
           [
-            '-y', '-i', input, '-t', String(AD_VIDEO_MAX_SECONDS),
+            '-y', ...uploadInputArgs(input), '-t', String(AD_VIDEO_MAX_SECONDS),
             '-vf', "scale=w='min(720,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2",
             '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-profile:v', 'main',
             ...(info.hasAudio ? ['-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : ['-an']),
