@@ -110,7 +110,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   api.setSerializerCompiler(serializerCompiler);
 
   await api.register(errorHandler);
-  await api.register(metricsEndpoint, { token: config.metricsToken });
+  await api.register(metricsEndpoint, config.metrics);
   watchPool('app', pool);
   watchJobQueue(pool);
   await api.register(security, { headers, corsOrigin: config.corsOrigin });

@@ -38,7 +38,7 @@ const metricsServer = config.workerMetricsPort ? Fastify({ logger: false }) : nu
 if (metricsServer) {
   watchPool('worker', pool);
   watchJobQueue(pool);
-  await metricsServer.register(metricsEndpoint, { token: config.metricsToken });
+  await metricsServer.register(metricsEndpoint, config.metrics);
   await metricsServer.listen({ port: config.workerMetricsPort, host: config.host });
 }
 logger.info({ concurrency: config.transcodeConcurrency, metricsPort: config.workerMetricsPort }, 'worker ready');

@@ -44,7 +44,7 @@ describe('two API instances and a worker on one database and one bucket', () => 
     workerMetrics = `http://127.0.0.1:${await freePort()}/metrics`;
     worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
       cwd: root,
-      env: { ...process.env, ...s3.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: workerDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', WORKER_METRICS_PORT: new URL(workerMetrics).port },
+      env: { ...process.env, ...s3.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: workerDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', WORKER_METRICS_PORT: new URL(workerMetrics).port, METRICS_PUBLIC: 'true' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     worker.stdout!.on('data', (chunk: Buffer) => workerLog.push(chunk.toString()));

@@ -29,4 +29,12 @@ describe('loadConfig', () => {
       'admin@example.com',
     );
   });
+
+  it('keeps /metrics closed unless a token is set or it is opened on purpose (issue 28)', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, public: false });
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-of-sixteen-chars' }).metrics).toEqual({ token: 'a-token-of-sixteen-chars', public: false });
+    expect(loadConfig({ METRICS_PUBLIC: 'true' }).metrics).toEqual({ token: undefined, public: true });
+    expect(() => loadConfig({ METRICS_PUBLIC: 'yes please' })).toThrow(/METRICS_PUBLIC/);
+    expect(() => loadConfig({ METRICS_PUBLIC: 'true', METRICS_TOKEN: 'a-token-of-sixteen-chars' })).toThrow(/METRICS_PUBLIC: .*METRICS_TOKEN/);
+  });
 });

@@ -59,6 +59,10 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(0).max(1000).default(3),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PUBLIC: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ALLOW_PRIVATE_FEEDS: z
     .enum(['true', 'false', '1', '0'])
@@ -114,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.S3_BUCKET && !e.MEDIA_BASE_URL) {
     throw new ConfigError('Invalid configuration:\n  MEDIA_BASE_URL: required with S3_BUCKET (the CDN or bucket address that serves media/)');
   }
+  if (e.METRICS_PUBLIC && e.METRICS_TOKEN) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PUBLIC: opens /metrics to everyone, so METRICS_TOKEN would guard nothing: set one of them');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -142,7 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     ads: e.ADS,
-    metricsToken: e.METRICS_TOKEN,
+    // Closed unless a token is set or it is opened on purpose: a reverse proxy on the same machine makes
+    // every visitor look local (issue 28).
+    metrics: { token: e.METRICS_TOKEN, public: e.METRICS_PUBLIC },
     workerMetricsPort: e.WORKER_METRICS_PORT,
     // Status feeds and VAST tags (an admin's URLs) on this machine or a private network: tests, or a
     // deployment whose own status feed is inside its network. Push endpoints (a browser's word) never.
