@@ -351,7 +351,7 @@ export const videoViews = pgTable(
     videoId: bigint('video_id', { mode: 'number' })
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    /** `u<user id>`, `g<guest id>` or `ip<address>`. */
+    /** `u<user id>`, `g<guest id>` or `ip<network>` (an IPv4 address, an IPv6 /64). */
     viewerKey: text('viewer_key').notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -630,7 +630,7 @@ export const profileViews = pgTable(
     profileId: bigint('profile_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** `u<user id>`, `g<guest id>` or `ip<address>`. */
+    /** `u<user id>`, `g<guest id>` or `ip<network>` (an IPv4 address, an IPv6 /64). */
     viewerKey: text('viewer_key').notNull(),
     countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
   },
