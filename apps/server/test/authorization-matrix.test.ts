@@ -240,8 +240,6 @@ const noAttempt: Record<string, string> = {
   'POST /v1/link-click': 'open to everyone: counts a click',
   'POST /v1/ads/impressions': 'open to everyone: counts impressions of tickets we signed',
   'GET /v1/ads/click/{token}': 'open to everyone: counts a click on a ticket we signed',
-  // A browser's endpoint is its own capability URL: subscribing it again moves it to whoever signed in on that browser.
-  'POST /v1/push/subscriptions': "subscribes the caller's own browser",
 };
 
 let t: TestApp;
@@ -473,6 +471,12 @@ beforeAll(async () => {
       },
       answers: everyone(401),
       owner: 'partner',
+    },
+    // Issue 28: the victim's endpoint with other keys than its browser's is not taken over; the victim may renew them.
+    'POST /v1/push/subscriptions': {
+      request: (owner) => post('/v1/push/subscriptions', { endpoint, keys: owner ? { p256dh: 'victim-key-renewed', auth: 'victim-auth-renewed' } : { p256dh: 'mallory-key', auth: 'mallory-auth' } }),
+      answers: { ...noSession(), ...accounts(409) },
+      owner: 'victim',
     },
     'DELETE /v1/push/subscriptions': { request: () => json('DELETE', '/v1/push/subscriptions', { endpoint }), answers: { ...noSession(), ...accounts(200) }, owner: 'victim' },
     'POST /v1/profile/links/{id}/live': { request: () => post(`/v1/profile/links/${links.toMark}/live`, { live: true }), answers: refusedToAll, owner: 'victim' },
