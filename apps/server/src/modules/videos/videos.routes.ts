@@ -45,7 +45,8 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService; quota:
       if (!request.isMultipart()) throw new HttpError(415, 'Send the video as multipart/form-data.');
       // Under way while the body arrives, in the same quota as resumable uploads (issue 28).
       const started = `multipart-${randomUUID()}`;
-      await quota.reserve(user.id, started, Math.min(announced, VIDEO_MAX_BYTES)).catch((error: unknown) => {
+      const declared = Number.isSafeInteger(announced) && announced >= 0 ? Math.min(announced, VIDEO_MAX_BYTES) : VIDEO_MAX_BYTES;
+      await quota.reserve(user.id, started, declared).catch((error: unknown) => {
         reply.header('connection', 'close');
         throw error;
       });
