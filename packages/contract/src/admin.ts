@@ -39,6 +39,17 @@ export const adminMessages = {
 
 const queue = z.object({ count: z.number(), oldestAt: z.string().nullable() });
 
+/**
+ * GET /v1/admin/docs/json: the whole OpenAPI 3 document, the admin API included (the public one at
+ * /v1/docs/json leaves it out).
+ */
+export const adminApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type AdminApiDocument = z.infer<typeof adminApiDocumentSchema>;
+
 /** GET /v1/admin/overview: each queue's size and its oldest item. */
 export const adminOverviewSchema = z.object({
   verifications: queue,

@@ -89,7 +89,8 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
   if (hasBuild && homeFirstPage) {
     // Where the boot player starts the first video, the app's scripts wait for its first frame (ADR 0021).
     const bootTemplate = keepAppScriptsBack(template);
-    app.get('/', async (request, reply) => {
+    // A page, not an API call: not in the OpenAPI document (whose routes the authorization matrix walks).
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
       const page = await within(request, homeFirstPage(request), HOME_FEED_BUDGET_MS, 'the first page of videos');
       const origin = `${request.protocol}://${request.host}`;
       // First in <head>: the preloads go out before the stylesheet's and scripts', and the boot player

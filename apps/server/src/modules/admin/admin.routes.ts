@@ -1,6 +1,8 @@
 import {
   accountMessages,
   adminAuditEntrySchema,
+  adminApiDocumentSchema,
+  type AdminApiDocument,
   adminAuditQuerySchema,
   adminChannelCreateSchema,
   adminContestCreateSchema,
@@ -94,6 +96,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
 
   await app.register(adminAdsRoutes, adsAdmin);
+
+  app.get(
+    '/docs/json',
+    { schema: { ...common, summary: 'The whole OpenAPI document, the admin API included (/v1/docs leaves it out)', response: { 200: adminApiDocumentSchema, ...errors } } },
+    // An OpenAPI 3 document (plugins/openapi.ts), which @fastify/swagger's type does not tell from a Swagger 2 one.
+    async () => app.swagger() as AdminApiDocument,
+  );
 
   app.get(
     '/overview',
