@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sweepExpiredUploads, UPLOAD_EXPIRY_MS } from './resumable-upload.ts';
+import { sweepExpiredUploads } from './resumable-upload.ts';
+import { UPLOAD_EXPIRY_MS } from './upload-quota.ts';
 
 let dir: string;
 beforeEach(async () => {

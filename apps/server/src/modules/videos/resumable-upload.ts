@@ -11,11 +11,9 @@ import { pipeline } from 'node:stream/promises';
 import type { UserRow } from '../../db/schema.ts';
 import type { ObjectStore } from '../../lib/object-store.ts';
 import { ObjectUploadStore } from './object-upload-store.ts';
-import type { UploadQuota } from './upload-quota.ts';
+import { UPLOAD_EXPIRY_MS, type UploadQuota } from './upload-quota.ts';
 import type { VideosService } from './videos.service.ts';
 
-/** tus "expiration": an unfinished upload can be resumed for a day, then its files are swept away. */
-export const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 /** Written by the server at creation (whatever the client sent under it): whose upload it is. */
 const UPLOADER_KEY = 'uploader';
 /** The ids tus names uploads with; anything else cannot be one of ours. */

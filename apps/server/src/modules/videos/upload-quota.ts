@@ -1,7 +1,9 @@
 import { UPLOAD_BYTES_PER_DAY, UPLOADS_OPEN_MAX, videoMessages } from '@flick/contract';
 import type pg from 'pg';
 import { HttpError } from '../../lib/http-error.ts';
-import { UPLOAD_EXPIRY_MS } from './resumable-upload.ts';
+
+/** tus "expiration": an unfinished upload can be resumed for a day, then its files are swept away; until then it counts as under way. */
+export const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 
 /**
  * A creator's quota of uploads (issue 28, `upload_starts`), resumable or in one request: at most
