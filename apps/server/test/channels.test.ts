@@ -1,4 +1,4 @@
-import { channelListResponseSchema, channelMessages, CHANNEL_PAGE_SIZE, type ChannelCard } from '@flick/contract';
+import { channelListResponseSchema, channelMessages, CHANNEL_PAGE_SIZE, textMessages, type ChannelCard } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { channelsPageSql } from '../src/modules/users/users.repository.ts';
@@ -85,12 +85,14 @@ describe('GET /v1/users?type=channel (viewer.md §2 Channels, §7)', () => {
   });
 
   it('starts at the top for a cursor that is not ours, and keeps per_page within the page size', async () => {
-    for (const cursor of ['garbage', 'MTIzfA', '%00%00', 'x'.repeat(150)]) {
+    for (const cursor of ['garbage', 'MTIzfA', 'AAAA', 'x'.repeat(150)]) {
       const { status, body } = await list(`type=channel&cursor=${cursor}`);
       expect(status, cursor).toBe(200);
       expect((body.data as ChannelCard[]).map((c) => c.id)).toEqual([studio, network, fresh]);
     }
     expect((await list('type=channel&cursor=' + 'x'.repeat(201))).status).toBe(422);
+    // A raw NUL is refused at the edge (issue 28); one inside a cursor ('AAAA') is no cursor of ours.
+    expect(await list('type=channel&cursor=%00%00')).toMatchObject({ status: 422, body: { message: textMessages.invalidText } });
     const { body } = await list('type=channel&per_page=1000');
     expect((body.data as ChannelCard[]).length).toBeLessThanOrEqual(CHANNEL_PAGE_SIZE);
   });

@@ -1,4 +1,4 @@
-import { SIDEBAR_MAX_PAGE, SIDEBAR_PAGE_SIZE, sidebarListResponseSchema, sidebarMessages, type SidebarItem } from '@flick/contract';
+import { SIDEBAR_MAX_PAGE, SIDEBAR_PAGE_SIZE, sidebarListResponseSchema, sidebarMessages, textMessages, type SidebarItem } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { client, signUp } from './helpers/accounts.ts';
@@ -133,7 +133,9 @@ describe('GET /v1/sidebar/left (viewer.md §2 App shell, §3 Sidebar item, §7)'
       expect(body).toEqual({ message: sidebarMessages.badPage, errors: { page: [sidebarMessages.badPage] } });
     }
     expect((await get(`?page=${SIDEBAR_MAX_PAGE}`)).status).toBe(200);
-    expect((await get('?gender=%00&epoch=-1&page=1')).status).toBe(200);
+    expect((await get('?gender=xyz&epoch=-1&page=1')).status).toBe(200);
+    // A NUL is refused at the edge, whatever the parameter (issue 28).
+    expect(await get('?gender=%00&page=1')).toMatchObject({ status: 422, body: { message: textMessages.invalidText } });
   });
 
   it('answers every kind of visitor the same: guest, viewer, creator, another creator, channel and admin', async () => {
