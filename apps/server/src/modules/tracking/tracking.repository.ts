@@ -18,24 +18,19 @@ const takeSlot = (kind: string, after: string, subject: string, network: string,
  * Counted at most once per window: the dedup row's time moves only when a new window starts. A guest's
  * view past its network's bound still opens its window, so it does not count later in it either.
  */
-const countViewSql = `
+function countOnceSql(table: 'video_views' | 'profile_views', idColumn: 'video_id' | 'profile_id', kind: 'view' | 'profile-view') {
+  return `
   with fresh as (
-    insert into video_views (video_id, viewer_key) values ($1, $2)
-    on conflict (video_id, viewer_key) do update set counted_at = now()
-    where video_views.counted_at < now() - make_interval(hours => $3)
+    insert into ${table} (${idColumn}, viewer_key) values ($1, $2)
+    on conflict (${idColumn}, viewer_key) do update set counted_at = now()
+    where ${table}.counted_at < now() - make_interval(hours => $3)
     returning 1
-  ), slot as (${takeSlot('view', 'fresh', '$1::bigint', '$4', '$5')})
+  ), slot as (${takeSlot(kind, 'fresh', '$1::bigint', '$4', '$5')})
   select exists (select 1 from fresh) and ($4::text is null or exists (select 1 from slot)) as counted`;
-
+}
+const countViewSql = countOnceSql('video_views', 'video_id', 'view');
 /** The same window and bound for profiles (POST /v1/profile-view). */
-const countProfileViewSql = `
-  with fresh as (
-    insert into profile_views (profile_id, viewer_key) values ($1, $2)
-    on conflict (profile_id, viewer_key) do update set counted_at = now()
-    where profile_views.counted_at < now() - make_interval(hours => $3)
-    returning 1
-  ), slot as (${takeSlot('profile-view', 'fresh', '$1::bigint', '$4', '$5')})
-  select exists (select 1 from fresh) and ($4::text is null or exists (select 1 from slot)) as counted`;
+const countProfileViewSql = countOnceSql('profile_views', 'profile_id', 'profile-view');
 
 /** A like past its network's bound is kept (the guest sees it) but not counted; taking it back then takes nothing off. */
 const addLikeSql = `
