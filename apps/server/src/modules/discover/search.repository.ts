@@ -141,7 +141,7 @@ export const searchVideosSql = `
     select v.id from videos v
     where (select count(*) from popular) < $3
       and to_tsvector('simple', flick_search_norm(v.title)) @@ flick_search_tsquery($1, $4::boolean)
-      and v.status = 'approved' and v.details_at is not null and v.hidden_reason is null
+      and ${PUBLISHED_SQL}
     limit ${TITLE_HITS}
   )
   select v.id::float8 as id

@@ -2,6 +2,7 @@ import { categories, discoverCategories, type Category, type DiscoverCategory } 
 import type pg from 'pg';
 import { linkLiveSql } from '../../db/schema.ts';
 import { rankFeed, type RankCandidate } from './ranking.ts';
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
 /** The orders a snapshot holds: the ranked home feed and the Discover sections (viewer.md §2). */
 export const feedLists = ['home', ...discoverCategories] as const;
@@ -28,8 +29,6 @@ interface Candidate extends RankCandidate {
   viewsWeek: number;
 }
 
-const PUBLISHED = `v.status = 'approved' and v.details_at is not null and v.upload_date <= now() and v.hidden_reason is null`;
-
 /** Every published video with what the ranking needs, newest id first (the ranking's tie order). */
 async function loadCandidates(pool: pg.Pool): Promise<Candidate[]> {
   const { rows } = await pool.query<number[]>({
@@ -45,7 +44,7 @@ async function loadCandidates(pool: pg.Pool): Promise<Candidate[]> {
              on live.user_id = v.user_id
            left join (select video_id, sum(likes) as likes, sum(views) as views from video_daily_stats
                       where day > current_date - 7 group by video_id) w on w.video_id = v.id
-           where ${PUBLISHED}
+           where ${PUBLISHED_SQL}
            order by v.id desc`,
     values: [categories],
     rowMode: 'array',
