@@ -1,17 +1,20 @@
 import { studioConsoleResponseSchema, studioResponseSchema, type StudioConsoleResponse, type StudioResponse } from '@flick/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 
 const studioKey = (userId: string) => ['profile-studio', userId];
 
-/** accounts.md §7 GET /profile/studio: the studio's name when one manages the account; null for any other answer (§4). */
+/**
+ * accounts.md §7 GET /profile/studio: the studio's name when one manages the account; null for its 404
+ * (none does). Any other failure is an error, never "no studio": the screen would offer to join one.
+ */
 async function getStudio(signal?: AbortSignal): Promise<StudioResponse | null> {
   try {
     return studioResponseSchema.parse(await api.get<unknown>('/profile/studio', { signal }));
   } catch (error) {
-    if (signal?.aborted) throw error;
-    return null;
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
   }
 }
 

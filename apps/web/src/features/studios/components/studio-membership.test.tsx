@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
 import { initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 
-function openStudio(path: string, { managed = null as string | null, join = (key: string) => key === 'GOOD-KEY', leaveOk = true } = {}) {
+function openStudio(path: string, { managed = null as string | null, join = (key: string) => key === 'GOOD-KEY', leaveOk = true, outages = 0 } = {}) {
   const user = profileUser({ type: 'model' });
   let studio = managed;
+  let down = outages;
   const api = mockApi({
     'GET /v1/profile': () => json({ user }),
-    'GET /v1/profile/studio': () => (studio ? json({ name: studio }) : json({ message: studioMessages.notManaged }, 404)),
+    'GET /v1/profile/studio': () => {
+      if (down-- > 0) return json({ message: 'Flick is unavailable right now. Please try again in a moment.' }, 503);
+      return studio ? json({ name: studio }) : json({ message: studioMessages.notManaged }, 404);
+    },
     'POST /v1/profile/join-studio': (call) => {
       const { key } = call.body as { key: string };
       if (!join(key)) return json({ message: studioMessages.invalidKey }, 422);
@@ -35,6 +39,15 @@ describe('the Studio screen (accounts.md §2, §4, §5, §8)', () => {
     await screen.findByText(studioMessages.consent);
     screen.getByLabelText('Studio Key');
     screen.getByRole('button', { name: 'Join Studio' });
+  });
+
+  it('says the studio could not load when the server fails, never offers to join one, and tries again', async () => {
+    // The first answer and the query's two retries fail (lib/query-client.ts).
+    openStudio('/account/settings/studio', { managed: 'Velvet Agency', outages: 3 });
+    await screen.findByText('Your studio could not load.');
+    expect(screen.queryByRole('button', { name: 'Join Studio' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByText(studioMessages.managedBy('Velvet Agency'));
   });
 
   it("says 'Invalid key' for an empty key without asking, and for a key the server refuses", async () => {

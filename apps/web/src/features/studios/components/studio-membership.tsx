@@ -1,6 +1,7 @@
 import { studioMessages } from '@flick/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -22,6 +23,7 @@ export function StudioMembership({ initialKey = '' }: { initialKey?: string }) {
       </div>
     );
   }
+  if (studio.isError) return <LoadFailed message="Your studio could not load." onRetry={() => void studio.refetch()} />;
   return studio.data ? <Managed name={studio.data.name} /> : <JoinForm initialKey={initialKey} />;
 }
 
