@@ -223,8 +223,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
           onHiddenChanged: () => geoBlocking.creatorsChanged(),
           onPublishedChanged: () => requestFeedRebuild(jobs),
         }),
-        content: adminContent({ db, pool, studios, people }),
-        sites: adminSites({ pool, sites }),
+        content: adminContent({ pool, studios, people }),
+        sites: adminSites({ sites }),
         adsAdmin: { pool, campaigns: adCampaigns({ pool, media }), ads },
       });
     },

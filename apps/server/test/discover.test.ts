@@ -1,4 +1,4 @@
-import { discoverResponseSchema, DISCOVER_SECTION_SIZE, type DiscoverResponse } from '@flick/contract';
+import { adminMessages, discoverResponseSchema, DISCOVER_SECTION_SIZE, type DiscoverResponse } from '@flick/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -162,7 +162,7 @@ describe('webcam sites: data an admin edits (npm run admin -- site:...)', () => 
     ]) {
       await expect(sites().setStatusSource('stripchat', bad), JSON.stringify(bad)).rejects.toThrow();
     }
-    await expect(sites().setStatusSource('nowhere', { url: 'https://status.example/online' })).rejects.toThrow('No site "nowhere".');
+    await expect(sites().setStatusSource('nowhere', { url: 'https://status.example/online' })).rejects.toThrow(adminMessages.siteNotFound);
     const secret = await sites().newPushSecret('stripchat');
     expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await sites().newPushSecret('stripchat')).not.toBe(secret);
@@ -179,6 +179,6 @@ describe('webcam sites: data an admin edits (npm run admin -- site:...)', () => 
     await sites().remove('flirt4free');
     expect(fs.existsSync(path.join(t.dataDir, 'media', 'sites', icon!))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/v1/discover/webcam-site/flirt4free/videos' })).statusCode).toBe(404);
-    await expect(sites().remove('flirt4free')).rejects.toThrow('No site "flirt4free".');
+    await expect(sites().remove('flirt4free')).rejects.toThrow(adminMessages.siteNotFound);
   });
 });

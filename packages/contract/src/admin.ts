@@ -35,6 +35,17 @@ export const adminMessages = {
   iconTooLarge: 'An icon file is at most 2 MB.',
   iconType: 'The icon must be a PNG, JPEG, WebP or SVG picture.',
   orderMismatch: 'The order must name each item exactly once: reload and try again.',
+  studioNameRequired: 'A studio needs a name.',
+  managerPasswordRequired: (email: string) => `No account ${email}: give a password to create it.`,
+  siteSlug: 'A site slug is 1 to 40 lowercase letters, digits and dashes, e.g. stripchat.',
+  siteName: 'A site name is 1 to 40 characters.',
+  siteHostsRequired: 'Give at least one host name, e.g. stripchat.com.',
+  siteHostInvalid: (host: string) => `"${host}" is not a host name (e.g. stripchat.com).`,
+  iconFileMissing: (file: string) => `No file at ${file}.`,
+  statusFeedUrl: (url: string) => `"${url}" is not a URL.`,
+  statusFeedProtocol: 'A status feed is an http or https URL.',
+  statusFeedInterval: 'Poll every 15 to 3600 seconds.',
+  statusFeedListPath: (listPath: string) => `"${listPath}" is not a dot path such as data.models.`,
 } as const;
 
 const queue = z.object({ count: z.number(), oldestAt: z.string().nullable() });

@@ -1,13 +1,14 @@
 import { adminMessages, pageSlugSchema, type AdminContest } from '@flick/contract';
 import type pg from 'pg';
 import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
-import type { Database } from '../../db/client.ts';
+import { databaseOn } from '../../db/transaction-database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { adminAccounts } from '../accounts/admin-accounts.ts';
 import type { StudiosService } from '../studios/studios.service.ts';
-import { inTransaction, type AdminPeople } from './admin-people.ts';
+import type { AdminPeople } from './admin-people.ts';
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -19,9 +20,10 @@ const pageState = (row: { title: string; content: string } | undefined) => (row 
 
 /**
  * Content (issue 15): static pages, contests, studios and their keys, channel accounts, the searches
- * that found nothing, and creators' verification records for an inspection. Every write on the record.
+ * that found nothing, and creators' verification records for an inspection. Every write on the record,
+ * in the write's own transaction (ADR 0015).
  */
-export function adminContent({ db, pool, studios, people }: { db: Database; pool: pg.Pool; studios: StudiosService; people: AdminPeople }) {
+export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios: StudiosService; people: AdminPeople }) {
   async function contest(id: number): Promise<AdminContest> {
     const { rows } = await pool.query<AdminContest>(`select ${contestColumns} from contests c join users u on u.id = c.user_id where c.id = $1`, [id]);
     if (!rows[0]) throw new HttpError(404, adminMessages.contestNotFound);
@@ -130,32 +132,25 @@ export function adminContent({ db, pool, studios, people }: { db: Database; pool
     studios: () => studios.admin.list(),
 
     async createStudio(admin: UserRow, input: { name: string; managerEmail: string; managerPassword?: string }) {
-      const created = await studios.admin.create(input.name, input.managerEmail, input.managerPassword).catch((error: unknown) => {
-        if (error instanceof HttpError) throw error;
-        if ((error as { code?: string }).code === '23505') throw new HttpError(409, adminMessages.studioNameTaken);
-        throw new HttpError(422, error instanceof Error ? error.message : String(error));
-      });
-      await recordAdminDecisionOn(pool, { adminId: admin.id, action: 'created a studio', targetType: 'studio', targetId: created.studio.id, after: { name: created.studio.name, manager: created.manager.email } });
+      const created = await studios.admin.create(input.name, input.managerEmail, input.managerPassword, (client, { studio, manager }) =>
+        recordAdminDecisionOn(client, { adminId: admin.id, action: 'created a studio', targetType: 'studio', targetId: studio.id, after: { name: studio.name, manager: manager.email } }),
+      );
       const studio = (await studios.admin.list()).find((s) => s.id === created.studio.id)!;
       return { studio, key: created.key };
     },
 
     async rotateStudioKey(admin: UserRow, id: number) {
-      const key = await studios.admin.rotateKey(id).catch(() => {
-        throw new HttpError(404, adminMessages.studioNotFound);
-      });
-      await recordAdminDecisionOn(pool, { adminId: admin.id, action: 'rotated a studio key', targetType: 'studio', targetId: id });
+      const key = await studios.admin.rotateKey(id, (client) => recordAdminDecisionOn(client, { adminId: admin.id, action: 'rotated a studio key', targetType: 'studio', targetId: id }));
       const studio = (await studios.admin.list()).find((s) => s.id === id)!;
       return { studio, key };
     },
 
     async createChannel(admin: UserRow, input: { email: string; name: string; username: string; password: string }) {
-      const channel = await adminAccounts(db)
-        .createChannel(input)
-        .catch((error: unknown) => {
-          throw new HttpError(422, error instanceof Error ? error.message : String(error));
-        });
-      await recordAdminDecisionOn(pool, { adminId: admin.id, action: 'created a channel', targetType: 'user', targetId: channel.id, after: { email: channel.email, username: channel.username } });
+      const channel = await inTransaction(pool, async (client) => {
+        const created = await adminAccounts(databaseOn(client)).createChannel(input);
+        await recordAdminDecisionOn(client, { adminId: admin.id, action: 'created a channel', targetType: 'user', targetId: created.id, after: { email: created.email, username: created.username } });
+        return created;
+      });
       return people.person(channel.id);
     },
 

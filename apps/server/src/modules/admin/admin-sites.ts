@@ -11,10 +11,10 @@ const siteState = (site: WebcamSiteRow) => ({ slug: site.slug, name: site.name, 
 
 /**
  * Webcam sites in the console (issue 15): the same service the admin CLI uses, so both check the same
- * slugs, hosts and icons. The service's checks throw plain errors with the words to show; here a
- * missing site is a 404, a taken slug a 409, and anything else it refuses a 422 with its words.
+ * slugs, hosts and icons and answer the same HttpErrors. Each write is recorded in its own transaction
+ * (ADR 0015), so a decision without its record is rolled back.
  */
-export function adminSites({ pool, sites }: { pool: pg.Pool; sites: WebcamSitesService }) {
+export function adminSites({ sites }: { sites: WebcamSitesService }) {
   async function list(): Promise<AdminWebcamSite[]> {
     const [rows, feeds] = await Promise.all([sites.rows(), sites.statusSources()]);
     const feedOf = new Map(feeds.map((feed) => [feed.slug, feed]));
@@ -54,68 +54,51 @@ export function adminSites({ pool, sites }: { pool: pg.Pool; sites: WebcamSitesS
     return site;
   }
 
-  /** The service refused the input: its message says why. */
-  const refused = (error: unknown): never => {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: string }).code === '23505') throw new HttpError(409, adminMessages.siteTaken);
-    throw new HttpError(422, error instanceof Error ? error.message : String(error));
-  };
-
-  const record = (admin: UserRow, action: string, site: WebcamSiteRow, after?: unknown, before: unknown = siteState(site)) =>
-    recordAdminDecisionOn(pool, { adminId: admin.id, action, targetType: 'webcam-site', targetId: site.id, before, after });
+  const record = (client: pg.PoolClient, admin: UserRow, action: string, site: WebcamSiteRow, after: unknown, before: unknown = siteState(site)) =>
+    recordAdminDecisionOn(client, { adminId: admin.id, action, targetType: 'webcam-site', targetId: site.id, before, after });
 
   return {
     list,
 
     async create(admin: UserRow, input: { slug: string; name: string; hosts: string }) {
-      if (await sites.find(input.slug)) throw new HttpError(409, adminMessages.siteTaken);
-      const site = await sites.add(input).catch(refused);
-      await record(admin, 'added a webcam site', site, siteState(site), null);
+      const site = await sites.add(input, (client, added) => record(client, admin, 'added a webcam site', added, siteState(added), null));
       return one(site.slug);
     },
 
     async update(admin: UserRow, slug: string, change: { name?: string; hosts?: string }) {
-      const before = await existing(slug);
-      const after = await sites.edit(slug, change).catch(refused);
-      await record(admin, 'edited a webcam site', before, siteState(after));
+      await sites.edit(slug, change, (client, { before, after }) => record(client, admin, 'edited a webcam site', before, siteState(after)));
       return one(slug);
     },
 
     /** The uploaded picture becomes our own square WebP copy; null goes back to the drawn initial. */
     async setIcon(admin: UserRow, slug: string, bytes: Buffer | null) {
-      const before = await existing(slug);
-      const after = await sites.edit(slug, { iconFile: bytes }).catch(refused);
-      await record(admin, bytes ? 'changed a webcam site icon' : 'removed a webcam site icon', before, siteState(after));
+      const action = bytes ? 'changed a webcam site icon' : 'removed a webcam site icon';
+      await sites.edit(slug, { iconFile: bytes }, (client, { before, after }) => record(client, admin, action, before, siteState(after)));
       return one(slug);
     },
 
     async remove(admin: UserRow, slug: string) {
-      const before = await existing(slug);
-      await sites.remove(slug).catch(refused);
-      await record(admin, 'removed a webcam site', before, null);
+      await sites.remove(slug, (client, removed) => record(client, admin, 'removed a webcam site', removed, null));
     },
 
     async reorder(admin: UserRow, slugs: string[]) {
       const before = (await sites.rows()).map((site) => site.slug);
-      await sites.reorder(slugs).catch((error: unknown) => {
-        throw new HttpError(409, error instanceof Error ? error.message : String(error));
-      });
-      await recordAdminDecisionOn(pool, { adminId: admin.id, action: 'reordered the webcam sites', targetType: 'webcam-site', targetId: null, before, after: slugs });
+      await sites.reorder(slugs, (client) =>
+        recordAdminDecisionOn(client, { adminId: admin.id, action: 'reordered the webcam sites', targetType: 'webcam-site', targetId: null, before, after: slugs }),
+      );
       return list();
     },
 
     async setStatusFeed(admin: UserRow, slug: string, feed: { url: string; listPath: string; roomField: string; intervalSeconds: number } | null) {
       const before = await existing(slug);
-      await sites.setStatusSource(slug, feed).catch(refused);
-      await record(admin, feed ? 'set a webcam site status feed' : 'removed a webcam site status feed', before, feed, null);
+      await sites.setStatusSource(slug, feed, (client) => record(client, admin, feed ? 'set a webcam site status feed' : 'removed a webcam site status feed', before, feed, null));
       return one(slug);
     },
 
     /** A new secret for the site's signed pushes, in this answer only; `enabled: false` stops taking pushes. */
     async pushSecret(admin: UserRow, slug: string, enabled: boolean) {
       const before = await existing(slug);
-      const secret = await sites.newPushSecret(slug, enabled).catch(refused);
-      await record(admin, enabled ? 'made a new webcam site push secret' : 'stopped webcam site pushes', before, null, null);
+      const secret = await sites.newPushSecret(slug, enabled, (client) => record(client, admin, enabled ? 'made a new webcam site push secret' : 'stopped webcam site pushes', before, null, null));
       return { site: await one(slug), secret };
     },
   };

@@ -18,12 +18,13 @@ const membersSql = `
   where u.studio_id = $1
   order by u.name, u.id`;
 
-/** studios, studio_managers, users.studio_id and studio_actions. */
-export function studiosRepository(pool: pg.Pool) {
+/** studios, studio_managers, users.studio_id and studio_actions; on the pool or a transaction's client. */
+export function studiosRepository(pool: pg.Pool | pg.PoolClient) {
   return {
-    async create(name: string, keyHash: string): Promise<StudioRow> {
-      const { rows } = await pool.query<StudioRow>('insert into studios (name, join_key_hash) values ($1, $2) returning id::float8 as id, name', [name, keyHash]);
-      return rows[0]!;
+    /** The new studio, or undefined when its name (in any case) is taken. */
+    async create(name: string, keyHash: string): Promise<StudioRow | undefined> {
+      const { rows } = await pool.query<StudioRow>('insert into studios (name, join_key_hash) values ($1, $2) on conflict do nothing returning id::float8 as id, name', [name, keyHash]);
+      return rows[0];
     },
 
     async find(id: number): Promise<StudioRow | undefined> {

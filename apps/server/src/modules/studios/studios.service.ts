@@ -1,17 +1,21 @@
-import { studioMessages } from '@flick/contract';
+import { adminMessages, studioMessages } from '@flick/contract';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { databaseOn } from '../../db/transaction-database.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { adminAccounts } from '../accounts/admin-accounts.ts';
 import { newStudioKey, studioKeyHash } from './studio-keys.ts';
-import { studiosRepository } from './studios.repository.ts';
+import { studiosRepository, type StudioRow } from './studios.repository.ts';
 
 /** Actions shown in the studio console. */
 const CONSOLE_ACTIONS = 50;
 
 const isCreator = (user: UserRow) => user.type === 'model' || user.type === 'channel';
+
+const nothing = async () => {};
 
 /**
  * Studios (accounts.md §2, §4, §5, §7, §8; issue 14): creators join and leave with the studio's key;
@@ -69,28 +73,46 @@ export function studiosService({ db, pool }: { db: Database; pool: pg.Pool }) {
 
     record: repo.record,
 
-    // The admin's tools (npm run admin -- studio:...).
+    /**
+     * The admin's tools (the console and npm run admin -- studio:...). Each write is one transaction;
+     * `within` runs in it after the write (the admin's record, ADR 0015), and rolls it back if it throws.
+     */
     admin: {
-      /** A studio with its first manager (an existing account, or a new one with this password); its key, shown once. */
-      async create(name: string, managerEmail: string, managerPassword?: string) {
-        if (!name.trim()) throw new Error('A studio needs a name.');
-        const manager = await adminAccounts(db).findOrCreateUser({ email: managerEmail, password: managerPassword, name: `${name.trim()} manager` });
-        const key = newStudioKey();
-        const studio = await repo.create(name.trim(), studioKeyHash(key));
-        await repo.addManager(studio.id, manager.id);
-        return { studio, manager, key };
+      /**
+       * A studio with its first manager (an existing account, or a new one with this password); its key,
+       * shown once. A taken name is a 409 and creates no manager account.
+       */
+      async create(name: string, managerEmail: string, managerPassword?: string, within: (client: pg.PoolClient, created: { studio: StudioRow; manager: UserRow }) => Promise<void> = nothing) {
+        const trimmed = name.trim();
+        if (!trimmed) throw new HttpError(422, adminMessages.studioNameRequired);
+        return inTransaction(pool, async (client) => {
+          const manager = await adminAccounts(databaseOn(client)).findOrCreateUser({ email: managerEmail, password: managerPassword, name: `${trimmed} manager` });
+          const key = newStudioKey();
+          const studios = studiosRepository(client);
+          const studio = await studios.create(trimmed, studioKeyHash(key));
+          if (!studio) throw new HttpError(409, adminMessages.studioNameTaken);
+          await studios.addManager(studio.id, manager.id);
+          await within(client, { studio, manager });
+          return { studio, manager, key };
+        });
       },
       async addManager(studioId: number, email: string, password?: string) {
-        const studio = await repo.find(studioId);
-        if (!studio) throw new Error(`No studio #${studioId}.`);
-        const manager = await adminAccounts(db).findOrCreateUser({ email, password, name: `${studio.name} manager` });
-        await repo.addManager(studio.id, manager.id);
-        return { studio, manager };
+        return inTransaction(pool, async (client) => {
+          const studios = studiosRepository(client);
+          const studio = await studios.find(studioId);
+          if (!studio) throw new HttpError(404, adminMessages.studioNotFound);
+          const manager = await adminAccounts(databaseOn(client)).findOrCreateUser({ email, password, name: `${studio.name} manager` });
+          await studios.addManager(studio.id, manager.id);
+          return { studio, manager };
+        });
       },
       /** A new join key; the old one stops working. Members stay members. */
-      async rotateKey(studioId: number) {
+      async rotateKey(studioId: number, within: (client: pg.PoolClient) => Promise<void> = nothing) {
         const key = newStudioKey();
-        if (!(await repo.rotateKey(studioId, studioKeyHash(key)))) throw new Error(`No studio #${studioId}.`);
+        await inTransaction(pool, async (client) => {
+          if (!(await studiosRepository(client).rotateKey(studioId, studioKeyHash(key)))) throw new HttpError(404, adminMessages.studioNotFound);
+          await within(client);
+        });
         return key;
       },
       list: () => repo.list(),

@@ -11,8 +11,11 @@ export interface WebcamSiteRow {
 
 const columns = 'id::float8 as id, slug, name, hosts, icon, position';
 
-/** The webcam sites table (schema.ts `webcamSites`): a handful of rows an admin edits. */
-export function webcamSitesRepository(pool: pg.Pool) {
+/**
+ * The webcam sites table (schema.ts `webcamSites`): a handful of rows an admin edits, on the pool or on
+ * the client of a transaction the service opened.
+ */
+export function webcamSitesRepository(pool: pg.Pool | pg.PoolClient) {
   return {
     async list(): Promise<WebcamSiteRow[]> {
       const { rows } = await pool.query<WebcamSiteRow>(`select ${columns} from webcam_sites order by position, id`);
@@ -22,13 +25,15 @@ export function webcamSitesRepository(pool: pg.Pool) {
       const { rows } = await pool.query<WebcamSiteRow>(`select ${columns} from webcam_sites where slug = $1`, [slug]);
       return rows[0];
     },
-    async insert(site: { slug: string; name: string; hosts: string[]; icon: string | null }): Promise<WebcamSiteRow> {
+    /** The new site, or undefined when its slug is taken. */
+    async insert(site: { slug: string; name: string; hosts: string[]; icon: string | null }): Promise<WebcamSiteRow | undefined> {
       const { rows } = await pool.query<WebcamSiteRow>(
         `insert into webcam_sites (slug, name, hosts, icon, position)
-         values ($1, $2, $3, $4, (select coalesce(max(position), 0) + 1 from webcam_sites)) returning ${columns}`,
+         values ($1, $2, $3, $4, (select coalesce(max(position), 0) + 1 from webcam_sites))
+         on conflict (slug) do nothing returning ${columns}`,
         [site.slug, site.name, site.hosts, site.icon],
       );
-      return rows[0]!;
+      return rows[0];
     },
     async update(slug: string, values: { name?: string; hosts?: string[]; icon?: string | null }): Promise<WebcamSiteRow | undefined> {
       const { rows } = await pool.query<WebcamSiteRow>(
@@ -55,27 +60,14 @@ export function webcamSitesRepository(pool: pg.Pool) {
     },
     /**
      * Puts the sites in the given order, which must name every site exactly once (checked under a lock,
-     * so two admins reordering at once cannot interleave); false when it does not.
+     * so, in a transaction, two admins reordering at once cannot interleave); false when it does not.
      */
     async reorder(slugs: readonly string[]): Promise<boolean> {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const { rows } = await client.query<{ slug: string }>('select slug from webcam_sites order by id for update');
-        const known = new Set(rows.map((r) => r.slug));
-        if (known.size !== slugs.length || new Set(slugs).size !== slugs.length || !slugs.every((slug) => known.has(slug))) {
-          await client.query('rollback');
-          return false;
-        }
-        await client.query('update webcam_sites w set position = o.position from unnest($1::text[]) with ordinality as o(slug, position) where w.slug = o.slug', [slugs]);
-        await client.query('commit');
-        return true;
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      const { rows } = await pool.query<{ slug: string }>('select slug from webcam_sites order by id for update');
+      const known = new Set(rows.map((r) => r.slug));
+      if (known.size !== slugs.length || new Set(slugs).size !== slugs.length || !slugs.every((slug) => known.has(slug))) return false;
+      await pool.query('update webcam_sites w set position = o.position from unnest($1::text[]) with ordinality as o(slug, position) where w.slug = o.slug', [slugs]);
+      return true;
     },
     /** How each site's live status is doing, for the admin. */
     async statusSources() {
