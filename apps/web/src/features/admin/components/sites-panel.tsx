@@ -23,23 +23,11 @@ import {
 import { formatMoment } from '../admin-format.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, panel, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { SiteMark } from '../../../components/ui/site-mark.tsx';
 
-/** The hue Discover draws a site's initial on when it has no icon. */
-const hueOf = (key: string) => [...key].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 360, 0);
-
+/** The site as Discover draws it. */
 function SiteIcon({ site }: { site: AdminWebcamSite }) {
-  return site.icon ? (
-    <img src={site.icon} alt="" className="size-12 flex-none rounded-2xl bg-surface-2 object-contain ring-1 ring-line" />
-  ) : (
-    <span
-      aria-hidden="true"
-      data-testid="drawn-initial"
-      className="grid size-12 flex-none place-items-center rounded-2xl text-xl font-extrabold text-white ring-1 ring-white/10"
-      style={{ backgroundColor: `hsl(${hueOf(site.slug)} 62% 44%)` }}
-    >
-      {site.name.charAt(0).toUpperCase()}
-    </span>
-  );
+  return <SiteMark name={site.name} hueKey={site.slug} imageUrl={site.icon} data-testid="drawn-initial" className="size-12 flex-none rounded-2xl text-xl" />;
 }
 
 /** Where the site's live status comes from: its feed, how often it is asked, and how the last polls went (ADR 0012). */

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { trackLinkClick } from '../api/track-link-click.ts';
+import { SiteMark } from '../../../components/ui/site-mark.tsx';
 
 export type LinkLocation = (typeof linkLocations)[number];
 
@@ -64,16 +65,5 @@ function SiteIcon({ icon }: { icon: string | null }) {
       </span>
     );
   }
-  return (
-    <span
-      aria-hidden="true"
-      data-icon={icon}
-      className="grid size-7 flex-none place-items-center rounded-lg text-sm font-extrabold text-white uppercase"
-      style={{ backgroundColor: `hsl(${hueOf(icon)} 62% 44%)` }}
-    >
-      {icon.charAt(0)}
-    </span>
-  );
+  return <SiteMark name={icon} hueKey={icon} data-icon={icon} className="size-7 flex-none rounded-lg text-sm" />;
 }
-
-const hueOf = (key: string) => [...key].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 360, 0);

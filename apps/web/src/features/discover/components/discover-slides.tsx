@@ -8,6 +8,7 @@ import { VideoThumb } from '../../videos/components/video-thumb.tsx';
 import { ViewCount } from '../../videos/components/view-count.tsx';
 import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
 import { videoTitle } from '../../videos/video-status.ts';
+import { SiteMark } from '../../../components/ui/site-mark.tsx';
 
 const slide = 'min-w-0 snap-start';
 
@@ -28,24 +29,12 @@ export function CreatorSlide({ user }: { user: DiscoverUser }) {
   );
 }
 
-const hueOf = (key: string) => [...key].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 360, 0);
-
 /** A webcam site: its icon (served by us), or its initial on a hue of its own; opens "Best of {site}". */
 export function SiteSlide({ site }: { site: WebcamSite }) {
   return (
     <li className={slide}>
       <Link to={`/discover/webcam-site/${site.slug}/feed`} className="group flex flex-col items-center gap-2 rounded-2xl p-1 text-center">
-        {site.icon ? (
-          <img src={site.icon} alt="" loading="lazy" decoding="async" className="size-14 rounded-2xl bg-surface-2 object-contain ring-1 ring-line" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-14 place-items-center rounded-2xl text-2xl font-extrabold text-white ring-1 ring-white/10"
-            style={{ backgroundColor: `hsl(${hueOf(site.slug)} 62% 44%)` }}
-          >
-            {site.name.charAt(0).toUpperCase()}
-          </span>
-        )}
+        <SiteMark name={site.name} hueKey={site.slug} imageUrl={site.icon} className="size-14 rounded-2xl text-2xl" />
         <span className="w-full truncate text-sm font-semibold">{site.name}</span>
       </Link>
     </li>

@@ -97,7 +97,7 @@ describe('profile links (viewer.md §2, §3 Link)', () => {
     expect(live.className).toContain('border-accent');
     expect(live.className).toContain('animate-live-pulse');
     within(live).getByText('LIVE');
-    expect(live.querySelector('[data-icon="chaturbate"]')?.textContent).toBe('c');
+    expect(live.querySelector('[data-icon="chaturbate"]')?.textContent).toBe('C');
 
     expect(plain.dataset.important).toBeUndefined();
     expect(plain.dataset.live).toBeUndefined();
