@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cursorBound,
   decodeCursor,
+  decodeIdCursor,
   decodeMicrosCursor,
   decodeRankCursor,
   decodeTimestampCursor,
@@ -29,6 +30,19 @@ describe('feed cursors', () => {
     expect(decodeCursor('AAAA', 1)).toBeNull();
     expect(decodeCursor(encodeCursor(['a\u0000b']), 1)).toBeNull();
     expect(decodeCursor(encodeCursor(['ab']), 1)).toEqual(['ab']);
+  });
+});
+
+describe('id cursors', () => {
+  it('round-trip a row id', () => {
+    expect(decodeIdCursor(encodeCursor([42]))).toBe(42);
+    expect(decodeIdCursor(encodeCursor([Number.MAX_SAFE_INTEGER]))).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('refuse garbage, a NUL, a negative, zero, a fraction and an id beyond a safe integer: no cursor', () => {
+    for (const cursor of [undefined, '', 'not a cursor!', encodeCursor(['1 or 1=1']), encodeCursor(['7\u0000']), encodeCursor(['-5']), encodeCursor(['0']), encodeCursor(['1.5']), encodeCursor(['1e3']), encodeCursor(['9007199254740993']), encodeCursor(['99999999999999999999999']), encodeCursor([1, 2])]) {
+      expect(decodeIdCursor(cursor), String(cursor)).toBeNull();
+    }
   });
 });
 

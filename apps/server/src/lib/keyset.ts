@@ -18,6 +18,14 @@ export function decodeCursor(cursor: string | undefined, fields: number): string
   return parts.length === fields ? parts : null;
 }
 
+/** A position on an id alone (a positive bigint that fits a JS number), or null when it is not one of ours. */
+export function decodeIdCursor(cursor: string | undefined): number | null {
+  const parts = decodeCursor(cursor, 1);
+  if (!parts || !/^\d{1,16}$/.test(parts[0]!)) return null;
+  const id = Number(parts[0]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** A ranked-feed position: the epoch it is pinned to, the index in the filtered list, a video to skip. */
 export interface RankCursor {
   epoch: number;
