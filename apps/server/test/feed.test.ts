@@ -111,10 +111,11 @@ describe('GET /v1/videos (home feed)', () => {
   });
 
   it('shows a scheduled video only once its date has come', async () => {
-    const [scheduled] = await publishedVideos(t, creators.f, 1, { uploadDate: new Date(Date.now() + 1500) });
+    const comesAt = Date.now() + 1500;
+    const [scheduled] = await publishedVideos(t, creators.f, 1, { uploadDate: new Date(comesAt) });
     await rebuildFeed(t);
     expect(ids(await walkFeed(t, '/v1/videos'))).not.toContain(scheduled);
-    await new Promise((r) => setTimeout(r, 600));
+    await new Promise((r) => setTimeout(r, comesAt + 100 - Date.now()));
     await rebuildFeed(t);
     expect(ids(await walkFeed(t, '/v1/videos'))).toContain(scheduled);
   });

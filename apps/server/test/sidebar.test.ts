@@ -158,7 +158,7 @@ describe('GET /v1/sidebar/left (viewer.md §2 App shell, §3 Sidebar item, §7)'
 
   it('answers an empty list before the first ranking exists', async () => {
     await t.pool.query('delete from feed_snapshots');
-    await new Promise((r) => setTimeout(r, 1100));
+    t.forgetFeedEpoch();
     expect(await page('?gender=f,c')).toEqual({ data: [], links: { next: null } });
   });
 });

@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/env.ts';
-import { createDatabase, runMigrations, type Database } from '../../src/db/client.ts';
+import { createDatabase, type Database } from '../../src/db/client.ts';
 import { jobHandlers } from '../../src/job-handlers.ts';
 import { startJobQueue, startWorkers, type JobQueue } from '../../src/jobs/job-queue.ts';
 import type { MailMessage } from '../../src/lib/mailer.ts';
-import { pagesService } from '../../src/modules/pages/pages.service.ts';
+import { forgetLatestEpoch } from '../../src/modules/feed/snapshot-store.ts';
+import { adminQuery, databaseUrl } from './postgres-cluster.ts';
 
 export interface TestApp {
   app: App;
@@ -23,10 +24,15 @@ export interface TestApp {
   /** For a job worker in another process. */
   databaseUrl: string;
   jobs: JobQueue;
+  /** The app reads the newest feed snapshot on its next request, not up to a second later (after a rebuild). */
+  forgetFeedEpoch(): void;
   close(): Promise<void>;
 }
 
-/** A fresh database (migrated and seeded like `npm start`) and an app on it; `close` drops both. */
+/**
+ * A fresh database (migrated and seeded like `npm start`: a copy of the run's template, global-setup.ts)
+ * and an app on it; `close` drops both.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
   /** `mailDelayMs`: each e-mail takes this long to send, as over SMTP. */
@@ -34,30 +40,24 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `flick_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(adminUrl, `create database ${name} template ${inject('templateDatabase')}`);
 
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(adminUrl, name);
   const logger = pino({ level: 'silent' });
-  const { db, pool } = createDatabase(url.toString(), logger, { max: 4 });
-  await runMigrations(pool);
-  await pagesService(db).seed();
+  const { db, pool } = createDatabase(url, logger, { max: 4 });
 
   const dataDir = path.join(os.tmpdir(), name);
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://flick.test',
     ...env,
   });
   const mail: MailMessage[] = [];
   // The real queue and workers on the test database, as in one-process mode.
-  const { boss, queue } = await startJobQueue({ databaseUrl: url.toString(), logger });
-  const workers = options.workers === false ? null : await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: 1, logger, databaseUrl: url.toString() });
+  const { boss, queue } = await startJobQueue({ databaseUrl: url, logger });
+  const workers = options.workers === false ? null : await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: 1, logger, databaseUrl: url });
   const mailer = {
     async send(message: MailMessage) {
       if (options.mailDelayMs) await new Promise((resolve) => setTimeout(resolve, options.mailDelayMs));
@@ -73,18 +73,16 @@ export async function createTestApp(
     pool,
     mail,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     jobs: queue,
+    forgetFeedEpoch: () => forgetLatestEpoch(pool),
     async close() {
       await fs.rm(dataDir, { recursive: true, force: true });
       await app.close();
       await boss.stop({ graceful: false, close: true, timeout: 2000 });
       await workers?.stop();
       await pool.end();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

@@ -23,6 +23,17 @@ export interface View {
   owners: Uint32Array;
 }
 
+/** Each store's way to drop the epoch it knows, by its pool. */
+const forgetters = new WeakMap<pg.Pool, Set<() => void>>();
+
+/**
+ * Every store on `pool` reads the newest epoch on its next request instead of up to EPOCH_CHECK_MS
+ * later: for tests, which rebuild and read at once. Production waits out the check (ADR 0007).
+ */
+export function forgetLatestEpoch(pool: pg.Pool) {
+  for (const forget of forgetters.get(pool) ?? []) forget();
+}
+
 /**
  * The snapshots as this process sees them: the newest epoch (checked at most every second), the lists
  * loaded on first use, and the filtered id arrays the cursors index.
@@ -33,6 +44,10 @@ export function snapshotStore(pool: pg.Pool) {
   let latest: number | null = null;
   let checkedAt = 0;
   let checking: Promise<void> | null = null;
+  const forget = () => {
+    checkedAt = 0;
+  };
+  forgetters.set(pool, (forgetters.get(pool) ?? new Set()).add(forget));
 
   async function check() {
     const { rows } = await pool.query<{ epoch: string | null }>({ name: 'feed-latest-epoch', text: 'select max(epoch) as epoch from feed_snapshots' });
