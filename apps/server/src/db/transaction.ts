@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Database } from './client.ts';
+import { type Database, databaseUnavailable } from './client.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -16,9 +16,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
+    // A connection lost mid-transaction is not asked to roll back: it is dropped at once, before its end
+    // event can reach a client nobody listens to (an uncaught exception).
+    if (databaseUnavailable(error)) broken = true;
+    else
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
     throw error;
   } finally {
     client.release(broken);

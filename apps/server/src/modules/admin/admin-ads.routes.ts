@@ -16,9 +16,7 @@ import {
 } from '@flick/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { z } from 'zod';
-import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AdCampaigns } from '../ads/ad-campaigns.ts';
 import type { AdsService } from '../ads/ads.service.ts';
@@ -31,18 +29,15 @@ const campaignResponse = { 200: adminAdCampaignSchema, ...errors };
  * Ads in the admin console (issue 16): campaigns, their creatives (files uploaded as the request body,
  * made into our own) and the daily report. Registered inside the admin routes, behind their admin check.
  */
-export const adminAdsRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; campaigns: AdCampaigns; ads: AdsService }> = async (app, { pool, campaigns, ads }) => {
+export const adminAdsRoutes: FastifyPluginAsyncZod<{ campaigns: AdCampaigns; ads: AdsService }> = async (app, { campaigns, ads }) => {
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
   const adminId = (request: FastifyRequest) => request.user!.id;
-  /** Records the decision, and makes this instance's decisions follow at once (the others within 10 s). */
-  async function decided(request: FastifyRequest, action: string, targetId: number, before: unknown, after: unknown) {
-    await recordAdminDecisionOn(pool, { adminId: adminId(request), action, targetType: 'ad-campaign', targetId, before, after });
+  /** Each write is decided and recorded by the service in one transaction (ADR 0015); this instance's ads follow at once (the others within 10 s). */
+  async function decided<T>(decision: Promise<T>): Promise<T> {
+    const result = await decision;
     await ads.reload();
+    return result;
   }
-  const summary = (campaign: z.infer<typeof adminAdCampaignSchema>) => {
-    const { creatives: _creatives, impressions: _i, clicks: _c, impressionsToday: _t, createdAt: _at, ...rest } = campaign;
-    return rest;
-  };
 
   app.get(
     '/ads/campaigns',
@@ -53,22 +48,13 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; campaigns: A
   app.post(
     '/ads/campaigns',
     { schema: { ...common, summary: 'A new ad campaign (it shows once it has a creative)', body: adminAdCampaignCreateSchema, response: campaignResponse } },
-    async (request) => {
-      const campaign = await campaigns.create(request.body);
-      await decided(request, 'created an ad campaign', campaign.id, null, summary(campaign));
-      return campaign;
-    },
+    async (request) => decided(campaigns.create(adminId(request), request.body)),
   );
 
   app.post(
     '/ads/campaigns/:id',
     { schema: { ...common, summary: "Edit a campaign's dates, caps, targeting or weight; pause or resume it", params: idParams, body: adminAdCampaignUpdateSchema, response: campaignResponse } },
-    async (request) => {
-      const { before, after } = await campaigns.update(request.params.id, request.body);
-      const action = request.body.status === 'paused' ? 'paused an ad campaign' : request.body.status === 'active' && before.status !== 'active' ? 'resumed an ad campaign' : 'edited an ad campaign';
-      await decided(request, action, after.id, summary(before), summary(after));
-      return after;
-    },
+    async (request) => decided(campaigns.update(adminId(request), request.params.id, request.body)),
   );
 
   app.get(
@@ -98,12 +84,11 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; campaigns: A
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (!Buffer.isBuffer(request.body)) throw new HttpError(422, adMessages.imageType);
         const { id } = request.params;
-        const creativeId = (AD_VIDEO_TYPES as readonly string[]).includes(type)
-          ? await campaigns.addVideo(id, request.body, request.query.click_url)
-          : await campaigns.addImage(id, request.query.placement, request.body, request.query.click_url);
-        const campaign = await campaigns.one(id);
-        await decided(request, 'added an ad creative', id, null, { creativeId, ...campaign.creatives.find((c) => c.id === creativeId) });
-        return campaign;
+        return decided(
+          (AD_VIDEO_TYPES as readonly string[]).includes(type)
+            ? campaigns.addVideo(adminId(request), id, request.body, request.query.click_url)
+            : campaigns.addImage(adminId(request), id, request.query.placement, request.body, request.query.click_url),
+        );
       },
     );
   });
@@ -111,21 +96,13 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<{ pool: pg.Pool; campaigns: A
   app.post(
     '/ads/campaigns/:id/vast',
     { schema: { ...common, summary: "An outside ad server's VAST tag, played instream", params: idParams, body: adminAdVastCreativeSchema, response: campaignResponse } },
-    async (request) => {
-      const creativeId = await campaigns.addVast(request.params.id, request.body.vastUrl, request.body.clickUrl);
-      await decided(request, 'added an ad creative', request.params.id, null, { creativeId, kind: 'vast', ...request.body });
-      return campaigns.one(request.params.id);
-    },
+    async (request) => decided(campaigns.addVast(adminId(request), request.params.id, request.body.vastUrl, request.body.clickUrl)),
   );
 
   app.post(
     '/ads/creatives/:id',
     { schema: { ...common, summary: 'Stop or resume showing one creative', params: idParams, body: adminAdCreativeUpdateSchema, response: campaignResponse } },
-    async (request) => {
-      const { campaignId, before } = await campaigns.setCreativeActive(request.params.id, request.body.active);
-      await decided(request, request.body.active ? 'resumed an ad creative' : 'stopped an ad creative', campaignId, { creativeId: request.params.id, active: before }, { creativeId: request.params.id, active: request.body.active });
-      return campaigns.one(campaignId);
-    },
+    async (request) => decided(campaigns.setCreativeActive(adminId(request), request.params.id, request.body.active)),
   );
 
   app.get(

@@ -2,10 +2,11 @@ import { adminMessages, businessDaysBetween, type AdminReportGroup, type AdminVi
 import type pg from 'pg';
 import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { decodeCursor, encodeCursor, keysetPage } from '../../lib/keyset.ts';
+import { decodeIdCursor, encodeCursor, keysetPage } from '../../lib/keyset.ts';
 import type { VideosService } from '../videos/videos.service.ts';
-import { inTransaction, type AdminPeople } from './admin-people.ts';
+import type { AdminPeople } from './admin-people.ts';
 
 const PAGE = 30;
 
@@ -98,9 +99,9 @@ export function adminModeration({
 
     async list(queue: AdminVideoQueue, cursor: string | undefined) {
       const { where, order } = queues[queue];
-      const after = Number(decodeCursor(cursor, 1)?.[0]);
-      const bound = Number.isSafeInteger(after) && after > 0 ? `and v.id ${order === 'asc' ? '>' : '<'} ${after}` : '';
-      const { rows } = await pool.query<ModerationRow>(`${moderationSql} where ${where} ${bound} order by v.id ${order} limit $1`, [PAGE + 1]);
+      const after = decodeIdCursor(cursor);
+      const bound = after === null ? '' : `and v.id ${order === 'asc' ? '>' : '<'} $2`;
+      const { rows } = await pool.query<ModerationRow>(`${moderationSql} where ${where} ${bound} order by v.id ${order} limit $1`, after === null ? [PAGE + 1] : [PAGE + 1, after]);
       const { rows: page, next } = keysetPage(rows, PAGE, (last) => encodeCursor([last.id]));
       return { data: await present(page), next };
     },
@@ -205,12 +206,6 @@ export function adminModeration({
     /** Closes a video's open reports with one decision: dismiss them, take the video down, or ban its creator. */
     async decideReports(admin: UserRow, videoId: number, decision: 'dismiss' | 'take-down' | 'ban', reason: string) {
       const video = await one(videoId);
-      if (decision === 'ban') {
-        await people.ban(admin, video.creator.id, reason || 'Reported content').catch((error: unknown) => {
-          // Already banned by someone else: the reports still close with that outcome.
-          if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
-        });
-      }
       const label = { dismiss: 'dismissed', 'take-down': 'taken down', ban: 'creator banned' }[decision];
       await inTransaction(pool, async (client) => {
         const { rowCount } = await client.query(
@@ -218,6 +213,12 @@ export function adminModeration({
           [videoId, admin.id, label],
         );
         if (!rowCount) throw new HttpError(409, adminMessages.reportsHandled);
+        if (decision === 'ban') {
+          await people.banOn(client, admin, video.creator.id, reason || 'Reported content').catch((error: unknown) => {
+            // Already banned by someone else: the reports still close with that outcome.
+            if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+          });
+        }
         if (decision === 'take-down') await takeDown(admin, videoId, reason || 'Reported content', client);
         if (decision === 'dismiss') {
           // Reports that hid it were wrong: it shows again.
@@ -232,7 +233,7 @@ export function adminModeration({
           after: { decision: label, reason: reason || null },
         });
       });
-      if (decision === 'take-down') await onHiddenChanged();
+      if (decision === 'take-down' || decision === 'ban') await onHiddenChanged();
       if (decision === 'dismiss') await onPublishedChanged();
       return one(videoId);
     },

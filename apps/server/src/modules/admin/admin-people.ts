@@ -2,6 +2,7 @@ import { adminMessages, type AdminPerson } from '@flick/contract';
 import type pg from 'pg';
 import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 const PEOPLE_PAGE = 50;
@@ -14,22 +15,6 @@ const personColumns = `
   (select count(*) from video_reports r join videos v on v.id = r.video_id where v.user_id = u.id)::int as reports,
   to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt"`;
 
-/** Runs `work` in a transaction on one pooled client. */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await work(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 /**
  * People (issue 15): find accounts, ban and unban them, make or revoke admins. Each decision and its
  * record in one transaction; `onHiddenChanged` tells every instance who is hidden now.
@@ -39,6 +24,28 @@ export function adminPeople(pool: pg.Pool, onHiddenChanged: () => Promise<void>)
     const { rows } = await pool.query<AdminPerson>(`select ${personColumns} from users u left join studios s on s.id = u.studio_id where u.id = $1`, [id]);
     if (!rows[0]) throw new HttpError(404, adminMessages.personNotFound);
     return rows[0];
+  }
+
+  async function banOn(client: pg.PoolClient, admin: UserRow, id: number, reason: string): Promise<void> {
+    if (id === admin.id) throw new HttpError(409, adminMessages.notYourself);
+    const { rows } = await client.query('update users set banned_at = now(), banned_reason = $2, updated_at = now() where id = $1 and banned_at is null returning id', [id, reason]);
+    if (!rows[0]) {
+      const exists = await client.query('select 1 from users where id = $1', [id]);
+      throw exists.rowCount ? new HttpError(409, adminMessages.alreadyBanned) : new HttpError(404, adminMessages.personNotFound);
+    }
+    await client.query('delete from auth_tokens where user_id = $1', [id]);
+    const hidden = await client.query(
+      `update videos set hidden_reason = 'creator banned', hidden_at = now() where user_id = $1 and hidden_reason is null and status = 'approved'`,
+      [id],
+    );
+    await recordAdminDecisionOn(client, {
+      adminId: admin.id,
+      action: 'banned an account',
+      targetType: 'user',
+      targetId: id,
+      before: { banned: false },
+      after: { banned: true, reason, videosHidden: hidden.rowCount ?? 0 },
+    });
   }
 
   return {
@@ -61,30 +68,17 @@ export function adminPeople(pool: pg.Pool, onHiddenChanged: () => Promise<void>)
      * sign-in. 409 when already banned; an admin cannot ban themself.
      */
     async ban(admin: UserRow, id: number, reason: string): Promise<AdminPerson> {
-      if (id === admin.id) throw new HttpError(409, adminMessages.notYourself);
-      await inTransaction(pool, async (client) => {
-        const { rows } = await client.query('update users set banned_at = now(), banned_reason = $2, updated_at = now() where id = $1 and banned_at is null returning id', [id, reason]);
-        if (!rows[0]) {
-          const exists = await client.query('select 1 from users where id = $1', [id]);
-          throw exists.rowCount ? new HttpError(409, adminMessages.alreadyBanned) : new HttpError(404, adminMessages.personNotFound);
-        }
-        await client.query('delete from auth_tokens where user_id = $1', [id]);
-        const hidden = await client.query(
-          `update videos set hidden_reason = 'creator banned', hidden_at = now() where user_id = $1 and hidden_reason is null and status = 'approved'`,
-          [id],
-        );
-        await recordAdminDecisionOn(client, {
-          adminId: admin.id,
-          action: 'banned an account',
-          targetType: 'user',
-          targetId: id,
-          before: { banned: false },
-          after: { banned: true, reason, videosHidden: hidden.rowCount ?? 0 },
-        });
-      });
+      await inTransaction(pool, (client) => banOn(client, admin, id, reason));
       await onHiddenChanged();
       return person(id);
     },
+
+    /**
+     * The ban inside a transaction of the caller's, with its record (a decision on reports bans and closes
+     * them together); the caller tells every instance once it commits (`hiddenChanged`).
+     */
+    banOn,
+    hiddenChanged: onHiddenChanged,
 
     /** Lifts a ban: the account may sign in again, its videos hidden by the ban come back. */
     async unban(admin: UserRow, id: number): Promise<AdminPerson> {

@@ -6,19 +6,27 @@ import {
   type AdminAdCampaign,
   type AdPlacementKey,
 } from '@flick/contract';
-import { MediaError, probe, runFfmpeg, uploadInputArgs } from '@flick/media';
+import { AD_VIDEO_MAX_SECONDS, MediaError, adVideoArgs, probe, runFfmpeg } from '@flick/media';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import sharp from 'sharp';
+import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 
-/** A video ad is cut to this, scaled to fit 720x1280, H.264 and AAC in an MP4 that starts at once. */
-const AD_VIDEO_MAX_SECONDS = 60;
+/** What the audit log keeps of a campaign: its settings, not its counts or creatives. */
+function summary(campaign: AdminAdCampaign) {
+  const { creatives: _creatives, impressions: _i, clicks: _c, impressionsToday: _t, createdAt: _at, ...rest } = campaign;
+  return rest;
+}
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** The pool, or the client of a transaction that reads what it has written. */
+type Queryable = pg.Pool | pg.PoolClient;
 
 export interface CampaignInput {
   advertiser: string;
@@ -42,8 +50,8 @@ export interface CampaignInput {
 export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorage }) {
   const creativeSrc = (kind: string, file: string | null, vastUrl: string | null) => (kind === 'vast' ? vastUrl! : media.adUrl(file!));
 
-  async function list(id?: number): Promise<AdminAdCampaign[]> {
-    const { rows } = await pool.query<Omit<AdminAdCampaign, 'creatives'>>(
+  async function list(db: Queryable, id?: number): Promise<AdminAdCampaign[]> {
+    const { rows } = await db.query<Omit<AdminAdCampaign, 'creatives'>>(
       `select c.id::float8 as id, c.advertiser, c.name, c.status::text as status, c.ended_reason as "endedReason",
               ${iso('c.starts_at')} as "startsAt", ${iso('c.ends_at')} as "endsAt", c.daily_cap as "dailyCap", c.total_cap as "totalCap",
               c.frequency_cap as "frequencyCap", c.categories, c.countries, c.placements, c.weight,
@@ -55,7 +63,7 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
       id === undefined ? [] : [id],
     );
     if (rows.length === 0) return [];
-    const { rows: creatives } = await pool.query<{
+    const { rows: creatives } = await db.query<{
       id: number;
       campaignId: number;
       kind: 'image' | 'video' | 'vast';
@@ -80,8 +88,8 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
     }));
   }
 
-  async function one(id: number): Promise<AdminAdCampaign> {
-    const [campaign] = await list(id);
+  async function one(id: number, db: Queryable = pool): Promise<AdminAdCampaign> {
+    const [campaign] = await list(db, id);
     if (!campaign) throw new HttpError(404, adMessages.campaignNotFound);
     return campaign;
   }
@@ -93,16 +101,13 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
     return name;
   }
 
-  async function insertCreative(campaignId: number, creative: { kind: string; width: number; height: number; file: string | null; vastUrl: string | null; durationSeconds: number | null; clickUrl: string }) {
-    const { rows } = await pool.query<{ id: string }>(
+  async function insertCreative(client: pg.PoolClient, campaignId: number, creative: { kind: string; width: number; height: number; file: string | null; vastUrl: string | null; durationSeconds: number | null; clickUrl: string }) {
+    const { rows } = await client.query<{ id: string }>(
       `insert into ad_creatives (campaign_id, kind, width, height, file, vast_url, duration_seconds, click_url)
        select $1, $2, $3, $4, $5, $6, $7, $8 where exists (select 1 from ad_campaigns where id = $1) returning id`,
       [campaignId, creative.kind, creative.width, creative.height, creative.file, creative.vastUrl, creative.durationSeconds, creative.clickUrl],
     );
-    if (!rows[0]) {
-      if (creative.file) await media.public.remove([`ads/${creative.file}`]);
-      throw new HttpError(404, adMessages.campaignNotFound);
-    }
+    if (!rows[0]) throw new HttpError(404, adMessages.campaignNotFound);
     return Number(rows[0].id);
   }
 
@@ -111,48 +116,85 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
     if (rows.length === 0) throw new HttpError(404, adMessages.campaignNotFound);
   }
 
-  return {
-    list: () => list(),
-    one,
+  /** Records a decision on a campaign in the transaction that makes it (ADR 0015). */
+  async function recorded(client: pg.PoolClient, adminId: number, action: string, targetId: number, before: unknown, after: unknown) {
+    await recordAdminDecisionOn(client, { adminId, action, targetType: 'ad-campaign', targetId, before, after });
+  }
 
-    async create(input: CampaignInput) {
-      const { rows } = await pool.query<{ id: string }>(
-        `insert into ad_campaigns (advertiser, name, starts_at, ends_at, daily_cap, total_cap, frequency_cap, categories, countries, placements, weight)
-         values ($1, $2, coalesce($3::timestamptz, now()), $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-        [
-          input.advertiser,
-          input.name,
-          input.startsAt ?? null,
-          input.endsAt ?? null,
-          input.dailyCap ?? null,
-          input.totalCap ?? null,
-          input.frequencyCap ?? null,
-          input.categories,
-          input.countries,
-          input.placements,
-          input.weight,
-        ],
-      );
-      return one(Number(rows[0]!.id));
+  /**
+   * A creative added with its record in one transaction (ADR 0015), or none of it: the file already
+   * written goes when the decision does not.
+   */
+  async function addCreative(adminId: number, campaignId: number, creative: Parameters<typeof insertCreative>[2]) {
+    try {
+      return await inTransaction(pool, async (client) => {
+        const creativeId = await insertCreative(client, campaignId, creative);
+        const campaign = await one(campaignId, client);
+        await recorded(client, adminId, 'added an ad creative', campaignId, null, { creativeId, ...campaign.creatives.find((c) => c.id === creativeId) });
+        return campaign;
+      });
+    } catch (error) {
+      if (creative.file) await media.public.remove([`ads/${creative.file}`]).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    list: () => list(pool),
+    one: (id: number) => one(id),
+
+    async create(adminId: number, input: CampaignInput) {
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ id: string }>(
+          `insert into ad_campaigns (advertiser, name, starts_at, ends_at, daily_cap, total_cap, frequency_cap, categories, countries, placements, weight)
+           values ($1, $2, coalesce($3::timestamptz, now()), $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+          [
+            input.advertiser,
+            input.name,
+            input.startsAt ?? null,
+            input.endsAt ?? null,
+            input.dailyCap ?? null,
+            input.totalCap ?? null,
+            input.frequencyCap ?? null,
+            input.categories,
+            input.countries,
+            input.placements,
+            input.weight,
+          ],
+        );
+        const campaign = await one(Number(rows[0]!.id), client);
+        await recorded(client, adminId, 'created an ad campaign', campaign.id, null, summary(campaign));
+        return campaign;
+      });
     },
 
-    /** Changes what is given; a paused or ended campaign can be made active again (its caps still hold). */
-    async update(id: number, change: Partial<CampaignInput> & { status?: 'active' | 'paused' }) {
-      const before = await one(id);
-      const next = { ...before, ...change };
-      if (next.endsAt && Date.parse(next.endsAt) <= Date.parse(next.startsAt)) throw new HttpError(422, adMessages.datesOrder);
-      await pool.query(
-        `update ad_campaigns set advertiser = $2, name = $3, starts_at = $4, ends_at = $5, daily_cap = $6, total_cap = $7, frequency_cap = $8,
-           categories = $9, countries = $10, placements = $11, weight = $12, status = $13::ad_campaign_status,
-           ended_reason = case when $13::ad_campaign_status = 'ended' then ended_reason end
-         where id = $1`,
-        [id, next.advertiser, next.name, next.startsAt, next.endsAt, next.dailyCap, next.totalCap, next.frequencyCap, next.categories, next.countries, next.placements, next.weight, next.status],
-      );
-      return { before, after: await one(id) };
+    /**
+     * Changes what is given; a paused or ended campaign can be made active again (its caps still hold).
+     * The row is locked from read to write, so two admins' edits of different fields both hold.
+     */
+    async update(adminId: number, id: number, change: Partial<CampaignInput> & { status?: 'active' | 'paused' }) {
+      return inTransaction(pool, async (client) => {
+        await client.query('select 1 from ad_campaigns where id = $1 for update', [id]);
+        const before = await one(id, client);
+        const next = { ...before, ...change };
+        if (next.endsAt && Date.parse(next.endsAt) <= Date.parse(next.startsAt)) throw new HttpError(422, adMessages.datesOrder);
+        await client.query(
+          `update ad_campaigns set advertiser = $2, name = $3, starts_at = $4, ends_at = $5, daily_cap = $6, total_cap = $7, frequency_cap = $8,
+             categories = $9, countries = $10, placements = $11, weight = $12, status = $13::ad_campaign_status,
+             ended_reason = case when $13::ad_campaign_status = 'ended' then ended_reason end
+           where id = $1`,
+          [id, next.advertiser, next.name, next.startsAt, next.endsAt, next.dailyCap, next.totalCap, next.frequencyCap, next.categories, next.countries, next.placements, next.weight, next.status],
+        );
+        const after = await one(id, client);
+        const action =
+          change.status === 'paused' ? 'paused an ad campaign' : change.status === 'active' && before.status !== 'active' ? 'resumed an ad campaign' : 'edited an ad campaign';
+        await recorded(client, adminId, action, id, summary(before), summary(after));
+        return after;
+      });
     },
 
     /** A picture made for one slot: cropped to its size (cover) and written as our own WebP. */
-    async addImage(campaignId: number, placement: AdPlacementKey | undefined, bytes: Buffer, clickUrl: string) {
+    async addImage(adminId: number, campaignId: number, placement: AdPlacementKey | undefined, bytes: Buffer, clickUrl: string) {
       await existing(campaignId);
       if (!placement || placement === 'instream') throw new HttpError(422, adMessages.notForPictures);
       if (bytes.length > AD_IMAGE_MAX_BYTES) throw new HttpError(422, adMessages.imageTooLarge);
@@ -165,11 +207,11 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
           throw new HttpError(422, adMessages.imageType);
         });
       const file = await store(campaignId, image, 'webp');
-      return insertCreative(campaignId, { kind: 'image', ...size, file, vastUrl: null, durationSeconds: null, clickUrl });
+      return addCreative(adminId, campaignId, { kind: 'image', ...size, file, vastUrl: null, durationSeconds: null, clickUrl });
     },
 
     /** A short video for instream: probed, cut to 60 s, fit to 720x1280, H.264/AAC, started at once (faststart). */
-    async addVideo(campaignId: number, bytes: Buffer, clickUrl: string) {
+    async addVideo(adminId: number, campaignId: number, bytes: Buffer, clickUrl: string) {
       await existing(campaignId);
       if (bytes.length > AD_VIDEO_MAX_BYTES) throw new HttpError(422, adMessages.videoTooLarge);
       const work = await fs.mkdtemp(path.join(media.uploads, 'ad-'));
@@ -181,19 +223,10 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
           throw new HttpError(422, error instanceof MediaError && error.kind === 'too-long' ? adMessages.videoTooLong : adMessages.notAVideo);
         });
         if (info.durationSeconds > AD_VIDEO_MAX_SECONDS) throw new HttpError(422, adMessages.videoTooLong);
-        await runFfmpeg(
-          [
-            '-y', ...uploadInputArgs(input), '-t', String(AD_VIDEO_MAX_SECONDS),
-            '-vf', "scale=w='min(720,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2",
-            '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-profile:v', 'main',
-            ...(info.hasAudio ? ['-c:a', 'aac', '-b:a', '96k', '-ac', '2'] : ['-an']),
-            '-movflags', '+faststart', output,
-          ],
-          { timeoutMs: 300_000 },
-        );
+        await runFfmpeg(adVideoArgs(input, output, info), { timeoutMs: 300_000 });
         const made = await probe(output);
         const file = await store(campaignId, await fs.readFile(output), 'mp4');
-        return await insertCreative(campaignId, {
+        return await addCreative(adminId, campaignId, {
           kind: 'video',
           width: made.displayWidth,
           height: made.displayHeight,
@@ -208,19 +241,24 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
     },
 
     /** An outside ad server's VAST tag, played instream. */
-    async addVast(campaignId: number, vastUrl: string, clickUrl: string) {
+    async addVast(adminId: number, campaignId: number, vastUrl: string, clickUrl: string) {
       await existing(campaignId);
-      return insertCreative(campaignId, { kind: 'vast', width: 1080, height: 1920, file: null, vastUrl, durationSeconds: null, clickUrl });
+      return addCreative(adminId, campaignId, { kind: 'vast', width: 1080, height: 1920, file: null, vastUrl, durationSeconds: null, clickUrl });
     },
 
-    async setCreativeActive(creativeId: number, active: boolean) {
-      const { rows } = await pool.query<{ campaignId: string; before: boolean }>(
-        `update ad_creatives r set active = $2 from (select id, active as before from ad_creatives where id = $1) old
-         where r.id = old.id returning r.campaign_id as "campaignId", old.before`,
-        [creativeId, active],
-      );
-      if (!rows[0]) throw new HttpError(404, adMessages.creativeNotFound);
-      return { campaignId: Number(rows[0].campaignId), before: rows[0].before };
+    /** Stops or resumes showing one creative; its campaign as it is now. */
+    async setCreativeActive(adminId: number, creativeId: number, active: boolean) {
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query<{ campaignId: string; before: boolean }>(
+          `update ad_creatives r set active = $2 from (select id, active as before from ad_creatives where id = $1 for update) old
+           where r.id = old.id returning r.campaign_id as "campaignId", old.before`,
+          [creativeId, active],
+        );
+        if (!rows[0]) throw new HttpError(404, adMessages.creativeNotFound);
+        const campaignId = Number(rows[0].campaignId);
+        await recorded(client, adminId, active ? 'resumed an ad creative' : 'stopped an ad creative', campaignId, { creativeId, active: rows[0].before }, { creativeId, active });
+        return one(campaignId, client);
+      });
     },
 
     /** Impressions, clicks and CTR per day, campaign and placement, newest day first. */
