@@ -1,4 +1,7 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { type Database, databaseUnavailable } from './client.ts';
+import * as schema from './schema.ts';
 
 /**
  * Runs `work` in one transaction on a client of `pool`: committed when it returns, rolled back when it
@@ -6,10 +9,6 @@ import type pg from 'pg';
  */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
-  // A connection lost mid-transaction fails the query in flight, which answers 503 (plugins/error-handler.ts);
-  // unheard, the client's own 'error' event would be an uncaught exception.
-  const lost = () => undefined;
-  client.on('error', lost);
   let broken = false;
   try {
     await client.query('begin');
@@ -17,12 +16,21 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch(() => {
-      broken = true;
-    });
+    // A connection lost mid-transaction is not asked to roll back: it is dropped at once, before its end
+    // event can reach a client nobody listens to (an uncaught exception).
+    if (databaseUnavailable(error)) broken = true;
+    else
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
     throw error;
   } finally {
-    client.off('error', lost);
     client.release(broken);
   }
 }
+
+/**
+ * The typed query builder on a transaction's client, for a module written with drizzle (accounts) to
+ * write inside another's transaction (ADR 0015). Only its queries are used, never `$client`.
+ */
+export const databaseOn = (client: pg.PoolClient): Database => drizzle(client, { schema }) as unknown as Database;
