@@ -107,7 +107,10 @@ export const adminVerificationDecisionSchema = z
 export const adminAuditEntrySchema = z.object({
   id: z.number(),
   at: z.string(),
+  /** The admin who decided: null when the admin CLI named none, or the account was since deleted. */
   admin: z.object({ id: z.number(), email: z.string() }).nullable(),
+  /** The OS account that ran the admin CLI for it; null for a decision taken in the console (ADR 0015). */
+  cliUser: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.number().nullable(),

@@ -1,7 +1,9 @@
-import { pageSlugSchema } from '@flick/contract';
+import { adminWebcamSiteFeedSchema, pageSlugSchema } from '@flick/contract';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import pino from 'pino';
 import { loadConfig } from '../config/env.ts';
+import { decideFromCli, recordAdminDecision } from '../db/admin-audit.ts';
 import { createDatabase, runMigrations, type Database } from '../db/client.ts';
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../db/embedded-postgres.ts';
 import { mediaStorage } from '../lib/media-storage.ts';
@@ -13,13 +15,22 @@ import { verificationService } from '../modules/verification/verification.servic
 import { videoReview } from '../modules/videos/video-review.ts';
 import { studiosService } from '../modules/studios/studios.service.ts';
 import { webcamSitesService } from '../modules/webcam-sites/webcam-sites.service.ts';
+import { geoBlockingService } from '../modules/geo-blocking/geo-blocks.service.ts';
+import { adminContent } from '../modules/admin/admin-content.ts';
+import { adminPeople } from '../modules/admin/admin-people.ts';
+import { adminSites } from '../modules/admin/admin-sites.ts';
+import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
+import type { UserRow } from '../db/schema.ts';
 import { logSerializers } from '../lib/log-errors.ts';
 
 /**
- * `npm run admin -- <command>`: the admin's tools until the admin screens exist. Works beside a
- * running server (it reuses its embedded database) or alone (it starts the database for itself).
+ * `npm run admin -- <command>`: the operator's tools from a shell. Works beside a running server (it
+ * reuses its embedded database) or alone (it starts the database for itself). Its decisions go through
+ * the console's services and are in the audit log with the OS user who ran it (ADR 0015).
  */
-const usage = `Usage: npm run admin -- <command>
+const usage = `Usage: npm run admin -- [--as <admin e-mail>] <command>
+
+  --as <admin e-mail>   the admin account deciding; the audit log records it and your OS user (without it, only your OS user)
 
   admin:create <email> <password>                     make an account an admin (creating it if needed)
   channel:create <email> <name> <username> <password> create a channel account
@@ -48,7 +59,13 @@ const usage = `Usage: npm run admin -- <command>
 
 Page slugs: ${pageSlugSchema.options.join(', ')}`;
 
-type Command = (db: Database, args: string[]) => Promise<void>;
+/** The admin deciding (the account named with --as, or none) and the database, for one command. */
+interface Context {
+  db: Database;
+  admin: UserRow;
+  adminId: number | null;
+}
+type Command = (context: Context, args: string[]) => Promise<void>;
 
 const config = loadConfig();
 const media = mediaStorage(config);
@@ -58,32 +75,42 @@ const describeSite = (site: { slug: string; name: string; hosts: string[]; icon:
   `${site.slug.padEnd(14)} ${site.name.padEnd(16)} ${site.hosts.join(',').padEnd(36)} ${site.icon ?? '(drawn initial)'}`;
 
 const studios = (db: Database) => studiosService({ db, pool: db.$client }).admin;
+const people = (db: Database) => adminPeople(db.$client, () => geoBlockingService(db.$client).creatorsChanged());
+const consoleSites = (db: Database) => {
+  const dependencies = { pool: db.$client, sites: sites(db) };
+  return adminSites(dependencies);
+};
+const consoleContent = (db: Database) => {
+  const dependencies = { db, pool: db.$client, studios: studiosService({ db, pool: db.$client }), people: people(db) };
+  return adminContent(dependencies);
+};
+const iconBytes = async (file: string) => (file === 'none' ? null : fs.readFile(file));
 
 const commands: Record<string, { args: number; run: Command }> = {
   'studio:create': {
     args: 2,
-    run: async (db, [name, email, password]) => {
-      const { studio, manager, key } = await studios(db).create(name!, email!, password);
-      console.log(`Studio #${studio.id} "${studio.name}", managed by #${manager.id} ${manager.email}.`);
+    run: async ({ db, admin }, [name, email, password]) => {
+      const { studio, key } = await consoleContent(db).createStudio(admin, { name: name!, managerEmail: email!, managerPassword: password });
+      console.log(`Studio #${studio.id} "${studio.name}", managed by ${studio.managers.join(', ')}.`);
       console.log(`Join key (shown once; creators enter it in Settings > Studio): ${key}`);
     },
   },
   'studio:add-manager': {
     args: 2,
-    run: async (db, [id, email, password]) => {
+    run: async ({ db }, [id, email, password]) => {
       const { studio, manager } = await studios(db).addManager(Number(id), email!, password);
       console.log(`#${manager.id} ${manager.email} now manages "${studio.name}".`);
     },
   },
   'studio:rotate-key': {
     args: 1,
-    run: async (db, [id]) => {
-      console.log(`New join key of studio #${id} (shown once): ${await studios(db).rotateKey(Number(id))}`);
+    run: async ({ db, admin }, [id]) => {
+      console.log(`New join key of studio #${id} (shown once): ${(await consoleContent(db).rotateStudioKey(admin, Number(id))).key}`);
     },
   },
   'studio:list': {
     args: 0,
-    run: async (db) => {
+    run: async ({ db }) => {
       const rows = await studios(db).list();
       if (rows.length === 0) console.log('No studio yet.');
       for (const r of rows) console.log(`#${r.id}  "${r.name}"  ${r.members} member(s)  managers: ${r.managers.join(', ') || '(none)'}`);
@@ -91,21 +118,30 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'admin:create': {
     args: 2,
-    run: async (db, [email, password]) => {
-      const user = await adminAccounts(db).createAdmin({ email: email!, password: password! });
-      console.log(`Admin: #${user!.id} ${user!.email}`);
+    run: async ({ db, adminId }, [email, password]) => {
+      // The console makes existing accounts admins; only here is one created, on the record all the same.
+      const user = await db.transaction(async (tx) => {
+        const writer = tx as unknown as Database;
+        const wasAdmin = (await accountsRepository(writer).findByEmail(email!.trim()))?.isAdmin ?? null;
+        const made = (await adminAccounts(writer).createAdmin({ email: email!, password: password! }))!;
+        if (wasAdmin !== true) {
+          await recordAdminDecision(tx, { adminId, action: 'made an admin', targetType: 'user', targetId: made.id, before: { isAdmin: wasAdmin ?? false, created: wasAdmin === null }, after: { isAdmin: true } });
+        }
+        return made;
+      });
+      console.log(`Admin: #${user.id} ${user.email}`);
     },
   },
   'channel:create': {
     args: 4,
-    run: async (db, [email, name, username, password]) => {
-      const user = await adminAccounts(db).createChannel({ email: email!, name: name!, username: username!, password: password! });
+    run: async ({ db, admin }, [email, name, username, password]) => {
+      const user = await consoleContent(db).createChannel(admin, { email: email!, name: name!, username: username!, password: password! });
       console.log(`Channel: #${user.id} @${user.username} (${user.email})`);
     },
   },
   'verification:list': {
     args: 0,
-    run: async (db) => {
+    run: async ({ db }) => {
       const rows = await verificationService(db, storage).listPending();
       if (rows.length === 0) console.log('No verification is waiting for review.');
       for (const r of rows) {
@@ -115,7 +151,7 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'verification:show': {
     args: 1,
-    run: async (db, [id]) => {
+    run: async ({ db }, [id]) => {
       const row = await verificationService(db, storage).find(Number(id));
       if (!row) throw new Error(`No verification #${id}.`);
       const { files, ...rest } = row;
@@ -125,21 +161,21 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'verification:approve': {
     args: 1,
-    run: async (db, [id]) => {
-      const row = await verificationService(db, storage).review(Number(id), 'approved', null);
+    run: async ({ db, adminId }, [id]) => {
+      const row = await verificationService(db, storage).review(Number(id), 'approved', adminId);
       console.log(`Approved verification #${row.id} of user #${row.userId}.`);
     },
   },
   'verification:reject': {
     args: 1,
-    run: async (db, [id, ...reason]) => {
-      const row = await verificationService(db, storage).review(Number(id), 'rejected', null, reason.join(' ') || undefined);
+    run: async ({ db, adminId }, [id, ...reason]) => {
+      const row = await verificationService(db, storage).review(Number(id), 'rejected', adminId, reason.join(' ') || undefined);
       console.log(`Rejected verification #${row.id} of user #${row.userId}.`);
     },
   },
   'video:list-review': {
     args: 0,
-    run: async (db) => {
+    run: async ({ db }) => {
       const rows = await videoReview(db).waiting();
       if (rows.length === 0) console.log('No video is waiting for review.');
       for (const r of rows) console.log(`#${r.id}  user #${r.userId}  "${r.title}"  ${Math.round(r.duration)} s  uploaded ${r.createdAt.toISOString()}`);
@@ -147,7 +183,7 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'approve-video': {
     args: 1,
-    run: async (db, [id]) => {
+    run: async ({ db }, [id]) => {
       const row = await videoReview(db).decide(Number(id), 'approved');
       console.log(`Approved video #${row.id}.`);
       // Straight into the feed rather than at the next scheduled rebuild (ADR 0007).
@@ -159,14 +195,14 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'reject-video': {
     args: 1,
-    run: async (db, [id, ...reason]) => {
+    run: async ({ db }, [id, ...reason]) => {
       const row = await videoReview(db).decide(Number(id), 'rejected', reason.join(' ') || 'Rejected by a moderator.');
       console.log(`Rejected video #${row.id}.`);
     },
   },
   'page:list': {
     args: 0,
-    run: async (db) => {
+    run: async ({ db }) => {
       const pages = pagesService(db);
       for (const slug of pageSlugSchema.options) {
         const page = await pages.get(slug);
@@ -176,22 +212,21 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'page:show': {
     args: 1,
-    run: async (db, [slug]) => console.log((await pagesService(db).get(knownSlug(slug))).content),
+    run: async ({ db }, [slug]) => console.log((await pagesService(db).get(knownSlug(slug))).content),
   },
   'page:set': {
     args: 2,
-    run: async (db, [slug, file, title]) => {
-      const pages = pagesService(db);
+    run: async ({ db, admin }, [slug, file, title]) => {
       const page = knownSlug(slug);
       const html = await fs.readFile(file!, 'utf8');
-      const newTitle = title ?? (await pages.get(page)).title;
-      await pages.save(page, newTitle, html);
+      const newTitle = title ?? (await pagesService(db).get(page)).title;
+      await consoleContent(db).savePage(admin, page, newTitle, html);
       console.log(`Saved /page/${page} ("${newTitle}").`);
     },
   },
   'site:list': {
     args: 0,
-    run: async (db) => {
+    run: async ({ db }) => {
       const rows = await sites(db).rows();
       if (rows.length === 0) console.log('No webcam sites.');
       for (const row of rows) console.log(describeSite(row));
@@ -199,23 +234,25 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'site:add': {
     args: 3,
-    run: async (db, [slug, name, hosts, iconFile]) => {
-      console.log(`Added: ${describeSite(await sites(db).add({ slug: slug!, name: name!, hosts: hosts!, iconFile }))}`);
+    run: async ({ db, admin }, [slug, name, hosts, iconFile]) => {
+      const icon = iconFile === undefined ? null : await iconBytes(iconFile);
+      const added = await consoleSites(db).create(admin, { slug: slug!, name: name!, hosts: hosts! });
+      console.log(`Added: ${describeSite(icon ? await consoleSites(db).setIcon(admin, added.slug, icon) : added)}`);
     },
   },
   'site:edit': {
     args: 3,
-    run: async (db, [slug, field, ...value]) => {
+    run: async ({ db, admin }, [slug, field, ...value]) => {
       const text = value.join(' ');
-      const change =
-        field === 'name' ? { name: text } : field === 'hosts' ? { hosts: text } : field === 'icon' ? { iconFile: text === 'none' ? null : text } : null;
-      if (!change) throw new Error('Edit the name, hosts or icon of a site.');
-      console.log(`Changed: ${describeSite(await sites(db).edit(slug!, change))}`);
+      if (field !== 'name' && field !== 'hosts' && field !== 'icon') throw new Error('Edit the name, hosts or icon of a site.');
+      const changed =
+        field === 'icon' ? await consoleSites(db).setIcon(admin, slug!, await iconBytes(text)) : await consoleSites(db).update(admin, slug!, { [field]: text });
+      console.log(`Changed: ${describeSite(changed)}`);
     },
   },
   'site:live-status': {
     args: 0,
-    run: async (db) => {
+    run: async ({ db }) => {
       for (const site of await sites(db).statusSources()) {
         const feed = site.statusUrl
           ? `${site.statusUrl} every ${site.intervalSeconds} s, last good ${site.confirmedAt?.toISOString() ?? 'never'}` +
@@ -227,20 +264,22 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'site:status-feed': {
     args: 2,
-    run: async (db, [slug, url, listPath, roomField, seconds]) => {
+    run: async ({ db, admin }, [slug, url, listPath, roomField, seconds]) => {
       if (url === 'none') {
-        await sites(db).setStatusSource(slug!, null);
+        await consoleSites(db).setStatusFeed(admin, slug!, null);
         console.log(`${slug}: no status feed.`);
         return;
       }
-      await sites(db).setStatusSource(slug!, { url: url!, listPath, roomField, intervalSeconds: seconds === undefined ? undefined : Number(seconds) });
+      const feed = adminWebcamSiteFeedSchema.safeParse({ url, listPath, roomField, intervalSeconds: seconds === undefined ? undefined : Number(seconds) });
+      if (!feed.success) throw new Error(feed.error.issues[0]!.message);
+      await consoleSites(db).setStatusFeed(admin, slug!, feed.data);
       console.log(`${slug}: polled from ${url} (list "${listPath ?? ''}", room field "${roomField ?? ''}") within the next minute.`);
     },
   },
   'site:push-secret': {
     args: 1,
-    run: async (db, [slug, off]) => {
-      const secret = await sites(db).newPushSecret(slug!, off !== 'off');
+    run: async ({ db, admin }, [slug, off]) => {
+      const { secret } = await consoleSites(db).pushSecret(admin, slug!, off !== 'off');
       console.log(
         secret
           ? `${slug}: pushes to POST /v1/live-status/${slug} are signed with this secret (it is not shown again):\n${secret}`
@@ -250,8 +289,9 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'site:remove': {
     args: 1,
-    run: async (db, [slug]) => {
-      console.log(`Removed: ${describeSite(await sites(db).remove(slug!))}`);
+    run: async ({ db, admin }, [slug]) => {
+      await consoleSites(db).remove(admin, slug!);
+      console.log(`Removed ${slug}.`);
     },
   },
 };
@@ -262,9 +302,37 @@ function knownSlug(slug: string | undefined) {
   return parsed.data;
 }
 
-const [name, ...args] = process.argv.slice(2);
+/** `--as <e-mail>` anywhere on the line, and the rest of it. */
+function parseLine(line: string[]) {
+  const at = line.indexOf('--as');
+  if (at === -1) return { asEmail: undefined, rest: line };
+  return { asEmail: line[at + 1] ?? '', rest: [...line.slice(0, at), ...line.slice(at + 2)] };
+}
+
+/**
+ * The admin the console's services are told decides: the account named with --as, which must be an
+ * admin; without it none, and the services, which read only its id and only to record it, record null.
+ */
+async function decidingAdmin(db: Database, asEmail: string | undefined): Promise<Pick<Context, 'admin' | 'adminId'>> {
+  if (asEmail === undefined) return { admin: { id: null } as unknown as UserRow, adminId: null };
+  const account = await accountsRepository(db).findByEmail(asEmail.trim());
+  if (!account?.isAdmin || account.bannedAt) throw new Error(`--as ${asEmail}: no admin account has this e-mail.`);
+  return { admin: account, adminId: account.id };
+}
+
+/** Who ran this, as the audit log shows it beside the admin (ADR 0015). */
+function osUser() {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? `uid ${process.getuid?.() ?? '?'}`;
+  }
+}
+
+const { asEmail, rest: line } = parseLine(process.argv.slice(2));
+const [name, ...args] = line;
 const command = name ? commands[name] : undefined;
-if (!command || args.length < command.args) {
+if (!command || args.length < command.args || asEmail === '') {
   console.log(name && name !== 'help' && name !== '--help' ? `Unknown or incomplete command "${name}".\n\n${usage}` : usage);
   process.exit(name === 'help' || name === '--help' ? 0 : 64);
 }
@@ -282,7 +350,8 @@ let exitCode = 0;
 try {
   await runMigrations(pool);
   await pagesService(db).seed();
-  await command.run(db, args);
+  const context = { db, ...(await decidingAdmin(db, asEmail)) };
+  await decideFromCli(osUser(), () => command.run(context, args));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;

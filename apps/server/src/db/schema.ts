@@ -798,6 +798,8 @@ export const adminAudit = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     adminId: bigint('admin_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The OS account that ran the admin CLI for this decision; null for one taken in the console (ADR 0015). */
+    cliUser: text('cli_user'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: bigint('target_id', { mode: 'number' }),

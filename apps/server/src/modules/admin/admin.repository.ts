@@ -74,7 +74,7 @@ export function adminRepository(pool: pg.Pool) {
       const before = Number(decodeCursor(filter.cursor, 1)?.[0]);
       const { rows } = await pool.query<AdminAuditEntry & { adminEmail: string | null; adminId: number | null }>(
         `select a.id::float8 as id, ${iso('a.created_at')} as at, a.admin_id::float8 as "adminId", u.email as "adminEmail",
-                a.action, a.target_type as "targetType", a.target_id::float8 as "targetId", a.before, a.after
+                a.cli_user as "cliUser", a.action, a.target_type as "targetType", a.target_id::float8 as "targetId", a.before, a.after
          from admin_audit a left join users u on u.id = a.admin_id
          where ($1::text is null or a.target_type = $1) and ($2::bigint is null or a.target_id = $2)
            and ($3::text is null or a.action = $3) and ($4::bigint is null or a.id < $4)

@@ -53,17 +53,15 @@ export function verificationRepository(db: Database) {
           .returning();
         if (!row) return undefined;
         await tx.update(users).set({ isVerified: decision, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
-        // An admin's decision is on the record with it (issue 15); the CLI's (no reviewer) is the operator's.
-        if (reviewerId !== null) {
-          await recordAdminDecision(tx, {
-            adminId: reviewerId,
-            action: decision === 'approved' ? 'approved a verification' : 'rejected a verification',
-            targetType: 'verification',
-            targetId: row.id,
-            before: { status: 'pending' },
-            after: { status: decision, reason: reason ?? null, userId: row.userId },
-          });
-        }
+        // On the record with it, the console's and the CLI's alike (no reviewer: the CLI named no admin; ADR 0015).
+        await recordAdminDecision(tx, {
+          adminId: reviewerId,
+          action: decision === 'approved' ? 'approved a verification' : 'rejected a verification',
+          targetType: 'verification',
+          targetId: row.id,
+          before: { status: 'pending' },
+          after: { status: decision, reason: reason ?? null, userId: row.userId },
+        });
         return row;
       });
     },

@@ -13,7 +13,9 @@ function openAudit(path = '/admin/audit') {
         return json({
           data: [
             auditEntry({ id: 3 }),
-            auditEntry({ id: 2, admin: null, action: 'edited a page', targetType: 'page', targetId: null, before: { slug: 'faq', title: 'FAQ' }, after: { slug: 'faq', title: 'Questions' } }),
+            auditEntry({ id: 2, admin: null, cliUser: 'ops', action: 'edited a page', targetType: 'page', targetId: null, before: { slug: 'faq', title: 'FAQ' }, after: { slug: 'faq', title: 'Questions' } }),
+            auditEntry({ id: 5, cliUser: 'ops', action: 'created a studio', targetType: 'studio', targetId: 4, before: null, after: null }),
+            auditEntry({ id: 4, admin: null, action: 'banned an account', targetType: 'user', targetId: 41, before: null, after: null }),
           ],
           links: { next: '/v1/admin/audit?cursor=next-page' },
         });
@@ -30,14 +32,18 @@ describe('the audit log in the admin console', () => {
     openAudit();
     await findScreenHeading('Audit log');
     const log = await screen.findByRole('list', { name: 'Audit log' });
-    const [first, second] = within(log).getAllByRole('listitem').filter((item) => item.parentElement === log);
+    const [first, second, third, fourth] = within(log).getAllByRole('listitem').filter((item) => item.parentElement === log);
     within(first!).getByText('root@flick.test');
     within(first!).getByText(/rejected a video/);
     within(first!).getByText('video #9');
     within(first!).getByText('processing → rejected');
     within(first!).getByText('Blurred');
-    within(second!).getByText('Command line');
+    expect(first!.textContent).not.toMatch(/command line/i);
+    within(second!).getByText('Command line (ops)');
     within(second!).getByText('FAQ → Questions');
+    within(third!).getByText('root@flick.test');
+    within(third!).getByText(/at the command line \(ops\)/);
+    within(fourth!).getByText('A deleted admin');
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await within(log).findByText('user #40');

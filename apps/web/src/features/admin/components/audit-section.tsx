@@ -115,7 +115,9 @@ function Entry({ entry }: { entry: AdminAuditEntry }) {
         {formatMoment(entry.at)}
       </time>
       <p className="min-w-0">
-        <span className="font-semibold break-all">{entry.admin?.email ?? 'Command line'}</span> {entry.action}
+        <span className="font-semibold break-all">{entry.admin?.email ?? (entry.cliUser === null ? 'A deleted admin' : `Command line (${entry.cliUser})`)}</span>{' '}
+        {entry.action}
+        {entry.admin && entry.cliUser !== null && <span className="text-muted"> at the command line ({entry.cliUser})</span>}
         <span className="block text-muted">
           {entry.targetType}
           {entry.targetId !== null && ` #${entry.targetId}`}

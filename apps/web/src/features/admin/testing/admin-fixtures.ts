@@ -120,6 +120,7 @@ export function auditEntry(overrides: Partial<AdminAuditEntry> = {}): AdminAudit
     id: 1,
     at: '2026-03-11T10:00:00Z',
     admin: { id: 1, email: 'root@flick.test' },
+    cliUser: null,
     action: 'rejected a video',
     targetType: 'video',
     targetId: 9,
