@@ -87,6 +87,23 @@ describe('the admin CLI decides on the record, like the console (ADR 0015)', () 
     ]);
   });
 
+  it('records a video approved with approve-video, and publishes it', async () => {
+    const creator = await signUp(t, 'model');
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into videos (user_id, title, slug, status, processed_at, playable_at, details_at, duration) values ($1, 'Waiting', 'waiting', 'processing', now(), now(), now(), 12) returning id`,
+      [creator.id],
+    );
+    const id = Number(rows[0]!.id);
+
+    expect(await cli('approve-video', String(id), '--as', 'root@cli.test')).toContain(`Approved video #${id}`);
+
+    expect((await t.pool.query('select status from videos where id = $1', [id])).rows[0].status).toBe('approved');
+    expect(await audit(`target_type=video&target_id=${id}`)).toEqual([
+      expect.objectContaining({ admin: { id: rootId, email: 'root@cli.test' }, cliUser: osUser, action: 'approved a video' }),
+    ]);
+    await expect(cli('approve-video', String(id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`No processed video #${id} is waiting for review.`) });
+  });
+
   it('refuses --as for an account that is not an admin, and decides nothing', async () => {
     const viewer = await signUp(t, 'user');
     await expect(cli('--as', viewer.account.email, 'site:add', 'othercams', 'OtherCams', 'othercams.example')).rejects.toMatchObject({ code: 1 });

@@ -19,6 +19,9 @@ import { geoBlockingService } from '../modules/geo-blocking/geo-blocks.service.t
 import { adminContent } from '../modules/admin/admin-content.ts';
 import { adminPeople } from '../modules/admin/admin-people.ts';
 import { adminSites } from '../modules/admin/admin-sites.ts';
+import { adminModeration } from '../modules/admin/admin-moderation.ts';
+import { videosService } from '../modules/videos/videos.service.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import { accountsRepository } from '../modules/accounts/accounts.repository.ts';
 import type { UserRow } from '../db/schema.ts';
 import { logSerializers } from '../lib/log-errors.ts';
@@ -68,6 +71,7 @@ interface Context {
 type Command = (context: Context, args: string[]) => Promise<void>;
 
 const config = loadConfig();
+const logger = pino({ level: 'warn', serializers: logSerializers });
 const media = mediaStorage(config);
 const storage = privateStorage(config.dataDir, media.private);
 const sites = (db: Database) => webcamSitesService({ pool: db.$client, media });
@@ -76,6 +80,26 @@ const describeSite = (site: { slug: string; name: string; hosts: string[]; icon:
 
 const studios = (db: Database) => studiosService({ db, pool: db.$client }).admin;
 const people = (db: Database) => adminPeople(db.$client, () => geoBlockingService(db.$client).creatorsChanged());
+/** The CLI runs no job queue: the feed is re-ranked here, at once (ADR 0007), and nothing else it calls queues a job. */
+const noJobs: JobQueue = { send: () => Promise.reject(new Error('The admin CLI queues no jobs.')) };
+const moderation = (db: Database) => {
+  const dependencies = {
+    pool: db.$client,
+    videos: videosService({ db, media, jobs: noJobs, logger }),
+    people: people(db),
+    onHiddenChanged: () => geoBlockingService(db.$client).creatorsChanged(),
+    onPublishedChanged: async () => {
+      const built = await buildFeedSnapshot(db.$client);
+      console.log(`Feed re-ranked: ${built.videos} videos in ${built.totalMs} ms.`);
+    },
+  };
+  return adminModeration(dependencies);
+};
+/** A video decided through the console's moderation, or why not. */
+async function decideVideo(context: Context, id: string | undefined, decision: 'approved' | 'rejected', reason?: string) {
+  const [result] = (await moderation(context.db).decide(context.admin, [Number(id)], decision, reason)).results;
+  if (result?.outcome !== 'decided') throw new Error(`No processed video #${id ?? ''} is waiting for review.`);
+}
 const consoleSites = (db: Database) => {
   const dependencies = { pool: db.$client, sites: sites(db) };
   return adminSites(dependencies);
@@ -183,21 +207,16 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'approve-video': {
     args: 1,
-    run: async ({ db }, [id]) => {
-      const row = await videoReview(db).decide(Number(id), 'approved');
-      console.log(`Approved video #${row.id}.`);
-      // Straight into the feed rather than at the next scheduled rebuild (ADR 0007).
-      if (row.detailsAt && row.uploadDate <= new Date()) {
-        const built = await buildFeedSnapshot(db.$client);
-        console.log(`Feed re-ranked: ${built.videos} videos in ${built.totalMs} ms.`);
-      }
+    run: async (context, [id]) => {
+      await decideVideo(context, id, 'approved');
+      console.log(`Approved video #${id}.`);
     },
   },
   'reject-video': {
     args: 1,
-    run: async ({ db }, [id, ...reason]) => {
-      const row = await videoReview(db).decide(Number(id), 'rejected', reason.join(' ') || 'Rejected by a moderator.');
-      console.log(`Rejected video #${row.id}.`);
+    run: async (context, [id, ...reason]) => {
+      await decideVideo(context, id, 'rejected', reason.join(' ') || 'Rejected by a moderator.');
+      console.log(`Rejected video #${id}.`);
     },
   },
   'page:list': {
@@ -337,7 +356,6 @@ if (!command || args.length < command.args || asEmail === '') {
   process.exit(name === 'help' || name === '--help' ? 0 : 64);
 }
 
-const logger = pino({ level: 'warn', serializers: logSerializers });
 let stopEmbedded: (() => Promise<void>) | undefined;
 let url = config.databaseUrl ?? (await runningEmbeddedPostgresUrl(config.dataDir, config.embeddedPgPort));
 if (!url) {
