@@ -4,7 +4,7 @@ import { adminMessages } from '@flick/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../src/plugins/error-handler.ts';
+import { INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../src/plugins/error-handler.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { clip } from './helpers/clips.ts';
 import { publishedVideos } from './helpers/feed.ts';
@@ -187,5 +187,24 @@ describe('editing an ad campaign', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     const { rows } = await t.pool.query('select name, weight from ad_campaigns where id = $1', [id]);
     expect(rows).toEqual([{ name: 'Renamed by the first', weight: 9 }]);
+  });
+});
+
+describe('adding a video creative', () => {
+  it('answers a 5xx, not "not a video", when ffprobe itself fails on our side (killed, not a verdict on the file)', async () => {
+    const killed = path.join(t.dataDir, 'ffprobe-killed.sh');
+    fs.mkdirSync(t.dataDir, { recursive: true });
+    fs.writeFileSync(killed, '#!/bin/sh\nkill -9 $$\n', { mode: 0o755 });
+    const before = await state();
+    const saved = process.env.FFPROBE_PATH;
+    process.env.FFPROBE_PATH = killed;
+    try {
+      const answer = await send(writes.find((write) => write.name === 'add a video creative')!);
+      expect([answer.statusCode, answer.json().message]).toEqual([500, INTERNAL_ERROR_MESSAGE]);
+    } finally {
+      if (saved === undefined) delete process.env.FFPROBE_PATH;
+      else process.env.FFPROBE_PATH = saved;
+    }
+    expect(await state()).toEqual(before);
   });
 });

@@ -220,7 +220,10 @@ export function adCampaigns({ pool, media }: { pool: pg.Pool; media: MediaStorag
         const output = path.join(work, 'output.mp4');
         await fs.writeFile(input, bytes);
         const info = await probe(input).catch((error: unknown) => {
-          throw new HttpError(422, error instanceof MediaError && error.kind === 'too-long' ? adMessages.videoTooLong : adMessages.notAVideo);
+          // Only ffprobe's verdict on the file is the advertiser's; its failing to run is ours (a 5xx).
+          if (error instanceof MediaError && error.kind === 'too-long') throw new HttpError(422, adMessages.videoTooLong);
+          if (error instanceof MediaError && error.kind === 'not-a-video') throw new HttpError(422, adMessages.notAVideo);
+          throw error;
         });
         if (info.durationSeconds > AD_VIDEO_MAX_SECONDS) throw new HttpError(422, adMessages.videoTooLong);
         await runFfmpeg(adVideoArgs(input, output, info), { timeoutMs: 300_000 });
