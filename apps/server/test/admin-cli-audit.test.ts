@@ -1,5 +1,6 @@
 import { adminAuditEntrySchema, listResponseSchema, type AdminAuditEntry } from '@flick/contract';
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -102,6 +103,23 @@ describe('the admin CLI decides on the record, like the console (ADR 0015)', () 
       expect.objectContaining({ admin: { id: rootId, email: 'root@cli.test' }, cliUser: osUser, action: 'approved a video' }),
     ]);
     await expect(cli('approve-video', String(id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`No processed video #${id} is waiting for review.`) });
+  });
+
+  it('records a channel, a page and an admin made at the command line', async () => {
+    await cli('channel:create', 'news@cli.test', 'CLI News', 'cli_news', 'correct-horse-1');
+    const html = path.join(t.dataDir, 'faq.html');
+    await fs.mkdir(t.dataDir, { recursive: true });
+    await fs.writeFile(html, '<p>Questions, answered.</p>');
+    await cli('page:set', 'faq', html, 'Questions');
+    await cli('admin:create', 'second@cli.test', 'correct-horse-battery', '--as', 'root@cli.test');
+
+    const entries = await audit('');
+    const second = (await t.pool.query<{ id: string }>(`select id from users where email = 'second@cli.test'`)).rows[0]!;
+    expect(entries.slice(0, 3)).toEqual([
+      expect.objectContaining({ admin: { id: rootId, email: 'root@cli.test' }, cliUser: osUser, action: 'made an admin', targetId: Number(second.id) }),
+      expect.objectContaining({ admin: null, cliUser: osUser, action: 'edited a page', after: expect.objectContaining({ slug: 'faq', title: 'Questions' }) }),
+      expect.objectContaining({ admin: null, cliUser: osUser, action: 'created a channel', after: { email: 'news@cli.test', username: 'cli_news' } }),
+    ]);
   });
 
   it('refuses --as for an account that is not an admin, and decides nothing', async () => {
