@@ -208,3 +208,25 @@ describe('adding a video creative', () => {
     expect(await state()).toEqual(before);
   });
 });
+
+describe('the moderation queues', () => {
+  it('page by a cursor bound as a parameter, and take a made-up cursor as none', async () => {
+    const creator = await signUp(t, 'model');
+    await publishedVideos(t, creator.id, 32, { status: 'processing' });
+    const list = async (url: string) => {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { ...client(), ...admin } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { data: { video: { id: number } }[]; links: { next: string | null } };
+    };
+    const first = await list('/v1/admin/videos?queue=review');
+    expect(first.data).toHaveLength(30);
+    const second = await list(first.links.next!);
+    const ids = [...first.data, ...second.data].map((v) => v.video.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    for (const made of ['1 or true', '-1', '99999999999999999999']) {
+      const cursor = Buffer.from(made).toString('base64url');
+      expect((await list(`/v1/admin/videos?queue=review&cursor=${cursor}`)).data.map((v) => v.video.id), made).toEqual(first.data.map((v) => v.video.id));
+    }
+  });
+});
