@@ -76,14 +76,16 @@ describe('the admin CLI decides on the record, like the console (ADR 0015)', () 
     expect(entries[1]).toMatchObject({ admin: { id: rootId, email: 'root@cli.test' }, cliUser: osUser });
   });
 
-  it('records a studio created with studio:create and its key rotated, and says no admin account decided', async () => {
+  it('records a studio created with studio:create, a manager added and its key rotated, and says no admin account decided', async () => {
     const printed = await cli('studio:create', 'Velvet Rooms', 'velvet@cli.test', 'studio-pass-12');
     const studioId = Number(/Studio #(\d+)/.exec(printed)?.[1]);
+    await cli('studio:add-manager', String(studioId), 'second@cli.test', 'studio-pass-12');
     await cli('studio:rotate-key', String(studioId));
 
     const entries = await audit(`target_type=studio&target_id=${studioId}`);
     expect(entries).toEqual([
       expect.objectContaining({ admin: null, cliUser: osUser, action: 'rotated a studio key' }),
+      expect.objectContaining({ admin: null, cliUser: osUser, action: 'added a studio manager', after: { manager: 'second@cli.test' } }),
       expect.objectContaining({ admin: null, cliUser: osUser, action: 'created a studio', after: { name: 'Velvet Rooms', manager: 'velvet@cli.test' } }),
     ]);
   });

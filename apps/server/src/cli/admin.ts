@@ -121,8 +121,8 @@ const commands: Record<string, { args: number; run: Command }> = {
   },
   'studio:add-manager': {
     args: 2,
-    run: async ({ db }, [id, email, password]) => {
-      const { studio, manager } = await studios(db).addManager(Number(id), email!, password);
+    run: async ({ db, admin }, [id, email, password]) => {
+      const { studio, manager } = await consoleContent(db).addStudioManager(admin, Number(id), { email: email!, password });
       console.log(`#${manager.id} ${manager.email} now manages "${studio.name}".`);
     },
   },

@@ -139,6 +139,12 @@ export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios
       return { studio, key: created.key };
     },
 
+    async addStudioManager(admin: UserRow, id: number, input: { email: string; password?: string }) {
+      return studios.admin.addManager(id, input.email, input.password, (client, { manager }) =>
+        recordAdminDecisionOn(client, { adminId: admin.id, action: 'added a studio manager', targetType: 'studio', targetId: id, after: { manager: manager.email } }),
+      );
+    },
+
     async rotateStudioKey(admin: UserRow, id: number) {
       const key = await studios.admin.rotateKey(id, (client) => recordAdminDecisionOn(client, { adminId: admin.id, action: 'rotated a studio key', targetType: 'studio', targetId: id }));
       const studio = (await studios.admin.list()).find((s) => s.id === id)!;

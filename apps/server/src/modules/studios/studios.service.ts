@@ -96,13 +96,19 @@ export function studiosService({ db, pool }: { db: Database; pool: pg.Pool }) {
           return { studio, manager, key };
         });
       },
-      async addManager(studioId: number, email: string, password?: string) {
+      async addManager(
+        studioId: number,
+        email: string,
+        password?: string,
+        within: (client: pg.PoolClient, added: { studio: StudioRow; manager: UserRow }) => Promise<void> = nothing,
+      ) {
         return inTransaction(pool, async (client) => {
           const studios = studiosRepository(client);
           const studio = await studios.find(studioId);
           if (!studio) throw new HttpError(404, adminMessages.studioNotFound);
           const manager = await adminAccounts(databaseOn(client)).findOrCreateUser({ email, password, name: `${studio.name} manager` });
           await studios.addManager(studio.id, manager.id);
+          await within(client, { studio, manager });
           return { studio, manager };
         });
       },
