@@ -49,7 +49,7 @@ export const accountMessages = {
   invalidColor: 'Please choose a valid color.',
   nameRequired: 'Please enter your name.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-  /** The same for an address with no account (issue 28): the answer tells nobody whether it exists. */
+  /** The same for an address with no account (SECURITY.md): the answer tells nobody whether it exists. */
   signInLocked: 'Too many failed sign-ins with this email. Please wait a few minutes and try again, or reset your password.',
   currentPasswordWrong: 'Current password is incorrect.',
 } as const;

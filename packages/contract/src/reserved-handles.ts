@@ -1,6 +1,6 @@
 /**
  * A creator's profile lives at /{slug} beside the app's own addresses (viewer.md §2), and a username is the
- * slug: none may be a first path segment the web app or the server uses, now or planned (issue 28). A test
+ * slug: none may be a first path segment the web app or the server uses, now or planned (SECURITY.md). A test
  * of the web app's router fails when one of its routes is missing here.
  */
 export const RESERVED_HANDLES: readonly string[] = [

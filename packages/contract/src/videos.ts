@@ -12,9 +12,9 @@ export const TAG_MIN_LENGTH = 2;
 export const TAG_MAX_LENGTH = 40;
 export const TAGS_MAX = 20;
 export const TITLE_MAX_LENGTH = 120;
-/** Issue 28: uploads one creator may have under way at once (an unfinished one lapses a day after it started). */
+/** Uploads one creator may have under way at once (an unfinished one lapses a day after it started). */
 export const UPLOADS_OPEN_MAX = 5;
-/** Issue 28: what one creator may start uploading in any 24 hours, declared sizes added up: ten of the largest. */
+/** What one creator may start uploading in any 24 hours, declared sizes added up: ten of the largest. */
 export const UPLOAD_BYTES_PER_DAY = 10 * VIDEO_MAX_BYTES;
 
 /** accounts.md §5 "Upload details" and §8, word for word. */

@@ -1,7 +1,7 @@
 /**
  * The containers Flick takes uploads in, by ffmpeg demuxer name: MP4/MOV/3GP (phones), Matroska and
  * WebM (Android, browsers, OBS), MPEG-TS (stream recordings), FLV (older cam software), AVI. None of
- * them opens another file or URL. Issue 28: ffmpeg otherwise picks the demuxer by content, and a
+ * them opens another file or URL. Without the guard (SECURITY.md) ffmpeg picks the demuxer by content, and a
  * DASH or HLS manifest, an ffconcat list or an image sequence named .mp4 reads whatever it names.
  */
 export const ACCEPTED_DEMUXERS = ['mov', 'matroska', 'mpegts', 'flv', 'avi'] as const;

@@ -150,7 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     ads: e.ADS,
     // Closed unless a token is set or it is opened on purpose: a reverse proxy on the same machine makes
-    // every visitor look local (issue 28).
+    // every visitor look local (SECURITY.md).
     metrics: { token: e.METRICS_TOKEN, public: e.METRICS_PUBLIC },
     workerMetricsPort: e.WORKER_METRICS_PORT,
     // Status feeds and VAST tags (an admin's URLs) on this machine or a private network: tests, or a

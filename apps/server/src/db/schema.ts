@@ -117,7 +117,7 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Failed sign-ins per e-mail address, known or not (issue 28): keyed by the SHA-256 of the lowercased
+ * Failed sign-ins per e-mail address, known or not (SECURITY.md): keyed by the SHA-256 of the lowercased
  * address, so an unknown address is locked out exactly like an account and the table names nobody.
  */
 export const signInBackoff = pgTable(
@@ -144,7 +144,7 @@ export const uploadLocks = pgTable('upload_locks', {
 });
 
 /**
- * The uploads each creator started (issue 28), for their quota: how many are under way (not closed:
+ * The uploads each creator started (SECURITY.md), for their quota: how many are under way (not closed:
  * finished, refused or cancelled) and how many bytes were started in 24 hours. A row older than a day
  * counts for neither (an unfinished upload has lapsed by then) and is swept.
  */
@@ -367,7 +367,7 @@ export const videoLikes = pgTable(
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Issue 28: false for a guest's like past its network's bound, which is kept but not in like_count. */
+    /** False for a guest's like past its network's bound, which is kept but not in like_count. */
     counted: boolean('counted').notNull().default(true),
   },
   (t) => [
@@ -638,7 +638,7 @@ export const profileViews = pgTable(
 );
 
 /**
- * Issue 28: what the guests of one network (an IPv4 address, an IPv6 /64) counted today of a video's
+ * What the guests of one network (an IPv4 address, an IPv6 /64) counted today of a video's
  * views ('view') or likes ('like'), a profile's views ('profile-view') or a link's clicks
  * ('link-click'), up to the bound of each (tracking.service.ts). Pruned after the day.
  */
@@ -654,7 +654,7 @@ export const networkDailyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.kind, t.subjectId, t.network] })],
 );
 
-/** Issue 28: who clicked a link today (`u<id>`, `g<guest id>` or `n<network>`): a click counts once per viewer, link and day. */
+/** Who clicked a link today (`u<id>`, `g<guest id>` or `n<network>`): a click counts once per viewer, link and day. */
 export const linkClickViewers = pgTable(
   'link_click_viewers',
   {

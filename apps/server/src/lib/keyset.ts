@@ -12,7 +12,7 @@ export function encodeCursor(parts: readonly (string | number)[]): string {
 export function decodeCursor(cursor: string | undefined, fields: number): string[] | null {
   if (!cursor || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
   const text = Buffer.from(cursor, 'base64url').toString();
-  // A made-up cursor's NULs would reach PostgreSQL's text (issue 28): ours never have one.
+  // A made-up cursor's NULs would reach PostgreSQL's text (SECURITY.md): ours never have one.
   if (text.includes('\u0000')) return null;
   const parts = text.split('|');
   return parts.length === fields ? parts : null;

@@ -46,7 +46,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
 }
 
 /**
- * Mail the answer must not wait for (issue 28: an answer that waits for the mail tells whether the address
+ * Mail the answer must not wait for (SECURITY.md: an answer that waits for the mail tells whether the address
  * has an account). Each task starts at once and its failure is logged; `settled` is for shutting down.
  */
 export function mailInBackground(logger: Logger) {

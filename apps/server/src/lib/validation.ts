@@ -52,6 +52,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === null || Object.getPrototypeOf(prototype) === null;
 }
 
-/** Issue 28: 422 naming each field whose text is not storable. */
+/** 422 naming each field whose text is not storable. */
 export const unstorableTextError = (fields: readonly string[]): HttpError =>
   validationError(fields.map((field) => ({ field, message: textMessages.invalidText })));

@@ -90,7 +90,7 @@ export function signedInUser(request: FastifyRequest): UserRow {
 
 /**
  * Whether the request may use an admin's powers: the signed-in account's own role, and never while a studio
- * manager acts for a member (issue 28). Every admin bypass asks this, not `request.user.isAdmin`.
+ * manager acts for a member (SECURITY.md). Every admin bypass asks this, not `request.user.isAdmin`.
  */
 export function isAdminPrincipal(request: FastifyRequest): boolean {
   return !request.actingManager && request.user?.isAdmin === true;

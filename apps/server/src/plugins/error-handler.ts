@@ -57,7 +57,7 @@ const messagesByStatus: Record<number, string> = {
 
 /**
  * Fastify's answers before any route or hook runs, which by default carry no security headers and echo
- * the address (issue 28): a malformed percent-encoding or an over-long path parameter (`frameworkErrors`),
+ * the address (SECURITY.md): a malformed percent-encoding or an over-long path parameter (`frameworkErrors`),
  * and what Node's parser refuses (`clientErrorHandler`: headers or address over its limit, not HTTP at
  * all, too slow). Ours carry the security headers and a plain message, nothing of the request.
  */
@@ -131,7 +131,7 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
       request.log.error({ err: error }, 'request failed: no space left on the disk');
       return reply.code(507).send({ message: NO_SPACE_MESSAGE, requestId: request.id });
     }
-    // The client's text, not our failure (issue 28); logged, as it means a gap in the edge's checks.
+    // The client's text, not our failure (SECURITY.md); logged, as it means a gap in the edge's checks.
     if (!error.statusCode && isUnstorableText(error)) {
       request.log.warn({ err: error }, 'request refused: the database cannot store its text');
       return reply.code(400).send({ message: textMessages.invalidText });

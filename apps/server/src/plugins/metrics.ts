@@ -13,7 +13,7 @@ function tokenMatches(request: FastifyRequest, token: string): boolean {
 /**
  * GET /metrics in Prometheus' text format (issue 17), and every request's duration by route pattern.
  * With METRICS_TOKEN it answers whoever sends that bearer token; with METRICS_PUBLIC, anyone; otherwise
- * nobody (issue 28): not even this machine, which is every visitor behind a reverse proxy on it.
+ * nobody (SECURITY.md): not even this machine, which is every visitor behind a reverse proxy on it.
  */
 export const metricsEndpoint = fp(async function metricsEndpoint(app: FastifyInstance, access: { token?: string; public: boolean }) {
   app.addHook('onResponse', async (request, reply) => {

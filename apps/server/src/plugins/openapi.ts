@@ -9,7 +9,7 @@ const ADMIN_PREFIX = '/v1/admin/';
 
 type Operations = Record<string, { tags?: string[] }>;
 
-/** The document without the admin API (issue 28): what anyone may read at /v1/docs. */
+/** The document without the admin API (SECURITY.md): what anyone may read at /v1/docs. */
 function publicDocument(document: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const paths = Object.entries((document.paths ?? {}) as Record<string, Operations>).flatMap(([path, operations]) => {
     if (path.startsWith(ADMIN_PREFIX)) return [];

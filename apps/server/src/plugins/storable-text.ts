@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { isStorableText, unstorableFields, unstorableTextError } from '../lib/validation.ts';
 
 /**
- * Issue 28: text PostgreSQL cannot store (a NUL) or that is no text (a lone surrogate) is refused with a
+ * Text PostgreSQL cannot store (a NUL) or that is no text (a lone surrogate) is refused with a
  * 422 naming the field, on every route, before any schema or service sees it: path and query parameters,
  * JSON bodies, and the text fields of a multipart form as a route reads them.
  */

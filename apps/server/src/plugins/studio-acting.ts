@@ -37,10 +37,10 @@ export const studioActing = fp(async function studioActing(app: FastifyInstance,
     const memberId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
     const found = memberId === null || memberId === request.user.id ? undefined : await access.memberFor(request.user.id, memberId);
     if (!found) throw new HttpError(403, studioMessages.notYourMember);
-    // A ban stops the studio too: nothing done for the member now would wait for the ban to lift (issue 28).
+    // A ban stops the studio too: nothing done for the member now would wait for the ban to lift (SECURITY.md).
     if (found.member.bannedAt) throw new HttpError(403, studioMessages.memberBanned);
     request.actingManager = { user: request.user, studioId: found.studioId };
-    // Acting never carries the admin role (issue 28); admin bypasses ask isAdminPrincipal, this is the second lock.
+    // Acting never carries the admin role (SECURITY.md); admin bypasses ask isAdminPrincipal, this is the second lock.
     request.user = { ...found.member, isAdmin: false };
     // The manager's session is not the member's: nothing may end or list the member's sessions through it.
     request.authTokenId = null;

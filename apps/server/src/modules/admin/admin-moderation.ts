@@ -144,7 +144,7 @@ export function adminModeration({
 
     /**
      * Shows a taken-down or reported video again; one hidden by its creator's ban waits for the unban.
-     * Its open reports close as dismissed with it (issue 28), or the next single report would hide it again.
+     * Its open reports close as dismissed with it (SECURITY.md), or the next single report would hide it again.
      */
     async restore(admin: UserRow, id: number) {
       await inTransaction(pool, async (client) => {

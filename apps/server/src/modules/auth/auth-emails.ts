@@ -17,7 +17,7 @@ function layout(title: string, intro: string, button: string, link: string, outr
 
 /*
  * These go to addresses nobody has confirmed yet (whoever signs up types any address), so they carry no
- * text an account chose, such as its display name (issue 28: phishing text in our own mail).
+ * text an account chose, such as its display name (SECURITY.md: phishing text in our own mail).
  */
 
 export function verifyEmailMessage(to: string, link: string): MailMessage {
@@ -44,7 +44,7 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
   };
 }
 
-/** Sent once when failed sign-ins start locking the account out (issue 28); `link` is the forgot-password screen. */
+/** Sent once when failed sign-ins start locking the account out (SECURITY.md); `link` is the forgot-password screen. */
 export function signInAttemptsMessage(to: string, link: string): MailMessage {
   const intro =
     'Someone tried to sign in to your Flick account with a wrong password several times, so signing in is paused for a few minutes.';

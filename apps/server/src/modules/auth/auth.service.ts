@@ -120,7 +120,7 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
       }
     },
 
-    /** Answers before anything is looked up, so that no address takes longer than another (issue 28). */
+    /** Answers before anything is looked up, so that no address takes longer than another (SECURITY.md). */
     resendVerification(email: string) {
       background.run(async () => {
         const user = await repo.findByEmail(email);
@@ -132,7 +132,7 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
       if (!(await tokens.verifyEmail(hashToken(token)))) throw new HttpError(422, accountMessages.invalidOrExpiredLink);
     },
 
-    /** Only failures count against the client address and the e-mail address (issue 28). */
+    /** Only failures count against the client address and the e-mail address (SECURITY.md). */
     async login(email: string, password: string, rememberMe: boolean, clientAddress: string) {
       const key = emailKey(email);
       await refuseWhileLocked(key, clientAddress);
@@ -154,7 +154,7 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
       await tokens.revokeSession(tokenId);
     },
 
-    /** Answers before anything is looked up, so that no address takes longer than another (issue 28). */
+    /** Answers before anything is looked up, so that no address takes longer than another (SECURITY.md). */
     forgotPassword(email: string) {
       background.run(async () => {
         const user = await repo.findByEmail(email);

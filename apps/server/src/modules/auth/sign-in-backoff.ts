@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Failed sign-ins per e-mail address before the first lock, the first lock, and the longest (issue 28):
+ * Failed sign-ins per e-mail address before the first lock, the first lock, and the longest (SECURITY.md):
  * each failure after the free ones doubles the lock, up to 15 minutes, so a guesser gets about a hundred
  * tries a day while the owner is kept out for minutes at worst. A day without failures starts over.
  */

@@ -16,7 +16,7 @@ function ipv6Groups(address: string): number[] {
 }
 
 /**
- * The network a client address stands for (issue 28): an IPv4 address itself, an IPv6 address by its
+ * The network a client address stands for (SECURITY.md): an IPv4 address itself, an IPv6 address by its
  * /64, the smallest block a provider hands one subscriber, so a single host cannot be many people.
  * An IPv4-mapped IPv6 address is its IPv4 address. Anything else (never from a socket) is kept as it is.
  */

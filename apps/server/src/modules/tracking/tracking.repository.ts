@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
 /**
- * A slot of a network's daily bound (issue 28), taken only by a view, like or click that counts for its
+ * A slot of a network's daily bound (SECURITY.md), taken only by a view, like or click that counts for its
  * viewer ($network null: a signed-in account, not bounded). The row's lock makes the bound exact under
  * concurrent requests, across instances.
  */
@@ -114,7 +114,7 @@ export function trackingRepository(pool: pg.Pool) {
       return rows[0]?.previous ?? null;
     },
 
-    /** Who reported a video and from where, of its open reports (issue 28: what decides hiding it). */
+    /** Who reported a video and from where, of its open reports (SECURITY.md: what decides hiding it). */
     async openReporters(videoId: number): Promise<{ userId: number | null; clientIp: string }[]> {
       const { rows } = await pool.query<{ userId: number | null; clientIp: string }>(
         `select user_id::float8 as "userId", client_ip as "clientIp" from video_reports where video_id = $1 and handled_at is null`,

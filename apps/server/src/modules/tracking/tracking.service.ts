@@ -21,7 +21,7 @@ import { clientNetwork, distinctReporters } from './observed-identity.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 /**
- * Issue 28: what the guests of one network (an IPv4 address, an IPv6 /64) count per video, profile or
+ * What the guests of one network (an IPv4 address, an IPv6 /64) count per video, profile or
  * link and day, whatever guest ids they send (views: of a video, and of a profile). A guest id costs
  * nothing, so one address could otherwise count as many viewers as it likes; a handful still lets a
  * household, an office or a shared mobile NAT count as more than one person. Signed-in accounts are

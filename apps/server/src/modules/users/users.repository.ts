@@ -28,7 +28,7 @@ export interface ProfileRow {
 /**
  * One statement for the whole panel: the account, its totals (followers kept as a counter; likes and
  * views summed over its published videos by videos_user_published_idx), links, contests, isFollowing.
- * Only creators and channels have public profiles (issue 28); any other account is found by itself only
+ * Only creators and channels have public profiles (SECURITY.md); any other account is found by itself only
  * ($3, its own account screen), nobody else can tell it exists.
  */
 const profileSql = `

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Whether a video's files may still be served (issue 28 item 5): not once a decision has withdrawn it —
+ * Whether a video's files may still be served (SECURITY.md): not once a decision has withdrawn it —
  * taken down, hidden by reports, its creator banned, rejected, being deleted, failed — nor when the row
  * is gone. Drafts, scheduled and still-encoding videos stay reachable by address for now: their creator
  * previews them through the same files, and hiding them from others needs signed addresses.

@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/http-error.ts';
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60_000;
 
 /**
- * A creator's quota of uploads (issue 28, `upload_starts`), resumable or in one request: at most
+ * A creator's quota of uploads (`upload_starts`, SECURITY.md), resumable or in one request: at most
  * UPLOADS_OPEN_MAX under way at once and UPLOAD_BYTES_PER_DAY started (declared sizes) in any 24 hours,
  * the time an unfinished upload lives. Whoever starts it, the upload counts for the account it is for
  * (a studio manager's, for the member).

@@ -43,7 +43,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{ videos: VideosService; quota:
         throw new HttpError(413, videoMessages.tooBig);
       }
       if (!request.isMultipart()) throw new HttpError(415, 'Send the video as multipart/form-data.');
-      // Under way while the body arrives, in the same quota as resumable uploads (issue 28).
+      // Under way while the body arrives, in the same quota as resumable uploads (SECURITY.md).
       const started = `multipart-${randomUUID()}`;
       const declared = Number.isSafeInteger(announced) && announced >= 0 ? Math.min(announced, VIDEO_MAX_BYTES) : VIDEO_MAX_BYTES;
       await quota.reserve(user.id, started, declared).catch((error: unknown) => {

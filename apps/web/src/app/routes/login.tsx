@@ -64,7 +64,7 @@ function TokenSignIn({ token }: { token: string }) {
 
 /**
  * A sign-in link opened by someone signed in: the link's token is not used until they choose Continue
- * (issue 28: a link must not swap the account unasked). A session the server no longer takes is no
+ * (SECURITY.md: a link must not swap the account unasked). A session the server no longer takes is no
  * account to keep, so the link goes ahead.
  */
 function SwitchAccount({ token }: { token: string }) {

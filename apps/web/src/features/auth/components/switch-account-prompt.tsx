@@ -8,7 +8,7 @@ export interface SwitchAccountPromptProps {
 }
 
 /**
- * A sign-in link opened while signed in (issue 28): anyone can send a link to their own account, so it
+ * A sign-in link opened while signed in (SECURITY.md): anyone can send a link to their own account, so it
  * replaces the session only when the person says so. Staying is the first choice, as Enter picks it.
  */
 export function SwitchAccountPrompt({ signedInAs, onContinue, onStay }: SwitchAccountPromptProps) {
