@@ -98,6 +98,11 @@ test('at 1700x1000 an interstitial comes after 10 views; Escape closes it and th
   await quietFeed(page);
   await page.goto('/');
   const overlay = page.getByRole('dialog', { name: 'Advertisement' });
+  // The first video may have played from the shell before the app adopted it (ADR 0019, ADR 0021), and
+  // the app counts a view from its adoption on: let it play a view's worth under the app first.
+  await waitUntilPlaying(page, 0.1);
+  const adoptedAt = (await activeVideo(page)).time;
+  await expect.poll(async () => (await activeVideo(page)).time, { timeout: 10_000 }).toBeGreaterThan(adoptedAt + 1.2);
   await watchWithKeys(page, 9);
   await expect(overlay).toBeHidden();
   await page.keyboard.press('ArrowDown');
