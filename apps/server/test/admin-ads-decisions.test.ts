@@ -9,6 +9,7 @@ import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { clip } from './helpers/clips.ts';
 import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { CUT_CONNECTION, REFUSE, withTrigger } from './helpers/db-faults.ts';
 
 /**
  * Every admin write on ads, moderation and people (ADR 0015): the decision and its record are one
@@ -119,22 +120,10 @@ async function state() {
   return { ...rows[0]!, files } as Record<string, unknown>;
 }
 
-/** Runs `during` with a statement trigger on `table` calling `body`, dropped afterwards whatever happens. */
-async function withTrigger<T>(table: string, events: string, body: string, during: () => Promise<T>): Promise<T> {
-  await t.pool.query(`create or replace function test_ads_decision_fault() returns trigger language plpgsql as $$ begin ${body} end $$`);
-  await t.pool.query(`create trigger test_ads_decision_fault before ${events} on ${table} for each statement execute function test_ads_decision_fault()`);
-  try {
-    return await during();
-  } finally {
-    await t.pool.query(`drop trigger test_ads_decision_fault on ${table}`);
-    await t.pool.query('drop function test_ads_decision_fault()');
-  }
-}
-
 describe('every admin write on ads, moderation and people is one transaction with its record (ADR 0015)', () => {
   it.each(writes)('$name: with the audit record failing, the answer is a 5xx and the decision is not applied', async (write) => {
     const before = await state();
-    const answer = await withTrigger('admin_audit', 'insert', "raise exception 'the audit log refuses';", () => send(write));
+    const answer = await withTrigger(t.pool, 'admin_audit', 'insert', REFUSE, () => send(write));
     expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(500);
     expect(answer.json().message).not.toMatch(/audit log refuses/);
     expect(await state()).toEqual(before);
@@ -143,7 +132,7 @@ describe('every admin write on ads, moderation and people is one transaction wit
   it.each(writes)('$name: answers 503 with retry-after when PostgreSQL goes away mid-request, never a 4xx or a driver message', async (write) => {
     const before = await state();
     // The connection is cut where the decision is recorded: after its own writes, before its commit.
-    const answer = await withTrigger('admin_audit', 'insert', 'perform pg_terminate_backend(pg_backend_pid()); perform pg_sleep(1); return null;', () => send(write));
+    const answer = await withTrigger(t.pool, 'admin_audit', 'insert', CUT_CONNECTION, () => send(write));
     expect([answer.statusCode, answer.json().message, answer.headers['retry-after']], answer.body).toEqual([503, UNAVAILABLE_MESSAGE, String(UNAVAILABLE_RETRY_AFTER_SECONDS)]);
     expect(await state()).toEqual(before);
   });
@@ -179,7 +168,7 @@ describe('editing an ad campaign', () => {
     const id = created.json().id as number;
     const edit = (body: object) => send({ method: 'POST', url: () => `/v1/admin/ads/campaigns/${id}`, body: () => body });
     // The first edit's write takes a while, so the second one reads the campaign before it is committed.
-    const answers = await withTrigger('ad_campaigns', 'update', 'perform pg_sleep(0.5); return null;', async () => {
+    const answers = await withTrigger(t.pool, 'ad_campaigns', 'update', 'perform pg_sleep(0.5); return null;', async () => {
       const first = edit({ name: 'Renamed by the first' });
       await new Promise((resolve) => setTimeout(resolve, 150));
       return Promise.all([first, edit({ weight: 9 })]);

@@ -6,6 +6,7 @@ import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { client, signInAs } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { CUT_CONNECTION, REFUSE, withTrigger } from './helpers/db-faults.ts';
 
 /**
  * Every admin write on webcam sites, studios and channels (ADR 0015): the decision and its record are
@@ -97,22 +98,10 @@ async function state() {
   return rows[0];
 }
 
-/** Runs `during` with a statement trigger on `table` calling `fn`, dropped afterwards whatever happens. */
-async function withTrigger<T>(table: string, events: string, body: string, during: () => Promise<T>): Promise<T> {
-  await t.pool.query(`create or replace function test_decision_fault() returns trigger language plpgsql as $$ begin ${body} end $$`);
-  await t.pool.query(`create trigger test_decision_fault before ${events} on ${table} for each statement execute function test_decision_fault()`);
-  try {
-    return await during();
-  } finally {
-    await t.pool.query(`drop trigger test_decision_fault on ${table}`);
-    await t.pool.query('drop function test_decision_fault()');
-  }
-}
-
 describe('every admin write on sites, studios and channels is one transaction with its record (ADR 0015)', () => {
   it.each(writes)('$name: with the audit record failing, the answer is a 5xx and nothing changes', async (write) => {
     const before = await state();
-    const answer = await withTrigger('admin_audit', 'insert', "raise exception 'the audit log refuses';", () => send(write));
+    const answer = await withTrigger(t.pool, 'admin_audit', 'insert', REFUSE, () => send(write));
     expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(500);
     expect(answer.json().message).not.toMatch(/audit log refuses/);
     expect(await state()).toEqual(before);
@@ -121,7 +110,7 @@ describe('every admin write on sites, studios and channels is one transaction wi
   it.each(writes)('$name: answers 503 with retry-after when PostgreSQL goes away mid-request, never a 4xx or a driver message', async (write) => {
     const before = await state();
     const events = write.table === 'users' ? 'insert' : 'insert or update or delete';
-    const answer = await withTrigger(write.table, events, 'perform pg_terminate_backend(pg_backend_pid()); perform pg_sleep(1); return null;', () => send(write));
+    const answer = await withTrigger(t.pool, write.table, events, CUT_CONNECTION, () => send(write));
     expect([answer.statusCode, answer.json().message, answer.headers['retry-after']], answer.body).toEqual([503, UNAVAILABLE_MESSAGE, String(UNAVAILABLE_RETRY_AFTER_SECONDS)]);
     expect(await state()).toEqual(before);
   });
