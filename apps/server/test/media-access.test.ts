@@ -119,7 +119,8 @@ describe('media of a withdrawn video (issue 28)', () => {
     // The playlist's relative addresses stay under the signed folder.
     expect((await get(`${folder}stream/v0/../v0/index.m3u8`)).statusCode).toBe(200);
     expect((await get(folder.replace(`/videos/${id}/`, `/videos/${other}/`) + 'stream/master.m3u8')).statusCode).toBe(404);
-    const [expires, signature] = folder.split('/')[3]!.split('-') as [string, string];
+    // The signature is base64url, so it may itself hold a '-': only the first one ends the expiry.
+    const [, expires, signature] = /^(\d+)-(.+)$/.exec(folder.split('/')[3]!) as unknown as [string, string, string];
     expect((await get(folder.replace(`${expires}-`, `${Number(expires) + 3600}-`) + 'stream/master.m3u8')).statusCode).toBe(404);
     expect((await get(`/media/signed/${expires}-${'A'.repeat(43)}/videos/${id}/stream/master.m3u8`)).statusCode).toBe(404);
     expect(signature).toHaveLength(43);

@@ -12,7 +12,6 @@ import {
   adminAdReportQuerySchema,
   adminAdReportRowSchema,
   adminAdVastCreativeSchema,
-  errorResponseSchema,
 } from '@flick/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,9 +19,9 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
 import type { AdCampaigns } from '../ads/ad-campaigns.ts';
 import type { AdsService } from '../ads/ads.service.ts';
+import { adminErrors, idParams } from '../../lib/route-schemas.js';
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const errors = adminErrors;
 const campaignResponse = { 200: adminAdCampaignSchema, ...errors };
 
 /**

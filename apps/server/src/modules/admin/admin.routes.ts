@@ -63,9 +63,9 @@ import type { AdCampaigns } from '../ads/ad-campaigns.ts';
 import type { AdsService } from '../ads/ads.service.ts';
 import type pg from 'pg';
 import type { AdminService } from './admin.service.ts';
+import { adminErrors, idParams } from '../../lib/route-schemas.js';
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema };
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const errors = adminErrors;
 const siteParams = z.object({ slug: webcamSiteSlugSchema });
 /** An icon upload is the picture itself as the body; a little over the limit so the service names it. */
 const ICON_BODY_LIMIT = WEBCAM_SITE_ICON_MAX_BYTES + 1024;
