@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { businessDaysBetween } from './admin.ts';
+import { businessDaysBetween } from './admin-moderation.ts';
 import { videoIdInUrl } from './reports.ts';
 
 describe('videoIdInUrl (removal requests)', () => {
