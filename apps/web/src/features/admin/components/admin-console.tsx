@@ -1,6 +1,6 @@
 import type { AdminOverview } from '@flick/contract';
 import { Link } from 'react-router';
-import { useOverview } from '../api/overview.ts';
+import { useOverview } from '../api/get-overview.ts';
 import { adminLocation, adminPath, adminSections, type AdminSectionId } from '../admin-paths.ts';
 import { AdsSection } from './ads-section.tsx';
 import { AuditSection } from './audit-section.tsx';

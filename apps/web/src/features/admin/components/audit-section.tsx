@@ -1,7 +1,7 @@
 import type { AdminAuditEntry } from '@flick/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAudit } from '../api/audit.ts';
+import { useAudit } from '../api/get-audit.ts';
 import { describeChange, formatMoment } from '../admin-format.ts';
 import { adminPath, auditQuery, idFrom, type AuditFilter } from '../admin-paths.ts';
 import { Empty, Failed, Loading, panel } from './admin-ui.tsx';

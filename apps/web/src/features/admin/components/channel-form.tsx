@@ -5,7 +5,7 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useCreateChannel, type NewChannel } from '../api/people.ts';
+import { useCreateChannel, type NewChannel } from '../api/create-channel.ts';
 import { panel } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 

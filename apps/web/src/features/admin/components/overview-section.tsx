@@ -1,7 +1,7 @@
 import { COMPLAINT_TARGET_BUSINESS_DAYS, type AdminOverview } from '@flick/contract';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { useOverview } from '../api/overview.ts';
+import { useOverview } from '../api/get-overview.ts';
 import { businessDaysSince, complaintAge, formatAge } from '../admin-format.ts';
 import { adminPath } from '../admin-paths.ts';
 import { Failed, Loading, panel } from './admin-ui.tsx';

@@ -6,7 +6,9 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { usePage, usePages, useSavePage, type AdminPage } from '../api/content.ts';
+import { usePage, type AdminPage } from '../api/get-page.ts';
+import { usePages } from '../api/get-pages.ts';
+import { useSavePage } from '../api/save-page.ts';
 import { formatMoment } from '../admin-format.ts';
 import { adminPath } from '../admin-paths.ts';
 import { Empty, Failed, Loading, panel } from './admin-ui.tsx';

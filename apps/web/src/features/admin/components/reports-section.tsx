@@ -1,7 +1,8 @@
 import type { AdminReportGroup } from '@flick/contract';
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useDecideReports, useReports, type ReportDecision, type ReportState } from '../api/reports.ts';
+import { useDecideReports, type ReportDecision } from '../api/decide-reports.ts';
+import { useReports, type ReportState } from '../api/get-reports.ts';
 import { complaintAge, formatMoment } from '../admin-format.ts';
 import { adminPath } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, panel, Tabs } from './admin-ui.tsx';

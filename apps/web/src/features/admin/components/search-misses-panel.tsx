@@ -1,4 +1,4 @@
-import { useSearchMisses } from '../api/content.ts';
+import { useSearchMisses } from '../api/get-search-misses.ts';
 import { formatMoment } from '../admin-format.ts';
 import { Empty, Failed, Loading, panel } from './admin-ui.tsx';
 

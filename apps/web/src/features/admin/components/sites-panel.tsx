@@ -5,21 +5,17 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import {
-  iconProblem,
-  useCreateWebcamSite,
-  useNewPushSecret,
-  useOrderWebcamSites,
-  useRemovePushSecret,
-  useRemoveStatusFeed,
-  useRemoveWebcamSite,
-  useRemoveWebcamSiteIcon,
-  useSetStatusFeed,
-  useUpdateWebcamSite,
-  useUploadWebcamSiteIcon,
-  useWebcamSites,
-  type WebcamSiteSecret,
-} from '../api/webcam-sites.ts';
+import { useCreateWebcamSite } from '../api/create-webcam-site.ts';
+import { useWebcamSites } from '../api/get-webcam-sites.ts';
+import { useNewPushSecret, type WebcamSiteSecret } from '../api/new-push-secret.ts';
+import { useOrderWebcamSites } from '../api/order-webcam-sites.ts';
+import { useRemovePushSecret } from '../api/remove-push-secret.ts';
+import { useRemoveStatusFeed } from '../api/remove-status-feed.ts';
+import { useRemoveWebcamSiteIcon } from '../api/remove-webcam-site-icon.ts';
+import { useRemoveWebcamSite } from '../api/remove-webcam-site.ts';
+import { useSetStatusFeed } from '../api/set-status-feed.ts';
+import { useUpdateWebcamSite } from '../api/update-webcam-site.ts';
+import { iconProblem, useUploadWebcamSiteIcon } from '../api/upload-webcam-site-icon.ts';
 import { formatMoment } from '../admin-format.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, panel, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';

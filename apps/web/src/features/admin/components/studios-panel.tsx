@@ -6,7 +6,9 @@ import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useCreateStudio, useRotateStudioKey, useStudios, type AdminStudio, type StudioKey } from '../api/content.ts';
+import { useCreateStudio, type StudioKey } from '../api/create-studio.ts';
+import { useStudios, type AdminStudio } from '../api/get-studios.ts';
+import { useRotateStudioKey } from '../api/rotate-studio-key.ts';
 import { Empty, errorMessage, Failed, Loading, panel, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 

@@ -1,7 +1,7 @@
 import type { AdminVerification } from '@flick/contract';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useVerificationImage } from '../api/verification-image.ts';
+import { useVerificationImage } from '../api/get-verification-image.ts';
 
 function VerificationImage({ name, url }: { name: string; url: string }) {
   const image = useVerificationImage(url);

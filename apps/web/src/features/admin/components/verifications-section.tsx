@@ -7,7 +7,10 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.
 import { toast } from '../../../components/ui/toast.tsx';
 import { sexLabels } from '../../../config/sex-labels.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { getVerificationRecords, useDecideVerification, useVerification, useVerifications, type VerificationQueue } from '../api/verifications.ts';
+import { useDecideVerification } from '../api/decide-verification.ts';
+import { getVerificationRecords } from '../api/get-verification-records.ts';
+import { useVerification } from '../api/get-verification.ts';
+import { useVerifications, type VerificationQueue } from '../api/get-verifications.ts';
 import { formatAge, formatMoment } from '../admin-format.ts';
 import { adminPath, idFrom } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, panel, Tabs } from './admin-ui.tsx';

@@ -1,0 +1,20 @@
+import { adminVideoSchema, type AdminVideo } from '@flick/contract';
+import { api } from '../../../lib/api-client.ts';
+import { useAdminMutation } from './admin-mutation.ts';
+
+export type ReportDecision = 'dismiss' | 'take-down' | 'ban';
+
+export interface ReportsDecision {
+  videoId: number;
+  decision: ReportDecision;
+  reason: string;
+}
+
+/** POST /admin/reports/{videoId}/decision: closes the video's open reports with one decision (409 when already handled). */
+export async function decideReports({ videoId, decision, reason }: ReportsDecision): Promise<AdminVideo> {
+  return adminVideoSchema.parse(await api.post<unknown>(`/admin/reports/${videoId}/decision`, { decision, reason }));
+}
+
+export function useDecideReports() {
+  return useAdminMutation(decideReports);
+}

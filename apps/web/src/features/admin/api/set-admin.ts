@@ -1,0 +1,12 @@
+import { adminPersonSchema, type AdminPerson } from '@flick/contract';
+import { api } from '../../../lib/api-client.ts';
+import { useAdminMutation } from './admin-mutation.ts';
+
+/** POST /admin/users/{id}/admin {isAdmin}: make or revoke an admin (never oneself). */
+export async function setAdmin({ id, isAdmin }: { id: number; isAdmin: boolean }): Promise<AdminPerson> {
+  return adminPersonSchema.parse(await api.post<unknown>(`/admin/users/${id}/admin`, { isAdmin }));
+}
+
+export function useSetAdmin() {
+  return useAdminMutation(setAdmin);
+}
