@@ -1,0 +1,54 @@
+import { adminWebcamSiteUpdateSchema, type AdminWebcamSite } from '@flick/contract';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useUpdateWebcamSite } from '../api/update-webcam-site.ts';
+import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+
+/** A site’s name and hosts; its slug is its address and stays. */
+export function SiteEditor({ site, onDone }: { site: AdminWebcamSite; onDone: () => void }) {
+  const [values, setValues] = useState({ name: site.name, hosts: site.hosts.join(', ') });
+  const [problems, setProblems] = useState<Problems>(noProblems);
+  const update = useUpdateWebcamSite();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkValues(adminWebcamSiteUpdateSchema, values);
+    if (checked.problems) {
+      setProblems(checked.problems);
+      return;
+    }
+    update.mutate(
+      { slug: site.slug, change: checked.data },
+      {
+        onSuccess: () => {
+          toast('Site saved.');
+          onDone();
+        },
+        onError: (error) => setProblems(serverProblems(error, ['name', 'hosts'])),
+      },
+    );
+  }
+
+  const change = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={`Edit ${site.name}`}>
+      <div className="grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]">
+        <TextField label="Name" value={values.name} error={problems.fields.name} onChange={change('name')} />
+        <TextField label="Hosts" autoCapitalize="none" spellCheck={false} hint="Separated by commas." value={values.hosts} error={problems.fields.hosts} onChange={change('hosts')} />
+      </div>
+      {problems.form && <FormAlert>{problems.form}</FormAlert>}
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton busy={update.isPending} className="px-8">
+          Save site
+        </SubmitButton>
+        <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

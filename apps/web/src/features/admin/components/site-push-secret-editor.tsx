@@ -1,0 +1,71 @@
+import type { AdminWebcamSite } from '@flick/contract';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useNewPushSecret, type WebcamSiteSecret } from '../api/new-push-secret.ts';
+import { useRemovePushSecret } from '../api/remove-push-secret.ts';
+import { errorMessage } from './admin-ui.tsx';
+
+/** Partners who push who is live sign with the site's secret (ADR 0012); without one their pushes are refused. */
+export function SitePushSecretEditor({ site, onSecret }: { site: AdminWebcamSite; onSecret: (shown: WebcamSiteSecret) => void }) {
+  const [confirming, setConfirming] = useState<'new' | 'remove' | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useNewPushSecret();
+  const remove = useRemovePushSecret();
+
+  function newSecret() {
+    setConfirming(null);
+    setProblem(null);
+    create.mutate(site.slug, { onSuccess: onSecret, onError: (error) => setProblem(errorMessage(error)) });
+  }
+
+  function removeSecret() {
+    setConfirming(null);
+    setProblem(null);
+    remove.mutate(site.slug, { onSuccess: () => toast(`Pushes from ${site.name} are refused from now on.`), onError: (error) => setProblem(errorMessage(error)) });
+  }
+
+  return (
+    <div className="flex flex-col gap-3 border-t border-line pt-4">
+      <p className="text-sm text-muted">
+        {site.takesPushes
+          ? `The site may push who is live to /v1/live-status/${site.slug}, signed with its secret.`
+          : 'No push secret: pushes from this site are refused. A new secret is shown once, to give to the site.'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={create.isPending || remove.isPending}
+          onClick={() => (site.takesPushes ? setConfirming('new') : newSecret())}
+        >
+          New push secret{site.takesPushes && '…'}
+        </button>
+        {site.takesPushes && (
+          <button type="button" className="btn btn-secondary" disabled={create.isPending || remove.isPending} onClick={() => setConfirming('remove')}>
+            Stop taking pushes…
+          </button>
+        )}
+      </div>
+      {problem && <FormAlert>{problem}</FormAlert>}
+      <ConfirmDialog
+        open={confirming === 'new'}
+        title={`Give ${site.name} a new push secret?`}
+        text="The old secret stops working at once: the site signs with the new one from now on."
+        confirmLabel="New secret"
+        onConfirm={newSecret}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'remove'}
+        title={`Stop taking pushes from ${site.name}?`}
+        text="Its secret is deleted and its pushes are refused; a status feed, if it has one, goes on."
+        confirmLabel="Stop pushes"
+        destructive
+        onConfirm={removeSecret}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  );
+}
