@@ -57,7 +57,7 @@ import { adminContent } from './modules/admin/admin-content.service.ts';
 import { adminSites } from './modules/admin/admin-sites.ts';
 import { watchCounterFlush, watchJobQueue, watchPool } from './lib/metrics.ts';
 import { metricsEndpoint } from './plugins/metrics.ts';
-import { adCampaigns } from './modules/ads/ad-campaigns.ts';
+import { adCampaignsService } from './modules/ads/ad-campaigns.service.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { publicTagReader } from './modules/ads/vast.ts';
 import { adsService } from './modules/ads/ads.service.ts';
@@ -225,7 +225,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
         }),
         content: adminContent({ pool, studios, people }),
         sites: adminSites({ sites }),
-        adsAdmin: { pool, campaigns: adCampaigns({ pool, media }), ads },
+        adsAdmin: { campaigns: adCampaignsService({ pool, media, onChanged: () => ads.reload() }) },
       });
     },
     { prefix: '/v1' },

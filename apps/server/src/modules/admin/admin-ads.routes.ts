@@ -17,26 +17,25 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.ts';
-import type { AdCampaigns } from '../ads/ad-campaigns.ts';
-import type { AdsService } from '../ads/ads.service.ts';
+import type { AdCampaignsService } from '../ads/ad-campaigns.service.ts';
 import { adminErrors, idParams } from '../../lib/route-schemas.js';
 
 const errors = adminErrors;
 const campaignResponse = { 200: adminAdCampaignSchema, ...errors };
 
+/** What the ads routes are given: the campaigns' service, never the pool (ADR 0010). */
+export interface AdminAdsOptions {
+  campaigns: AdCampaignsService;
+}
+
 /**
- * Ads in the admin console (issue 16): campaigns, their creatives (files uploaded as the request body,
- * made into our own) and the daily report. Registered inside the admin routes, behind their admin check.
+ * Ads in the admin console (DESIGN.md "ads"): campaigns, their creatives (files uploaded as the request
+ * body, made into our own) and the daily report. Registered inside the admin routes, behind their admin
+ * check. Each write is decided and recorded by the service in one transaction (ADR 0015).
  */
-export const adminAdsRoutes: FastifyPluginAsyncZod<{ campaigns: AdCampaigns; ads: AdsService }> = async (app, { campaigns, ads }) => {
+export const adminAdsRoutes: FastifyPluginAsyncZod<AdminAdsOptions> = async (app, { campaigns }) => {
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
   const adminId = (request: FastifyRequest) => request.user!.id;
-  /** Each write is decided and recorded by the service in one transaction (ADR 0015); this instance's ads follow at once (the others within 10 s). */
-  async function decided<T>(decision: Promise<T>): Promise<T> {
-    const result = await decision;
-    await ads.reload();
-    return result;
-  }
 
   app.get(
     '/ads/campaigns',
@@ -47,13 +46,13 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<{ campaigns: AdCampaigns; ads
   app.post(
     '/ads/campaigns',
     { schema: { ...common, summary: 'A new ad campaign (it shows once it has a creative)', body: adminAdCampaignCreateSchema, response: campaignResponse } },
-    async (request) => decided(campaigns.create(adminId(request), request.body)),
+    async (request) => campaigns.create(adminId(request), request.body),
   );
 
   app.post(
     '/ads/campaigns/:id',
     { schema: { ...common, summary: "Edit a campaign's dates, caps, targeting or weight; pause or resume it", params: idParams, body: adminAdCampaignUpdateSchema, response: campaignResponse } },
-    async (request) => decided(campaigns.update(adminId(request), request.params.id, request.body)),
+    async (request) => campaigns.update(adminId(request), request.params.id, request.body),
   );
 
   app.get(
@@ -83,11 +82,9 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<{ campaigns: AdCampaigns; ads
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (!Buffer.isBuffer(request.body)) throw new HttpError(422, adMessages.imageType);
         const { id } = request.params;
-        return decided(
-          (AD_VIDEO_TYPES as readonly string[]).includes(type)
-            ? campaigns.addVideo(adminId(request), id, request.body, request.query.click_url)
-            : campaigns.addImage(adminId(request), id, request.query.placement, request.body, request.query.click_url),
-        );
+        return (AD_VIDEO_TYPES as readonly string[]).includes(type)
+          ? campaigns.addVideo(adminId(request), id, request.body, request.query.click_url)
+          : campaigns.addImage(adminId(request), id, request.query.placement, request.body, request.query.click_url);
       },
     );
   });
@@ -95,13 +92,13 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<{ campaigns: AdCampaigns; ads
   app.post(
     '/ads/campaigns/:id/vast',
     { schema: { ...common, summary: "An outside ad server's VAST tag, played instream", params: idParams, body: adminAdVastCreativeSchema, response: campaignResponse } },
-    async (request) => decided(campaigns.addVast(adminId(request), request.params.id, request.body.vastUrl, request.body.clickUrl)),
+    async (request) => campaigns.addVast(adminId(request), request.params.id, request.body.vastUrl, request.body.clickUrl),
   );
 
   app.post(
     '/ads/creatives/:id',
     { schema: { ...common, summary: 'Stop or resume showing one creative', params: idParams, body: adminAdCreativeUpdateSchema, response: campaignResponse } },
-    async (request) => decided(campaigns.setCreativeActive(adminId(request), request.params.id, request.body.active)),
+    async (request) => campaigns.setCreativeActive(adminId(request), request.params.id, request.body.active),
   );
 
   app.get(

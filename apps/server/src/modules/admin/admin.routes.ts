@@ -58,10 +58,7 @@ import type { AdminContent } from './admin-content.service.ts';
 import type { AdminModeration } from './admin-moderation.service.ts';
 import type { AdminPeople } from './admin-people.service.ts';
 import type { AdminSites } from './admin-sites.ts';
-import { adminAdsRoutes } from './admin-ads.routes.ts';
-import type { AdCampaigns } from '../ads/ad-campaigns.ts';
-import type { AdsService } from '../ads/ads.service.ts';
-import type pg from 'pg';
+import { adminAdsRoutes, type AdminAdsOptions } from './admin-ads.routes.ts';
 import type { AdminService } from './admin.service.ts';
 import { adminErrors, idParams } from '../../lib/route-schemas.js';
 
@@ -84,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   moderation: AdminModeration;
   content: AdminContent;
   sites: AdminSites;
-  adsAdmin: { pool: pg.Pool; campaigns: AdCampaigns; ads: AdsService };
+  adsAdmin: AdminAdsOptions;
 }> = async (app, { admins, people, moderation, content, sites, adsAdmin }) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing an admin reads may sit in a shared or browser cache.
