@@ -54,7 +54,7 @@ import { adminService } from './modules/admin/admin.service.ts';
 import { adminPeople } from './modules/admin/admin-people.service.ts';
 import { adminModeration } from './modules/admin/admin-moderation.service.ts';
 import { adminContent } from './modules/admin/admin-content.service.ts';
-import { adminSites } from './modules/admin/admin-sites.ts';
+import { adminSites } from './modules/admin/admin-sites.service.ts';
 import { watchCounterFlush, watchJobQueue, watchPool } from './lib/metrics.ts';
 import { metricsEndpoint } from './plugins/metrics.ts';
 import { adCampaignsService } from './modules/ads/ad-campaigns.service.ts';

@@ -18,7 +18,7 @@ import { webcamSitesService } from '../modules/webcam-sites/webcam-sites.service
 import { geoBlockingService } from '../modules/geo-blocking/geo-blocks.service.ts';
 import { adminContent } from '../modules/admin/admin-content.service.ts';
 import { adminPeople } from '../modules/admin/admin-people.service.ts';
-import { adminSites } from '../modules/admin/admin-sites.ts';
+import { adminSites } from '../modules/admin/admin-sites.service.ts';
 import { adminModeration } from '../modules/admin/admin-moderation.service.ts';
 import { videosService } from '../modules/videos/videos.service.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';

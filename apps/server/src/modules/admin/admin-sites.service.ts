@@ -10,7 +10,7 @@ import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts
 const siteState = (site: WebcamSiteRow) => ({ slug: site.slug, name: site.name, hosts: site.hosts, icon: site.icon, position: site.position });
 
 /**
- * Webcam sites in the console (issue 15): the same service the admin CLI uses, so both check the same
+ * Webcam sites in the console (ADR 0015): the same service the admin CLI uses, so both check the same
  * slugs, hosts and icons and answer the same HttpErrors. Each write is recorded in its own transaction
  * (ADR 0015), so a decision without its record is rolled back.
  */
