@@ -51,21 +51,23 @@ const serverModules = {
   contact: [],
   'webcam-sites': [],
   videos: [],
-  // Who is hidden where (ADR 0013): every list asks it, so it sits low and imports no module.
-  'geo-blocking': [],
+  // Who is hidden from whom (ADR 0024): every list and page asks it, so it sits low and imports no module.
+  visibility: [],
+  // A creator's countries and regions (ADR 0013), which feed the visibility index.
+  'geo-blocking': ['visibility'],
   studios: ['accounts'],
   // The admin console reads across the platform and decides through the modules that own each thing.
   admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads'],
-  feed: ['videos', 'webcam-sites', 'geo-blocking'],
+  feed: ['videos', 'webcam-sites', 'visibility'],
   tracking: ['videos'],
   // Ads count impressions and clicks through the tracking module's counter buffer.
   ads: ['tracking'],
   auth: ['accounts'],
   verification: ['accounts'],
-  users: ['accounts', 'videos', 'geo-blocking'],
-  discover: ['accounts', 'feed', 'videos', 'webcam-sites', 'geo-blocking'],
-  profile: ['accounts', 'users', 'feed', 'videos', 'geo-blocking', 'studios'],
-  live: ['accounts', 'users', 'geo-blocking'],
+  users: ['accounts', 'videos', 'visibility'],
+  discover: ['accounts', 'feed', 'videos', 'webcam-sites', 'visibility'],
+  profile: ['accounts', 'users', 'feed', 'videos', 'visibility', 'studios'],
+  live: ['accounts', 'users', 'visibility'],
   // Demo content is seeded through the other modules' services; nothing imports it.
   demo: ['accounts', 'users', 'videos'],
 };

@@ -5,7 +5,7 @@ import { feedPage, publishedVideos, rebuildFeed, walkFeed } from './helpers/feed
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { mediaStorage } from '../src/lib/media-storage.ts';
 import { feedService } from '../src/modules/feed/feed.service.ts';
-import { geoBlockingService } from '../src/modules/geo-blocking/geo-blocks.service.ts';
+import { visibilityService } from '../src/modules/visibility/visibility.service.ts';
 import { webcamSitesService } from '../src/modules/webcam-sites/webcam-sites.service.ts';
 import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
@@ -91,7 +91,7 @@ describe('GET /v1/videos (home feed)', () => {
 
   it('gives the shell of "/" the cursor of its own first page: a returning guest asking with it gets the same videos in the same order after the feed is ranked again (ADR 0019)', async () => {
     const media = mediaStorage({ dataDir: t.dataDir });
-    const feed = feedService({ pool: t.pool, media, sites: webcamSitesService({ pool: t.pool, media }), geoBlocking: geoBlockingService(t.pool) });
+    const feed = feedService({ pool: t.pool, media, sites: webcamSitesService({ pool: t.pool, media }), visibility: visibilityService(t.pool) });
     const shell = await feed.home({ gender: ['f', 'c'], tags: [] }, { userId: null, guestId: null, place: null });
     expect(shell.first).not.toBeNull();
     const moved = shell.data.at(-1)!.id;

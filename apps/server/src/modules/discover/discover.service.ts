@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { SharedAnswers } from '../../lib/shared-answers.ts';
 import { anonymous, type Viewer } from '../../lib/viewer.ts';
 import type { FeedService } from '../feed/feed.service.ts';
-import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import type { VisibilityService } from '../visibility/visibility.service.ts';
 import { imageSources } from '../accounts/profile-images.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
 import { discoverRepository, type DiscoverUserRow } from './discover.repository.ts';
@@ -15,7 +15,7 @@ export const DISCOVER_CACHE_MS = 30_000;
 const toUser = (row: DiscoverUserRow): DiscoverUser => ({ ...row, avatarSources: imageSources('avatar', row.avatar) });
 
 /** viewer.md §2 Discover: the carousels, the four sections and the webcam sites, in one answer. */
-export function discoverService({ pool, feed, sites, geoBlocking }: { pool: pg.Pool; feed: FeedService; sites: WebcamSitesService; geoBlocking: GeoBlockingService }) {
+export function discoverService({ pool, feed, sites, visibility }: { pool: pg.Pool; feed: FeedService; sites: WebcamSitesService; visibility: VisibilityService }) {
   const repo = discoverRepository(pool);
   const answers = new SharedAnswers<DiscoverResponse>(DISCOVER_CACHE_MS, 16);
 
@@ -46,7 +46,7 @@ export function discoverService({ pool, feed, sites, geoBlocking }: { pool: pg.P
      * not kept), then without the creators hidden where the viewer is.
      */
     async discover(genders: readonly Category[], viewer: Viewer): Promise<DiscoverResponse> {
-      const [shared, hidden] = await Promise.all([answers.get([...genders].sort().join(','), () => build(genders)), geoBlocking.hiddenFor(viewer.place)]);
+      const [shared, hidden] = await Promise.all([answers.get([...genders].sort().join(','), () => build(genders)), visibility.hiddenCreatorsFor(viewer.place)]);
       if (hidden.ids.size === 0 && hidden.videos.size === 0) return shared;
       const shown = (videos: DiscoverResponse['videos']['liked_weekly']) => videos.filter((v) => !hidden.ids.has(v.userId) && !hidden.videos.has(v.id));
       return {

@@ -5,7 +5,7 @@ import { SharedAnswers } from '../../lib/shared-answers.ts';
 import { anonymous, type Viewer } from '../../lib/viewer.ts';
 import { imageSources } from '../accounts/profile-images.ts';
 import type { FeedService } from '../feed/feed.service.ts';
-import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import type { VisibilityService } from '../visibility/visibility.service.ts';
 import { searchRepository } from './search.repository.ts';
 
 /** Tags are ranked by counts this old at most (ADR 0011). */
@@ -49,12 +49,12 @@ export function searchService({
   db,
   pool,
   feed,
-  geoBlocking,
+  visibility,
   tagCountsMaxAgeMs = TAG_COUNTS_MAX_AGE_MS,
 }: {
   db: Database;
   pool: pg.Pool;
-  geoBlocking: GeoBlockingService;
+  visibility: VisibilityService;
   /** Videos are shown as the feed shows them (one hydration, the viewer's likes and ratings). */
   feed: FeedService;
   tagCountsMaxAgeMs?: number;
@@ -95,7 +95,7 @@ export function searchService({
       refreshTagCountsWhenOld();
       const [shared, hidden] = await Promise.all([
         answers.get(`${[...genders].sort().join(',')}:${text}`, () => sharedAnswer(text, genders)),
-        geoBlocking.hiddenFor(viewer.place),
+        visibility.hiddenCreatorsFor(viewer.place),
       ]);
       // Creators hidden where the viewer is are left out (geo-blocking, ADR 0013).
       const users = hidden.ids.size === 0 ? shared.users : shared.users.filter((u) => !hidden.ids.has(u.id));

@@ -31,7 +31,7 @@ import { toVideo } from '../videos/video-view.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';
 import { genderMask, type FeedList } from './feed-snapshot.ts';
-import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import type { VisibilityService } from '../visibility/visibility.service.ts';
 import { snapshotStore, type View, type ViewFilter } from './snapshot-store.ts';
 
 /** A page looks the same to every viewer apart from isLiked/isRated: shared briefly by all of them. */
@@ -81,13 +81,13 @@ export function feedService({
   pool,
   media,
   sites,
-  geoBlocking,
+  visibility,
 }: {
   pool: pg.Pool;
   media: MediaStorage;
   sites: WebcamSitesService;
   /** Who is hidden where the viewer is (ADR 0013): left out of every list, 403 when opened directly. */
-  geoBlocking: GeoBlockingService;
+  visibility: VisibilityService;
 }) {
   const repo = feedRepository(pool);
   const store = snapshotStore(pool);
@@ -142,7 +142,7 @@ export function feedService({
    * sees a video twice. A cursor whose epoch has been dropped continues at its position in the newest.
    */
   async function rankedPage(list: FeedList, filter: ViewFilter, cursor: RankCursor | null, size: number, viewer: Viewer, skip = 0): Promise<ViewerPage> {
-    const [latest, hidden] = await Promise.all([store.latestEpoch(), geoBlocking.hiddenFor(viewer.place)]);
+    const [latest, hidden] = await Promise.all([store.latestEpoch(), visibility.hiddenCreatorsFor(viewer.place)]);
     if (latest === null) return { videos: [], ...noFlags, next: null };
     const snapshot = (cursor && (await store.list(cursor.epoch, list))) || (await store.list(latest, list));
     if (!snapshot) return { videos: [], ...noFlags, next: null };
@@ -223,7 +223,7 @@ export function feedService({
   async function startVideo(videoId: number, viewer: Viewer): Promise<Video> {
     const row = (await repo.hydrate([videoId])).get(videoId);
     if (!row) throw new HttpError(404, feedMessages.videoNotFound);
-    if (await geoBlocking.hides(row.userId, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
+    if (await visibility.hides(row.userId, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
     return (await withViewer([present(row)], viewer))[0]!;
   }
 
@@ -251,7 +251,7 @@ export function feedService({
    */
   async function videosById(ids: readonly number[], viewer: Viewer): Promise<Video[]> {
     if (ids.length === 0) return [];
-    const [hydrated, hidden] = await Promise.all([repo.hydrate([...ids]), geoBlocking.hiddenFor(viewer.place)]);
+    const [hydrated, hidden] = await Promise.all([repo.hydrate([...ids]), visibility.hiddenCreatorsFor(viewer.place)]);
     const shown = (id: number) => hydrated.has(id) && !hidden.ids.has(hydrated.get(id)!.userId) && !hidden.videos.has(id);
     return withViewer(ids.flatMap((id) => (shown(id) ? [present(hydrated.get(id)!)] : [])), viewer);
   }
@@ -324,7 +324,7 @@ export function feedService({
     async userVideos(idOrSlug: string, q: { cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
       const userId = await repo.userId(idOrSlug);
       if (userId === undefined) throw new HttpError(404, feedMessages.userNotFound);
-      if (await geoBlocking.hides(userId, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
+      if (await visibility.hides(userId, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
       const found = await repo.userVideoIds(userId, decodeTimestampCursor(q.cursor), q.per_page + 1);
       const { data, next } = await videoPage(found, q.per_page, (row) => row.uploadDate, viewer);
       return { data, next };
@@ -335,7 +335,7 @@ export function feedService({
      * rated meanwhile just drops out of later pages (the keyset does not move). A guest has rated nothing.
      */
     async unrated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<Video>> {
-      const hidden = await geoBlocking.hiddenFor(viewer.place);
+      const hidden = await visibility.hiddenCreatorsFor(viewer.place);
       const found = await repo.unratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1, [...hidden.ids]);
       const { data, next } = await videoPage(found, q.per_page, (row) => row.uploadDate, viewer);
       return { data, next };
@@ -347,7 +347,7 @@ export function feedService({
      */
     async rated(q: { gender: Category[]; cursor?: string; per_page: number }, viewer: Viewer): Promise<Page<RatedVideo>> {
       if (viewer.userId === null) return { data: [], next: null };
-      const hidden = await geoBlocking.hiddenFor(viewer.place);
+      const hidden = await visibility.hiddenCreatorsFor(viewer.place);
       const found = await repo.ratedVideoIds(viewer.userId, genderFilter(q.gender), decodeTimestampCursor(q.cursor), q.per_page + 1, [...hidden.ids]);
       const { rows, data, next } = await videoPage(found, q.per_page, (row) => row.ratedAt, viewer);
       const ratings = new Map(rows.map((r) => [r.id, r.rating]));
@@ -360,7 +360,7 @@ export function feedService({
      * `epoch` (from links.next) keeps a walk on one order; an epoch since dropped falls back to the newest.
      */
     async sidebar(q: { gender: Category[]; per_page: number; page: number; epoch?: number }, viewer: Viewer): Promise<{ data: SidebarItem[]; next: { page: number; epoch: number } | null }> {
-      const [latest, hidden] = await Promise.all([store.latestEpoch(), geoBlocking.hiddenFor(viewer.place)]);
+      const [latest, hidden] = await Promise.all([store.latestEpoch(), visibility.hiddenCreatorsFor(viewer.place)]);
       if (latest === null) return { data: [], next: null };
       const pinned = q.epoch !== undefined && q.epoch <= latest ? await store.list(q.epoch, 'home') : null;
       const snapshot = pinned ?? (await store.list(latest, 'home'));

@@ -16,7 +16,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { decodeMicrosCursor, encodeMicrosCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { requestFeedRebuild, type JobQueue } from '../../jobs/job-queue.ts';
 import { imageSources } from '../accounts/profile-images.ts';
-import { nobodyHidden, type GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import { nobodyHidden, type VisibilityService } from '../visibility/visibility.service.ts';
 import { toLink } from '../users/user-links.ts';
 import { liveRepository, type LiveChange } from './live.repository.ts';
 import { checkPush } from './push-signature.ts';
@@ -39,14 +39,14 @@ export function liveService({
   logger,
   jobs,
   onWentLive,
-  geoBlocking,
+  visibility,
   statusTimeoutMs = 10_000,
   allowInternalFeeds = false,
 }: {
   pool: pg.Pool;
   logger: Logger;
   /** Who is hidden where a viewer is (ADR 0013); a worker that answers no viewer has none. */
-  geoBlocking?: GeoBlockingService;
+  visibility?: VisibilityService;
   /** Live creators rank higher in the home feed (ADR 0007): a change asks for a re-ranking. */
   jobs?: JobQueue;
   onWentLive?: WentLive;
@@ -127,7 +127,7 @@ export function liveService({
     /** GET /v1/live: creators live now, newest confirmation first; GET /v1/profile/following-live: those the account follows. */
     async liveNow(q: { gender: Category[]; cursor?: string }, size: number, viewer: Viewer, followerId: number | null = null): Promise<Page<LiveCreator>> {
       const only = categories.every((c) => q.gender.includes(c)) ? null : q.gender;
-      const hidden = geoBlocking ? await geoBlocking.hiddenFor(viewer.place) : nobodyHidden;
+      const hidden = visibility ? await visibility.hiddenCreatorsFor(viewer.place) : nobodyHidden;
       const found = await repo.liveNow(only, decodeMicrosCursor(q.cursor), size + 1, followerId, [...hidden.ids]);
       const { rows, next } = keysetPage(found, size, (last) => encodeMicrosCursor({ micros: last.micros, id: last.userId }));
       const data = rows.map(({ userId, userName, slug, avatar, confirmedAt, liveSince, micros: _, ...link }) => ({

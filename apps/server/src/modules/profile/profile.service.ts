@@ -19,7 +19,7 @@ import { parseOr422, validationError } from '../../lib/validation.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import type { VisibilityService } from '../visibility/visibility.service.ts';
 import { studiosRepository } from '../studios/studios.repository.ts';
 import { followingModels } from './following-models.ts';
 import { profileStats } from './profile-stats.ts';
@@ -33,11 +33,11 @@ export interface ProfileDependencies {
   pool: pg.Pool;
   media: MediaStorage;
   logger: Logger;
-  geoBlocking: GeoBlockingService;
+  visibility: VisibilityService;
 }
 
 /** The signed-in account's own profile (accounts.md §7; viewer.md §2 profile screen, §6 owner actions, §7). */
-export function profileService({ db, pool, media, logger, geoBlocking }: ProfileDependencies) {
+export function profileService({ db, pool, media, logger, visibility }: ProfileDependencies) {
   const repo = accountsRepository(db);
   const accounts = accountsService(db);
   const links = profileLinks(pool);
@@ -55,7 +55,7 @@ export function profileService({ db, pool, media, logger, geoBlocking }: Profile
     replaceImage: (user: UserRow, parts: AsyncIterableIterator<Multipart>) => images.replace(user, parts),
 
     likedVideos: async (viewer: Viewer & { userId: number }, q: { cursor?: string; per_page: number }) =>
-      liked.page(viewer.userId, q, [...(await geoBlocking.hiddenFor(viewer.place)).ids]),
+      liked.page(viewer.userId, q, [...(await visibility.hiddenCreatorsFor(viewer.place)).ids]),
 
     setLinkImportant: (user: UserRow, linkId: number, important: boolean) => links.setImportant(user, linkId, important),
 
@@ -63,7 +63,7 @@ export function profileService({ db, pool, media, logger, geoBlocking }: Profile
     stats: (user: UserRow, request: StatsRequest) => stats.read(user, request),
 
     followingModels: async (viewer: Viewer & { userId: number }, q: { cursor?: string; per_page: number }) =>
-      following.page(viewer.userId, q, [...(await geoBlocking.hiddenFor(viewer.place)).ids]),
+      following.page(viewer.userId, q, [...(await visibility.hiddenCreatorsFor(viewer.place)).ids]),
 
     /**
      * POST /v1/profile takes one kind of change at a time (accounts.md §7); the keys of the body say which.

@@ -6,12 +6,12 @@ import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { validationError } from '../../lib/validation.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { imageSources } from '../accounts/profile-images.ts';
-import type { GeoBlockingService } from '../geo-blocking/geo-blocks.service.ts';
+import type { VisibilityService } from '../visibility/visibility.service.ts';
 import { toLink } from './user-links.ts';
 import { usersRepository } from './users.repository.ts';
 
 /** Accounts as others see them: the feed's profile panel and the follow button (viewer.md §2, §4, §6, §7). */
-export function usersService(pool: pg.Pool, geoBlocking: GeoBlockingService) {
+export function usersService(pool: pg.Pool, visibility: VisibilityService) {
   const repo = usersRepository(pool);
 
   return {
@@ -24,7 +24,7 @@ export function usersService(pool: pg.Pool, geoBlocking: GeoBlockingService) {
       const id = /^\d{1,15}$/.test(idOrSlug) ? Number(idOrSlug) : null;
       const row = await repo.findProfile({ id, slug: id === null ? idOrSlug : null }, viewer.userId);
       if (!row) throw new HttpError(404, feedMessages.userNotFound);
-      if (await geoBlocking.hides(row.id, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
+      if (await visibility.hides(row.id, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
       const links = row.links.map(toLink);
       const contests = row.contests.map((contest) => ({ ...contest, content: sanitizeHtml(contest.content) }));
       return {
@@ -41,7 +41,7 @@ export function usersService(pool: pg.Pool, geoBlocking: GeoBlockingService) {
     async channels(q: { per_page: number; cursor?: string }, viewer: Viewer): Promise<Page<ChannelCard>> {
       const parts = decodeCursor(q.cursor, 2)?.map(Number);
       const after = parts && parts.every((n) => Number.isSafeInteger(n) && n >= 0) ? { followers: parts[0]!, id: parts[1]! } : null;
-      const hidden = await geoBlocking.hiddenFor(viewer.place);
+      const hidden = await visibility.hiddenCreatorsFor(viewer.place);
       const found = await repo.listChannels(after, q.per_page + 1, [...hidden.ids]);
       const { rows, next } = keysetPage(found, q.per_page, (last) => encodeCursor([last.totalFollowers, last.id]));
       const data = rows.map((row) => ({
