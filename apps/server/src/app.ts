@@ -63,6 +63,7 @@ import { publicTagReader } from './modules/ads/vast.ts';
 import { adsService } from './modules/ads/ads.service.ts';
 import { geoBlockingRoutes } from './modules/geo-blocking/geo-blocking.routes.ts';
 import { geoBlockingService } from './modules/geo-blocking/geo-blocks.service.ts';
+import { visibilityService } from './modules/visibility/visibility.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contactService } from './modules/contact/contact.service.ts';
@@ -148,10 +149,11 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const videos = videosService({ db, media, signer, jobs, logger: api.log as Logger });
   if (signer) await api.register(mediaFiles, { root: media.root, mayServeVideo: mediaAccess(pool).mayServe, signer });
   const sites = webcamSitesService({ pool, media });
-  const geoBlocking = geoBlockingService(pool);
-  const feed = feedService({ pool, media, sites, geoBlocking });
-  const discover = discoverService({ pool, feed, sites, geoBlocking });
-  const search = searchService({ db, pool, feed, geoBlocking });
+  const visibility = visibilityService(pool);
+  const geoBlocking = geoBlockingService(pool, visibility);
+  const feed = feedService({ pool, media, sites, visibility });
+  const discover = discoverService({ pool, feed, sites, visibility });
+  const search = searchService({ db, pool, feed, visibility });
   const counters = counterBuffer(pool, api.log as Logger);
   watchCounterFlush(counters.lastFlushAt);
   // Counts still in memory are written before the pool closes (hooks run before later cleanups).
@@ -160,11 +162,11 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     pool,
     counters,
     reportHideThreshold: config.reportHideThreshold,
-    onVideoHidden: () => geoBlocking.creatorsChanged(),
+    onVideoHidden: () => visibility.changed(),
   });
-  const profile = profileService({ db, pool, media, logger: api.log as Logger, geoBlocking });
-  const users = usersService(pool, geoBlocking);
-  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), geoBlocking, allowInternalFeeds: config.allowPrivateFeeds });
+  const profile = profileService({ db, pool, media, logger: api.log as Logger, visibility });
+  const users = usersService(pool, visibility);
+  const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), visibility, allowInternalFeeds: config.allowPrivateFeeds });
   const notifier = liveNotifier({
     pool,
     logger: api.log as Logger,
@@ -178,7 +180,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     pool,
     media,
     logger: api.log as Logger,
-    addEvent: (event) => counters.addAdEvent(event),
+    counters,
     enabled: config.ads,
     // Public addresses only, unless ALLOW_PRIVATE_FEEDS (tests serve their tags from this machine).
     readTag: publicTagReader(config.allowPrivateFeeds),
@@ -211,7 +213,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(geoBlockingRoutes, { geoBlocking });
       await v1.register(studiosRoutes, { studios });
       await v1.register(adsRoutes, { ads });
-      const people = adminPeople(pool, () => geoBlocking.creatorsChanged());
+      const people = adminPeople(pool, () => visibility.changed());
       await v1.register(adminRoutes, {
         prefix: '/admin',
         admins: adminService({ pool, verification, storage }),
@@ -220,12 +222,12 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
           pool,
           videos,
           people,
-          onHiddenChanged: () => geoBlocking.creatorsChanged(),
+          onHiddenChanged: () => visibility.changed(),
           onPublishedChanged: () => requestFeedRebuild(jobs),
         }),
         content: adminContent({ pool, studios, people }),
         sites: adminSites({ sites }),
-        adsAdmin: { campaigns: adCampaignsService({ pool, media, onChanged: () => ads.reload() }) },
+        adsAdmin: { campaigns: adCampaignsService({ pool, media, jobs, onChanged: () => ads.reload() }) },
       });
     },
     { prefix: '/v1' },
