@@ -2,7 +2,8 @@ import type { AdDecision, AdPlacementKey } from '@flick/contract';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { MediaStorage } from '../../lib/media-storage.ts';
-import type { AdEvent } from '../tracking/counter-buffer.ts';
+import type { CounterBuffer } from '../tracking/counter-buffer.ts';
+import { adEventCounter } from './ad-counters.ts';
 import { decide, type Campaign, type Placement } from './ad-decision.ts';
 import { adTickets } from './ad-tokens.ts';
 import { adsRepository, type ServedCreative } from './ads.repository.ts';
@@ -31,7 +32,7 @@ export function adsService({
   pool,
   media,
   logger,
-  addEvent,
+  counters,
   enabled = true,
   refreshMs = REFRESH_MS,
   readTag = publicTagReader(),
@@ -39,13 +40,15 @@ export function adsService({
   pool: pg.Pool;
   media: MediaStorage;
   logger: Logger;
-  addEvent: (event: AdEvent) => void;
+  /** Impressions and clicks are counted through it, as a kind this module registers (ad-counters.ts). */
+  counters: CounterBuffer;
   enabled?: boolean;
   refreshMs?: number;
   /** How VAST tags are read: from public addresses only, but in tests. */
   readTag?: TagReader;
 }) {
   const repo = adsRepository(pool);
+  const addEvent = adEventCounter(counters);
   let placements = new Map<string, Placement>();
   let campaigns: Campaign[] = [];
   let creatives = new Map<number, ServedCreative>();

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { counterBuffer } from './counter-buffer.ts';
+import { trackingCounters } from './tracking-counters.ts';
 
 /** What `connect` throws when nothing listens on PostgreSQL's port. */
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', syscall: 'connect' });
@@ -41,8 +42,12 @@ function fakePool(failures: (() => Error)[] = [], connectFailures: (() => Error)
 }
 
 const silent = pino({ level: 'silent' });
-// The timer is not used here: each test flushes by hand.
-const buffer = (pool: pg.Pool) => counterBuffer(pool, silent, 3_600_000);
+// The timer is not used here: each test flushes by hand. The tracking module's kinds are registered, as
+// the app does.
+const buffer = (pool: pg.Pool) => {
+  const counters = counterBuffer(pool, silent, 3_600_000);
+  return Object.assign(trackingCounters(counters), { flush: counters.flush, stop: counters.stop });
+};
 
 describe('counter buffer', () => {
   it('keeps the counts of a flush PostgreSQL never ran (down, restarting) and writes them with the next, once', async () => {
@@ -110,6 +115,45 @@ describe('counter buffer', () => {
     counters.addVideo(1, { views: 1 });
     await counters.flush();
     expect(written.at(-1)).toEqual({ views: [1], events: [] });
+    await counters.stop();
+  });
+
+  it('writes a kind its owner registered, on the same connection and in the order of registration', async () => {
+    const { pool, written } = fakePool();
+    const counters = counterBuffer(pool, silent, 3_600_000);
+    const tracked = trackingCounters(counters);
+    const flushed: [string, number][][] = [];
+    counters.register<number>('plays', {
+      merge: (into, more) => Math.max(into ?? 0, more),
+      flush: async (_client, batch) => {
+        flushed.push([...batch] as [string, number][]);
+      },
+    });
+    counters.add('plays', 'a', 2);
+    counters.add('plays', 'a', 5);
+    counters.add('plays', 'b', 1);
+    tracked.addEvent(3);
+    expect(counters.pending('plays', 'a')).toBe(5);
+    await counters.flush();
+    expect(flushed).toEqual([
+      [
+        ['a', 5],
+        ['b', 1],
+      ],
+    ]);
+    expect(written).toEqual([{ views: [], events: [1] }]);
+    await counters.flush();
+    expect(flushed).toHaveLength(1);
+    await counters.stop();
+  });
+
+  it('refuses a count of a kind nobody registered, and a kind registered twice', async () => {
+    const { pool } = fakePool();
+    const counters = counterBuffer(pool, silent, 3_600_000);
+    expect(() => counters.add('plays', 1, 1)).toThrow('no counter kind "plays" is registered');
+    expect(() => counters.pending('plays', 1)).toThrow('no counter kind "plays" is registered');
+    trackingCounters(counters);
+    expect(() => trackingCounters(counters)).toThrow('the counter kind "videos" is registered already');
     await counters.stop();
   });
 });

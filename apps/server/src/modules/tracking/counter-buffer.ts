@@ -2,109 +2,29 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { databaseUnavailable } from '../../db/client.ts';
 
-/** Per-video additions waiting for the next flush. */
-export interface VideoDelta {
-  views: number;
-  likes: number;
-  watchSeconds: number;
-  completions: number;
-  ratingSum: number;
-  ratingCount: number;
-}
-
-const emptyDelta = (): VideoDelta => ({ views: 0, likes: 0, watchSeconds: 0, completions: 0, ratingSum: 0, ratingCount: 0 });
-
 export const FLUSH_INTERVAL_MS = 1000;
 
-const flushVideosSql = `
-  with d as (
-    select * from unnest($1::bigint[], $2::int[], $3::int[], $4::float8[], $5::int[], $6::int[], $7::int[])
-      as d(id, views, likes, watch_seconds, completions, rating_sum, rating_count)
-  ), changed as (
-    update videos v set view_count = v.view_count + d.views, like_count = greatest(0, v.like_count + d.likes),
-           watch_seconds = v.watch_seconds + d.watch_seconds, completions = v.completions + d.completions,
-           rating_sum = v.rating_sum + d.rating_sum, rating_count = v.rating_count + d.rating_count
-    from d where v.id = d.id
-    returning v.id, v.user_id
-  ), per_video as (
-    insert into video_daily_stats (video_id, day, views, likes)
-    select d.id, current_date, d.views, d.likes from d join changed on changed.id = d.id where d.views <> 0 or d.likes <> 0
-    on conflict (day, video_id) do update set views = video_daily_stats.views + excluded.views, likes = video_daily_stats.likes + excluded.likes
-  )
-  -- The creator's day too (the stats screen reads a range of these, not every video's).
-  insert into creator_daily_stats (user_id, day, views, likes)
-  select changed.user_id, current_date, sum(d.views), sum(d.likes) from d join changed on changed.id = d.id
-  where d.views <> 0 or d.likes <> 0
-  group by changed.user_id
-  on conflict (user_id, day) do update set views = creator_daily_stats.views + excluded.views, likes = creator_daily_stats.likes + excluded.likes`;
-
-const flushEventsSql = `
-  insert into event_daily_counts (day, event_id, count)
-  select current_date, e, n from unnest($1::int[], $2::int[]) as x(e, n)
-  on conflict (day, event_id) do update set count = event_daily_counts.count + excluded.count`;
-
-const flushLinkClicksSql = `
-  with x as (
-    select x.*, ul.user_id from unnest($1::bigint[], $2::text[], $3::bool[], $4::int[]) as x(l, loc, live, n)
-    join user_links ul on ul.id = x.l
-  ), per_link as (
-    insert into link_click_daily_counts (day, link_id, location, is_live, count)
-    select current_date, l, loc, live, n from x
-    on conflict (day, link_id, location, is_live) do update set count = link_click_daily_counts.count + excluded.count
-  )
-  insert into creator_daily_stats (user_id, day, link_clicks)
-  select user_id, current_date, sum(n) from x group by user_id
-  on conflict (user_id, day) do update set link_clicks = creator_daily_stats.link_clicks + excluded.link_clicks`;
-
-const flushProfileViewsSql = `
-  with d as (select * from unnest($1::bigint[], $2::int[]) as d(id, n)), counted as (
-    update users u set profile_views_count = u.profile_views_count + d.n from d where u.id = d.id returning u.id
-  )
-  insert into creator_daily_stats (user_id, day, profile_views)
-  select d.id, current_date, d.n from d join counted on counted.id = d.id
-  on conflict (user_id, day) do update set profile_views = creator_daily_stats.profile_views + excluded.profile_views`;
-
-/** An ad's impression (1) or click (2), for one decision: counted once however often it is reported. */
-export interface AdEvent {
-  decision: string;
-  kind: 1 | 2;
-  campaignId: number;
-  placementId: number;
-  creativeId: number;
-}
+/** What a kind's counts are kept under: a video, an event, a link and place, a profile, an ad decision. */
+export type CounterKey = number | string;
 
 /**
- * Ad events: the first report of each (decision, kind) wins in ad_events, whichever instance made it;
- * only those are added to the day's stats and the campaign's totals.
+ * A kind of count, registered by the module that owns the tables it writes (`counters.register`): how
+ * two values under one key fold into one, and how a batch is written.
  */
-const flushAdEventsSql = `
-  with e as (
-    select e.* from unnest($1::text[], $2::int2[], $3::bigint[], $4::int[], $5::bigint[]) as e(decision, kind, campaign_id, placement_id, creative_id)
-    join ad_campaigns c on c.id = e.campaign_id
-  ), fresh as (
-    insert into ad_events (decision, kind) select decision, kind from e on conflict do nothing returning decision, kind
-  ), counted as (
-    select e.* from e join fresh using (decision, kind)
-  ), per_day as (
-    insert into ad_daily_stats (day, campaign_id, placement_id, creative_id, impressions, clicks)
-    select current_date, campaign_id, placement_id, creative_id, count(*) filter (where kind = 1), count(*) filter (where kind = 2)
-    from counted group by campaign_id, placement_id, creative_id
-    on conflict (day, campaign_id, placement_id, creative_id)
-      do update set impressions = ad_daily_stats.impressions + excluded.impressions, clicks = ad_daily_stats.clicks + excluded.clicks
-  )
-  update ad_campaigns c set impressions = c.impressions + x.impressions, clicks = c.clicks + x.clicks
-  from (select campaign_id, count(*) filter (where kind = 1) as impressions, count(*) filter (where kind = 2) as clicks from counted group by campaign_id) x
-  where c.id = x.campaign_id`;
+export interface CounterKind<V> {
+  /** Folds `more` into what is pending under the same key (a new count, or a failed batch kept). */
+  merge(into: V | undefined, more: V): V;
+  /** Writes one batch on the flush's connection, in one statement (ADR 0007). */
+  flush(client: pg.ClientBase, batch: ReadonlyMap<CounterKey, V>): Promise<void>;
+}
 
-/** Pending counts of one kind, by key (a video, an event, a link and place, a profile, an ad decision). */
-type Pending<V> = Map<number | string, V>;
+/** Pending counts of one kind, by key. */
+type Pending<V> = Map<CounterKey, V>;
 
-/** A buffer's kinds, each with how to write a batch of it and how to fold a batch back in. */
-interface Kind<V> {
+/** A registered kind and what waits for its next flush. */
+interface Kind<V> extends CounterKind<V> {
   name: string;
   pending: Pending<V>;
-  write(client: pg.ClientBase, batch: Pending<V>): Promise<void>;
-  merge(into: V | undefined, back: V): V;
 }
 
 /**
@@ -124,65 +44,19 @@ export const MAX_PENDING_KEYS = 100_000;
  * connection to be had) keeps its counts for the next one, so a restart of the database loses nothing.
  * One whose connection broke while its statement ran may have been committed: its counts are dropped
  * rather than risk counting them twice. `stop` writes what is left.
+ *
+ * The buffer knows no table: each module registers the kinds it owns (tracking-counters.ts, the ads'
+ * ad-counters.ts) and writes them in its own repository.
  */
 export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_INTERVAL_MS) {
-  const sum = (into: number | undefined, back: number) => (into ?? 0) + back;
+  /** In the order they were registered, which is the order of their statements in a flush. */
+  const kinds = new Map<string, Kind<unknown>>();
 
-  const videos: Kind<VideoDelta> = {
-    name: 'videos',
-    pending: new Map(),
-    async write(client, batch) {
-      const ids = [...batch.keys()];
-      const deltas = [...batch.values()];
-      const column = (pick: (d: VideoDelta) => number) => deltas.map(pick);
-      await client.query({
-        name: 'counters-flush-videos',
-        text: flushVideosSql,
-        values: [ids, column((d) => d.views), column((d) => d.likes), column((d) => d.watchSeconds), column((d) => d.completions), column((d) => d.ratingSum), column((d) => d.ratingCount)],
-      });
-    },
-    merge(into, back) {
-      const merged = into ?? emptyDelta();
-      for (const key of Object.keys(back) as (keyof VideoDelta)[]) merged[key] += back[key];
-      return merged;
-    },
-  };
-  const events: Kind<number> = {
-    name: 'events',
-    pending: new Map(),
-    write: (client, batch) => client.query(flushEventsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
-    merge: sum,
-  };
-  const linkClicks: Kind<number> = {
-    name: 'link clicks',
-    pending: new Map(),
-    async write(client, batch) {
-      const keys = [...batch.keys()].map((k) => String(k).split('|'));
-      await client.query(flushLinkClicksSql, [keys.map((k) => Number(k[0])), keys.map((k) => k[1]), keys.map((k) => k[2] === '1'), [...batch.values()]]);
-    },
-    merge: sum,
-  };
-  const profileViews: Kind<number> = {
-    name: 'profile views',
-    pending: new Map(),
-    write: (client, batch) => client.query(flushProfileViewsSql, [[...batch.keys()], [...batch.values()]]).then(() => undefined),
-    merge: sum,
-  };
-  const adEvents: Kind<AdEvent> = {
-    name: 'ad events',
-    pending: new Map(),
-    async write(client, batch) {
-      const list = [...batch.values()];
-      await client.query({
-        name: 'counters-flush-ads',
-        text: flushAdEventsSql,
-        values: [list.map((x) => x.decision), list.map((x) => x.kind), list.map((x) => x.campaignId), list.map((x) => x.placementId), list.map((x) => x.creativeId)],
-      });
-    },
-    // The same decision's same event is one, however often it comes.
-    merge: (into, back) => into ?? back,
-  };
-  const kinds = [videos, events, linkClicks, profileViews, adEvents] as Kind<unknown>[];
+  function kindNamed(name: string): Kind<unknown> {
+    const kind = kinds.get(name);
+    if (!kind) throw new Error(`no counter kind "${name}" is registered`);
+    return kind;
+  }
 
   let flushing: Promise<void> = Promise.resolve();
   let inFlight = 0;
@@ -202,7 +76,7 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   async function writeBatch<V>(client: pg.ClientBase, kind: Kind<V>, batch: Pending<V>): Promise<unknown> {
     if (batch.size === 0) return undefined;
     try {
-      await kind.write(client, batch);
+      await kind.flush(client, batch);
       return undefined;
     } catch (error) {
       keepOrDrop(kind, batch, error, databaseUnavailable(error) === 'not-run');
@@ -210,8 +84,8 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
     }
   }
 
-  async function writeAll(batches: Pending<unknown>[]) {
-    if (batches.every((batch) => batch.size === 0)) {
+  async function writeAll(batches: [Kind<unknown>, Pending<unknown>][]) {
+    if (batches.every(([, batch]) => batch.size === 0)) {
       lastFlushAt = Date.now();
       return;
     }
@@ -222,7 +96,7 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
     try {
       client = await pool.connect();
     } catch (error) {
-      for (const [i, kind] of kinds.entries()) if (batches[i]!.size > 0) keepOrDrop(kind, batches[i]!, error, true);
+      for (const [kind, batch] of batches) if (batch.size > 0) keepOrDrop(kind, batch, error, true);
       return;
     }
     let written = true;
@@ -230,8 +104,8 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
     try {
       // Each kind on its own: a failure of one (even a lasting one) holds up no other. After a broken
       // connection the next kinds are refused unsent ("not queryable"), so they wait for the next flush.
-      for (const [i, kind] of kinds.entries()) {
-        const error = await writeBatch(client, kind, batches[i]!);
+      for (const [kind, batch] of batches) {
+        const error = await writeBatch(client, kind, batch);
         if (error === undefined) continue;
         written = false;
         if (databaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
@@ -244,10 +118,10 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   }
 
   function flush(): Promise<void> {
-    const batches = kinds.map((kind) => {
+    const batches = [...kinds.values()].map((kind): [Kind<unknown>, Pending<unknown>] => {
       const batch = kind.pending;
       kind.pending = new Map();
-      return batch;
+      return [kind, batch];
     });
     inFlight += 1;
     // One flush at a time, so two never add the same deltas in different orders (no deadlocks).
@@ -268,28 +142,19 @@ export function counterBuffer(pool: pg.Pool, logger: Logger, intervalMs = FLUSH_
   timer.unref();
 
   return {
-    addVideo(videoId: number, delta: Partial<VideoDelta>) {
-      const current = videos.pending.get(videoId) ?? emptyDelta();
-      for (const [key, value] of Object.entries(delta) as [keyof VideoDelta, number][]) current[key] += value;
-      videos.pending.set(videoId, current);
+    /** Adds a kind its owner writes; a name is registered once. */
+    register<V>(name: string, kind: CounterKind<V>): void {
+      if (kinds.has(name)) throw new Error(`the counter kind "${name}" is registered already`);
+      kinds.set(name, { name, merge: kind.merge, flush: kind.flush, pending: new Map() } as Kind<unknown>);
     },
-    /** Likes not yet written, so an answer can show the count the viewer expects. */
-    pendingLikes(videoId: number): number {
-      return videos.pending.get(videoId)?.likes ?? 0;
+    /** Counts `value` under `key` for the next flush; a kind nobody registered is refused. */
+    add<V>(name: string, key: CounterKey, value: V): void {
+      const kind = kindNamed(name);
+      kind.pending.set(key, kind.merge(kind.pending.get(key), value));
     },
-    addEvent(eventId: number) {
-      events.pending.set(eventId, (events.pending.get(eventId) ?? 0) + 1);
-    },
-    addLinkClick(linkId: number, location: string, isLive: boolean) {
-      const key = `${linkId}|${location}|${isLive ? 1 : 0}`;
-      linkClicks.pending.set(key, (linkClicks.pending.get(key) ?? 0) + 1);
-    },
-    /** An ad impression or click; the same decision's same event twice is one. */
-    addAdEvent(event: AdEvent) {
-      adEvents.pending.set(`${event.decision}|${event.kind}`, event);
-    },
-    addProfileView(profileId: number) {
-      profileViews.pending.set(profileId, (profileViews.pending.get(profileId) ?? 0) + 1);
+    /** What waits under `key` for the next flush (an answer may show a count the viewer expects). */
+    pending<V>(name: string, key: CounterKey): V | undefined {
+      return kindNamed(name).pending.get(key) as V | undefined;
     },
     flush,
     /** When the counts were last written (for the metrics' lag). */

@@ -17,6 +17,7 @@ import { parseOr422, validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import type { CounterBuffer } from './counter-buffer.ts';
+import { trackingCounters } from './tracking-counters.ts';
 import { clientNetwork, distinctReporters } from './observed-identity.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
@@ -45,6 +46,7 @@ export function trackingService({
   onVideoHidden?: () => Promise<void>;
 }) {
   const repo = trackingRepository(pool);
+  const counts = trackingCounters(counters);
 
   async function publishedVideo(videoId: number): Promise<{ likeCount: number }> {
     const video = await repo.publishedVideo(videoId);
@@ -64,7 +66,7 @@ export function trackingService({
       await publishedVideo(input.video_id);
       const key = viewerKey(viewer) ?? `ip${clientNetwork(clientIp)}`;
       const counted = await repo.countView(input.video_id, key, guestNetwork(viewer, clientIp), GUEST_VIEWS_PER_NETWORK);
-      counters.addVideo(input.video_id, {
+      counts.addVideo(input.video_id, {
         views: counted ? 1 : 0,
         // Watch time counts on every report: it says how much of the video people watch, not how many.
         watchSeconds: input.watched_seconds ?? 0,
@@ -79,7 +81,7 @@ export function trackingService({
       if (!(await repo.profileExists(input.profile_id))) throw new HttpError(404, feedMessages.userNotFound);
       const key = viewerKey(viewer) ?? `ip${clientNetwork(clientIp)}`;
       const counted = await repo.countProfileView(input.profile_id, key, guestNetwork(viewer, clientIp), GUEST_VIEWS_PER_NETWORK);
-      if (counted) counters.addProfileView(input.profile_id);
+      if (counted) counts.addProfileView(input.profile_id);
       return { counted };
     },
 
@@ -92,15 +94,15 @@ export function trackingService({
       if (!key) throw validationError([{ field: 'guest_id', message: feedMessages.needGuestId }]);
       const video = await publishedVideo(input.video_id);
       const { changed, counted } = await repo.setLike(input.type, key, input.video_id, guestNetwork(viewer, clientIp), GUEST_LIKES_PER_NETWORK);
-      if (changed && counted) counters.addVideo(input.video_id, { likes: input.type === 'add' ? 1 : -1 });
-      return { isLiked: input.type === 'add', likeCount: Math.max(0, video.likeCount + counters.pendingLikes(input.video_id)) };
+      if (changed && counted) counts.addVideo(input.video_id, { likes: input.type === 'add' ? 1 : -1 });
+      return { isLiked: input.type === 'add', likeCount: Math.max(0, video.likeCount + counts.pendingLikes(input.video_id)) };
     },
 
     /** Users only (the route answers 401 to guests); rating again replaces the earlier rating. */
     async rate(userId: number, input: z.output<typeof rateVideoRequestSchema>) {
       await publishedVideo(input.video_id);
       const previous = await repo.rate(userId, input.video_id, input.rating);
-      counters.addVideo(input.video_id, { ratingSum: input.rating - (previous ?? 0), ratingCount: previous === null ? 1 : 0 });
+      counts.addVideo(input.video_id, { ratingSum: input.rating - (previous ?? 0), ratingCount: previous === null ? 1 : 0 });
     },
 
     /** viewer.md §5: the first problem in the spec's order; the email only from guests. */
@@ -138,7 +140,7 @@ export function trackingService({
     },
 
     event(input: z.output<typeof eventRequestSchema>) {
-      counters.addEvent(input.event_id);
+      counts.addEvent(input.event_id);
     },
 
     /**
@@ -149,7 +151,7 @@ export function trackingService({
       const key = viewerKey(viewer) ?? `n${clientNetwork(clientIp)}`;
       const { found, counted } = await repo.countLinkClick(input.link_id, key, guestNetwork(viewer, clientIp), GUEST_LINK_CLICKS_PER_NETWORK);
       if (!found) throw new HttpError(404, feedMessages.linkNotFound);
-      if (counted) counters.addLinkClick(input.link_id, input.link_location, input.is_live);
+      if (counted) counts.addLinkClick(input.link_id, input.link_location, input.is_live);
     },
   };
 }
