@@ -103,6 +103,13 @@ describe("the studio console and a manager acting for a member (issue 14)", () =
     expect((await api('GET', '/v1/studio')).statusCode).toBe(401);
   });
 
+  it("counts only what viewers can see: a member's scheduled video is not in their numbers until it is out", async () => {
+    const [scheduled] = await publishedVideos(t, member.id, 1, { likes: 50, views: 500, uploadDate: new Date(Date.now() + 86_400_000) });
+    const body = studioConsoleResponseSchema.parse((await api('GET', '/v1/studio', manager)).json());
+    expect(body.members).toEqual([expect.objectContaining({ id: member.id, videos: 3, views: 30, likes: 12 })]);
+    await t.pool.query('delete from videos where id = $1', [scheduled]);
+  });
+
   it("tells a manager's own profile which studio they run", async () => {
     const own = ownProfileResponseSchema.parse((await api('GET', '/v1/profile', manager)).json());
     expect(own.user.managesStudio).toEqual({ id: expect.any(Number), name: 'Velvet Agency' });

@@ -1,20 +1,22 @@
 import type { StudioAction, StudioMember } from '@flick/contract';
 import type pg from 'pg';
+import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
 export interface StudioRow {
   id: number;
   name: string;
 }
 
+/** Each member with the numbers of what viewers can see of theirs: a scheduled video counts once it is out. */
 const membersSql = `
   select u.id::float8 as id, u.type, u.name, u.slug, u.avatar, u.is_verified as "isVerified",
-         coalesce(v.videos, 0)::float8 as videos, coalesce(v.views, 0)::float8 as views, coalesce(v.likes, 0)::float8 as likes,
+         coalesce(n.videos, 0)::float8 as videos, coalesce(n.views, 0)::float8 as views, coalesce(n.likes, 0)::float8 as likes,
          u.followers_count::float8 as followers
   from users u
   left join lateral (
-    select count(*) as videos, sum(view_count) as views, sum(like_count) as likes
-    from videos where user_id = u.id and status = 'approved' and details_at is not null and hidden_reason is null
-  ) v on true
+    select count(*) as videos, sum(v.view_count) as views, sum(v.like_count) as likes
+    from videos v where v.user_id = u.id and ${PUBLISHED_SQL}
+  ) n on true
   where u.studio_id = $1
   order by u.name, u.id`;
 
