@@ -64,7 +64,8 @@ const serverModules = {
   ads: ['tracking'],
   auth: ['accounts'],
   verification: ['accounts'],
-  users: ['accounts', 'videos', 'visibility'],
+  // A creator's links (user_links) name the webcam site that said they are live (ADR 0012, ADR 0023).
+  users: ['accounts', 'videos', 'visibility', 'webcam-sites'],
   discover: ['accounts', 'feed', 'videos', 'webcam-sites', 'visibility'],
   profile: ['accounts', 'users', 'feed', 'videos', 'visibility', 'studios'],
   live: ['accounts', 'users', 'visibility'],

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // The tables below every module, then each module's beside it (docs/decisions/0023-tables-beside-their-module.md).
+  schema: ['./src/db/schema.ts', './src/modules/*/*.schema.ts'],
   out: './drizzle',
 });

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { authTokens, users, type NewUser } from '../../db/schema.ts';
+import { users, type NewUser } from '../../db/schema.ts';
+import { authTokens } from './accounts.schema.ts';
 
 /** The account reads and writes that sign-up, sign-in, profiles, verification and uploads share. */
 export function accountsRepository(db: Database) {

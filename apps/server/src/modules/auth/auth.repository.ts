@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { authTokens, emailTokens, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { authTokens } from '../accounts/accounts.schema.ts';
+import { emailTokens } from './auth.schema.ts';
 
 export type EmailPurpose = (typeof emailTokens.$inferInsert)['purpose'];
 

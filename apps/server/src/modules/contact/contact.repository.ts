@@ -1,6 +1,6 @@
 import type { ContactRequest } from '@flick/contract';
 import type { Database } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from './contact.schema.ts';
 
 export function contactRepository(db: Database) {
   return {

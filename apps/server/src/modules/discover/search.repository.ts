@@ -2,7 +2,8 @@ import type { Category, Tag } from '@flick/contract';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { creatorLiveSql, searches } from '../../db/schema.ts';
+import { creatorLiveSql } from '../../db/schema.ts';
+import { searches } from './discover.schema.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 import type { DiscoverUserRow } from './discover.repository.ts';
 

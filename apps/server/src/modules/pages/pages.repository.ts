@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { pages } from '../../db/schema.ts';
+import { pages } from './pages.schema.ts';
 
 export function pagesRepository(db: Database) {
   return {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { recordAdminDecision } from '../../db/admin-audit.ts';
 import type { Database } from '../../db/client.ts';
-import { users, verifications } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { verifications } from './verification.schema.ts';
 
 export type NewVerification = typeof verifications.$inferInsert;
 

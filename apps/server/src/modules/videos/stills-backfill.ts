@@ -2,7 +2,7 @@ import { STILLS_VERSION, THUMBNAIL_NAME, writeThumbnailCopies } from '@flick/med
 import { and, asc, eq, gt, isNotNull, lt, ne } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
-import { videos } from '../../db/schema.ts';
+import { videos } from './videos.schema.ts';
 import { STILLS_BACKFILL_KEY, type JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { videos } from '../../db/schema.ts';
+import { videos } from './videos.schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
 /** VIDEO_MODERATION=manual: processed videos wait (status processing, processed_at set) for a decision. */

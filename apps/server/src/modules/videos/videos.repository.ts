@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { tags, users, videos, videoTags } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
+import { tags, videos, videoTags } from './videos.schema.ts';
 
 export type VideoRow = typeof videos.$inferSelect;
 
