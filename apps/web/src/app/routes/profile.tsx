@@ -45,7 +45,7 @@ function CreatorVideos({ profile, slug }: { profile: PublicProfile; slug: string
         label={`${profile.name}'s videos`}
         list={list}
         feedPath={`/${profile.slug ?? profile.id}/feed`}
-        empty={<p className="rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center text-muted">No videos yet.</p>}
+        empty={<p className="panel px-6 py-10 text-center text-muted">No videos yet.</p>}
       />
     </section>
   );

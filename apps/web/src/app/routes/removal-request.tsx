@@ -11,7 +11,7 @@ export function RemovalRequestRoute() {
       title="Ask for a video to be removed"
       description="If you appear in a video without your consent, or it uses content you own, tell us. Removal requests are reviewed first, within 7 business days at the latest."
     >
-      <div className="rounded-3xl border border-line bg-surface-1/70 p-5 sm:p-7">
+      <div className="panel p-5 sm:p-7">
         <RemovalRequestForm initialUrl={video} />
       </div>
     </Screen>

@@ -18,7 +18,7 @@ export function SupportRoute() {
       <p className="mt-3 leading-relaxed text-muted">
         Questions about your account, a video or a creator? Send us a message and we will answer by email.
       </p>
-      <div className="mt-6 rounded-3xl border border-line bg-surface-1/70 p-5 sm:mt-8 sm:p-7">
+      <div className="panel mt-6 p-5 sm:mt-8 sm:p-7">
         <ContactForm />
       </div>
       <p className="mt-6 text-sm leading-relaxed text-muted">

@@ -55,7 +55,7 @@ function GridScreen({ title, heading, children }: { title: string; heading: Reac
 
 function EmptyGrid({ text }: { text: string }) {
   return (
-    <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center">
+    <div className="panel flex flex-col items-center px-6 py-10 text-center">
       <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
         <PlayIcon width="24" height="24" className="ml-0.5" />
       </span>

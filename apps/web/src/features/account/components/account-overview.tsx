@@ -61,7 +61,7 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+      <div className="panel overflow-hidden">
         <Row icon={<MailIcon width="20" height="20" />} title="Email">
           <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5">
             <span className="min-w-0 font-semibold break-all">{user.email}</span>
@@ -102,7 +102,7 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
       {user.managesStudio && (
         <Link
           to={STUDIO_CONSOLE}
-          className="flex items-center gap-3.5 rounded-3xl border border-line bg-surface-1/70 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5"
+          className="panel flex items-center gap-3.5 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5"
         >
           <span className="grid size-10 flex-none place-items-center rounded-xl bg-brand text-white">
             <ShieldIcon width="20" height="20" />
@@ -118,7 +118,7 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
       {user.isAdmin && (
         <Link
           to={ADMIN_CONSOLE}
-          className="flex items-center gap-3.5 rounded-3xl border border-line bg-surface-1/70 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5"
+          className="panel flex items-center gap-3.5 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5"
         >
           <span className="grid size-10 flex-none place-items-center rounded-xl bg-surface-3 text-fg">
             <ShieldIcon width="20" height="20" />

@@ -53,7 +53,7 @@ export function ChannelColorForm({ user }: { user: ProfileUser }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
-      <div className="flex items-center gap-4 rounded-3xl border border-line bg-surface-1/70 p-5">
+      <div className="panel flex items-center gap-4 p-5">
         <Avatar user={user} color={color} size="lg" />
         <div className="min-w-0">
           <p className="truncate text-lg font-bold">{user.name}</p>

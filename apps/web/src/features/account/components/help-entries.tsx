@@ -67,7 +67,7 @@ export function HelpEntries() {
   });
 
   return (
-    <ul aria-label="Ways to get help" className="mt-6 flex flex-col overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+    <ul aria-label="Ways to get help" className="panel mt-6 flex flex-col overflow-hidden">
       {entries.map((entry) => (
         <li key={entry.key} className="flex items-center gap-3.5 border-b border-line px-4 py-4 last:border-b-0 sm:px-5">
           <span aria-hidden="true" className="grid size-11 flex-none place-items-center rounded-2xl bg-surface-2 text-accent">

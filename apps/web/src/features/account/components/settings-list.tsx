@@ -21,7 +21,7 @@ export function SettingsList({ user }: { user: ProfileUser }) {
   const entries = settingsEntries(user);
   return (
     <nav aria-label="Settings">
-      <ul className="overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+      <ul className="panel overflow-hidden">
         {entries.map((entry) => {
           const Icon = icons[entry.id];
           const attention = entry.id === 'validation';

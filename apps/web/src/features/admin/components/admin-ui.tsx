@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** A panel of the console. */
-export const panel = 'rounded-3xl border border-line bg-surface-1/70';
+export const panel = 'panel';
 
 export type BadgeTone = 'neutral' | 'success' | 'warn' | 'danger';
 const badgeTones: Record<BadgeTone, string> = {
@@ -123,7 +123,7 @@ export function Failed({ error, what, onRetry }: { error: unknown; what: string;
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return <p className={`${panel} p-5 text-sm leading-relaxed text-muted`}>{children}</p>;
+  return <p className="panel p-5 text-sm leading-relaxed text-muted">{children}</p>;
 }
 
 /** The message a failed admin call carries, for a toast or an alert. */

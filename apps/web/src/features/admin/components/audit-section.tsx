@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useAudit } from '../api/get-audit.ts';
 import { describeChange, formatMoment } from '../admin-format.ts';
 import { adminPath, auditQuery, idFrom, type AuditFilter } from '../admin-paths.ts';
-import { Empty, Failed, Loading, panel } from './admin-ui.tsx';
+import { Empty, Failed, Loading } from './admin-ui.tsx';
 
 /** The decisions the console records, offered while typing a filter (any other text filters too). */
 const knownActions = [
@@ -62,7 +62,7 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
 
   const filtered = Boolean(filter.action || filter.targetType || filter.targetId);
   return (
-    <form role="search" aria-label="Filter the audit log" onSubmit={apply} className={`${panel} grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_auto]`}>
+    <form role="search" aria-label="Filter the audit log" onSubmit={apply} className="panel grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_auto]">
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-action`} className="text-sm font-semibold">
           Action
@@ -157,7 +157,7 @@ export function AuditSection() {
         <Empty>Nothing recorded{filter.action || filter.targetType || filter.targetId ? ' for this filter' : ' yet'}.</Empty>
       ) : (
         <>
-          <ol className={`${panel} divide-y divide-line`} aria-label="Audit log">
+          <ol className="panel divide-y divide-line" aria-label="Audit log">
             {entries.map((entry) => (
               <Entry key={entry.id} entry={entry} />
             ))}

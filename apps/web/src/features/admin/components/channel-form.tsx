@@ -6,7 +6,6 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCreateChannel, type NewChannel } from '../api/create-channel.ts';
-import { panel } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 
 const fields = ['email', 'name', 'username', 'password'] as const;
@@ -43,7 +42,7 @@ export function ChannelForm({ onCreated }: { onCreated: (channel: AdminPerson) =
   });
 
   return (
-    <form noValidate onSubmit={submit} className={`${panel} flex flex-col gap-4 p-5`} aria-labelledby="channel-form-title">
+    <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="channel-form-title">
       <h2 id="channel-form-title" className="text-lg font-bold">
         Create a channel account
       </h2>

@@ -11,7 +11,7 @@ import { useOrderContests } from '../api/order-contests.ts';
 import { useUpdateContest } from '../api/update-contest.ts';
 import { formatMoment } from '../admin-format.ts';
 import { historyPath } from '../admin-paths.ts';
-import { Badge, Empty, errorMessage, Failed, Loading, panel } from './admin-ui.tsx';
+import { Badge, Empty, errorMessage, Failed, Loading } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 
 function NewContestForm() {
@@ -40,7 +40,7 @@ function NewContestForm() {
   const change = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={submit} className={`${panel} flex flex-col gap-4 p-5`} aria-labelledby="new-contest-title">
+    <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="new-contest-title">
       <h2 id="new-contest-title" className="text-lg font-bold">
         Create a contest
       </h2>
@@ -185,7 +185,7 @@ export function ContestsPanel() {
       ) : contests.data.length === 0 ? (
         <Empty>No contest yet. Create one for a creator below.</Empty>
       ) : (
-        <ul className={`${panel} divide-y divide-line`}>
+        <ul className="panel divide-y divide-line">
           {contests.data.map((contest) => {
             const group = groupOf(contests.data, contest);
             const index = group.indexOf(contest);

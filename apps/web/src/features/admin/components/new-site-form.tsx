@@ -6,7 +6,6 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCreateWebcamSite } from '../api/create-webcam-site.ts';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
-import { panel } from './admin-ui.tsx';
 
 /** A new site: its slug, its name and the hosts its links are recognised by; it comes last in Discover’s order. */
 export function NewSiteForm() {
@@ -34,7 +33,7 @@ export function NewSiteForm() {
   const change = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={submit} className={`${panel} flex flex-col gap-4 p-5`} aria-labelledby="new-site-title">
+    <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="new-site-title">
       <h2 id="new-site-title" className="text-lg font-bold">
         Add a webcam site
       </h2>

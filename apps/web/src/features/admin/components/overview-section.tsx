@@ -4,7 +4,7 @@ import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useOverview } from '../api/get-overview.ts';
 import { businessDaysSince, complaintAge, formatAge } from '../admin-format.ts';
 import { adminPath } from '../admin-paths.ts';
-import { Failed, Loading, panel } from './admin-ui.tsx';
+import { Failed, Loading } from './admin-ui.tsx';
 
 interface QueueCard {
   queue: keyof AdminOverview;
@@ -45,7 +45,7 @@ export function OverviewSection() {
           const { count, oldestAt } = overview.data[card.queue];
           return (
             <li key={card.queue}>
-              <Link to={card.to} className={`${panel} flex h-full flex-col p-5 transition-colors hover:bg-surface-2`}>
+              <Link to={card.to} className="panel flex h-full flex-col p-5 transition-colors hover:bg-surface-2">
                 <span className="flex items-center justify-between gap-3">
                   <span className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">{card.title}</span>
                   <ChevronRightIcon width="18" height="18" className="flex-none text-muted" />

@@ -11,7 +11,7 @@ import { usePages } from '../api/get-pages.ts';
 import { useSavePage } from '../api/save-page.ts';
 import { formatMoment } from '../admin-format.ts';
 import { adminPath } from '../admin-paths.ts';
-import { Empty, Failed, Loading, panel } from './admin-ui.tsx';
+import { Empty, Failed, Loading } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 
 function PageList() {
@@ -20,7 +20,7 @@ function PageList() {
   if (pages.isError) return <Failed error={pages.error} what="The pages" onRetry={() => void pages.refetch()} />;
   if (pages.data.length === 0) return <Empty>No static page yet.</Empty>;
   return (
-    <ul className={`${panel} divide-y divide-line overflow-hidden`}>
+    <ul className="panel divide-y divide-line overflow-hidden">
       {pages.data.map((page) => (
         <li key={page.slug}>
           <Link to={adminPath('content', 'pages', page.slug)} className="flex items-center gap-4 px-4 py-3.5 transition-colors hover:bg-surface-2">
@@ -123,7 +123,7 @@ function PageEditing({ slug }: { slug: string }) {
                 <FormAlert tone="success">Saved. The server removed what a page may not contain; the editor shows what was kept.</FormAlert>
               </div>
             )}
-            <div className={`${panel} max-h-[40rem] overflow-y-auto p-5`} data-testid="page-preview">
+            <div className="panel max-h-[40rem] overflow-y-auto p-5" data-testid="page-preview">
               <h1 className="mb-4 text-2xl font-extrabold tracking-tight">{page.data.title}</h1>
               <div className="prose-page" dangerouslySetInnerHTML={{ __html: page.data.html }} />
             </div>

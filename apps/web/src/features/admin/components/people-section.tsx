@@ -10,7 +10,7 @@ import { useSetAdmin } from '../api/set-admin.ts';
 import { useUnban } from '../api/unban-person.ts';
 import { formatDay, formatMoment } from '../admin-format.ts';
 import { historyPath } from '../admin-paths.ts';
-import { Badge, Empty, errorMessage, Fact, Failed, Loading, panel, VerificationBadge } from './admin-ui.tsx';
+import { Badge, Empty, errorMessage, Fact, Failed, Loading, VerificationBadge } from './admin-ui.tsx';
 import { ChannelForm } from './channel-form.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -20,7 +20,7 @@ type Asking = { kind: 'ban' | 'unban' | 'grant' | 'revoke'; person: AdminPerson 
 
 function PersonCard({ person, onAsk }: { person: AdminPerson; onAsk: (asking: Asking) => void }) {
   return (
-    <li className={`${panel} flex flex-col gap-3 p-4 ${person.bannedAt ? 'border-danger/35' : ''}`}>
+    <li className={`panel flex flex-col gap-3 p-4 ${person.bannedAt ? 'border-danger/35' : ''}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">

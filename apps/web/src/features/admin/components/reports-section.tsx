@@ -5,7 +5,7 @@ import { useDecideReports, type ReportDecision } from '../api/decide-reports.ts'
 import { useReports, type ReportState } from '../api/get-reports.ts';
 import { complaintAge, formatMoment } from '../admin-format.ts';
 import { adminPath } from '../admin-paths.ts';
-import { Badge, Empty, errorMessage, Failed, Loading, panel, Tabs } from './admin-ui.tsx';
+import { Badge, Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VideoMedia } from './video-media.tsx';
 import { VideoSummary } from './video-summary.tsx';
@@ -43,7 +43,7 @@ const reporterOf = (reporter: AdminReportGroup['reports'][number]['reporter']) =
 function ReportGroup({ group, open, onDecide }: { group: AdminReportGroup; open: boolean; onDecide: (decision: ReportDecision) => void }) {
   const age = complaintAge(group.businessDaysOpen);
   return (
-    <li className={`${panel} flex flex-col gap-4 p-3 sm:p-4 ${group.urgent && open ? 'border-danger/40' : ''}`}>
+    <li className={`panel flex flex-col gap-4 p-3 sm:p-4 ${group.urgent && open ? 'border-danger/40' : ''}`}>
       <div className="flex gap-3 sm:gap-4">
         <VideoMedia video={group.video.video} className="w-28 flex-none sm:w-36" />
         <div className="flex min-w-0 flex-1 flex-col gap-3">

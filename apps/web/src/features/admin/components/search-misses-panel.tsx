@@ -1,6 +1,6 @@
 import { useSearchMisses } from '../api/get-search-misses.ts';
 import { formatMoment } from '../admin-format.ts';
-import { Empty, Failed, Loading, panel } from './admin-ui.tsx';
+import { Empty, Failed, Loading } from './admin-ui.tsx';
 
 /** Searches of the last 30 days that found nothing, most asked first: what viewers want and do not find. */
 export function SearchMissesPanel() {
@@ -9,7 +9,7 @@ export function SearchMissesPanel() {
   if (misses.isError) return <Failed error={misses.error} what="The searches" onRetry={() => void misses.refetch()} />;
   if (misses.data.length === 0) return <Empty>Every search of the last 30 days found something.</Empty>;
   return (
-    <div className={`${panel} overflow-x-auto`}>
+    <div className="panel overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="px-4 pt-4 text-left text-muted">Searches that found nothing in the last 30 days, most asked first.</caption>
         <thead className="text-xs tracking-[0.08em] text-subtle uppercase">

@@ -6,7 +6,7 @@ import { useWebcamSites } from '../api/get-webcam-sites.ts';
 import type { WebcamSiteSecret } from '../api/new-push-secret.ts';
 import { useOrderWebcamSites } from '../api/order-webcam-sites.ts';
 import { useRemoveWebcamSite } from '../api/remove-webcam-site.ts';
-import { Empty, errorMessage, Failed, Loading, panel, ShownOnceDialog } from './admin-ui.tsx';
+import { Empty, errorMessage, Failed, Loading, ShownOnceDialog } from './admin-ui.tsx';
 import { NewSiteForm } from './new-site-form.tsx';
 import { SiteRow } from './site-row.tsx';
 
@@ -48,7 +48,7 @@ export function SitesPanel() {
       ) : sites.data.length === 0 ? (
         <Empty>No webcam site yet. Add one below.</Empty>
       ) : (
-        <ul className={`${panel} divide-y divide-line`} aria-label="Webcam sites, in Discover’s order">
+        <ul className="panel divide-y divide-line" aria-label="Webcam sites, in Discover’s order">
           {sites.data.map((site, index) => (
             <SiteRow
               key={site.slug}

@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useCreateStudio, type StudioKey } from '../api/create-studio.ts';
 import { useStudios, type AdminStudio } from '../api/get-studios.ts';
 import { useRotateStudioKey } from '../api/rotate-studio-key.ts';
-import { Empty, errorMessage, Failed, Loading, panel, ShownOnceDialog } from './admin-ui.tsx';
+import { Empty, errorMessage, Failed, Loading, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 
 /** A studio's join key, shown this once: the server keeps only what checks it. */
@@ -50,7 +50,7 @@ function NewStudioForm({ onCreated }: { onCreated: (key: StudioKey) => void }) {
   const change = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={submit} className={`${panel} flex flex-col gap-4 p-5`} aria-labelledby="new-studio-title">
+    <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="new-studio-title">
       <h2 id="new-studio-title" className="text-lg font-bold">
         Create a studio
       </h2>
@@ -90,7 +90,7 @@ export function StudiosPanel() {
       ) : studios.data.length === 0 ? (
         <Empty>No studio yet.</Empty>
       ) : (
-        <ul className={`${panel} divide-y divide-line`}>
+        <ul className="panel divide-y divide-line">
           {studios.data.map((studio) => (
             <li key={studio.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3.5">
               <div className="min-w-0">

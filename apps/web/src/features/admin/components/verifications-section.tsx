@@ -13,7 +13,7 @@ import { useVerification } from '../api/get-verification.ts';
 import { useVerifications, type VerificationQueue } from '../api/get-verifications.ts';
 import { formatAge, formatMoment } from '../admin-format.ts';
 import { adminPath, idFrom } from '../admin-paths.ts';
-import { Badge, Empty, errorMessage, Failed, Loading, panel, Tabs } from './admin-ui.tsx';
+import { Badge, Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.tsx';
 import { downloadJson } from '../download-json.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VerificationImages } from './verification-images.tsx';
@@ -64,7 +64,7 @@ function VerificationList({ status }: { status: VerificationQueue }) {
       ) : list.data.length === 0 ? (
         <Empty>{status === 'pending' ? 'No request is waiting for review.' : `No ${status} request yet.`}</Empty>
       ) : (
-        <ul className={`${panel} divide-y divide-line overflow-hidden`}>
+        <ul className="panel divide-y divide-line overflow-hidden">
           {list.data.map((request) => (
             <li key={request.id}>
               <Link
@@ -108,7 +108,7 @@ function Details({ request }: { request: AdminVerification }) {
     ['Sent', formatMoment(request.createdAt)],
   ];
   return (
-    <dl className={`${panel} grid gap-x-6 gap-y-3 p-5 sm:grid-cols-2 xl:grid-cols-3`}>
+    <dl className="panel grid gap-x-6 gap-y-3 p-5 sm:grid-cols-2 xl:grid-cols-3">
       {rows.map(([label, value]) => (
         <div key={label} className="min-w-0">
           <dt className="text-xs font-bold tracking-[0.08em] text-subtle uppercase">{label}</dt>
@@ -150,7 +150,7 @@ function Decision({ request }: { request: AdminVerification }) {
     return (
       <div className="flex flex-col gap-3">
         {conflict && <FormAlert>{conflict}</FormAlert>}
-        <p className={`${panel} p-5 leading-relaxed`}>
+        <p className="panel p-5 leading-relaxed">
           {request.status === 'approved' ? 'Approved' : 'Rejected'}
           {request.reviewedAt && ` on ${formatMoment(request.reviewedAt)}`}
           {request.reviewedBy !== null && ` by admin #${request.reviewedBy}`}

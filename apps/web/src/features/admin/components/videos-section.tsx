@@ -9,7 +9,7 @@ import { useAdminVideos } from '../api/get-admin-videos.ts';
 import { useRestore } from '../api/restore-video.ts';
 import { useTakeDown } from '../api/take-down-video.ts';
 import { adminPath } from '../admin-paths.ts';
-import { Empty, errorMessage, Failed, Loading, panel, Tabs } from './admin-ui.tsx';
+import { Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VideoMedia } from './video-media.tsx';
 import { VideoSummary } from './video-summary.tsx';
@@ -132,7 +132,7 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
       ) : (
         <div className="flex flex-col gap-4">
           {queue === 'review' && (
-            <div className={`${panel} flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 lg:sticky lg:top-2 lg:z-10 lg:bg-surface-1/95 lg:backdrop-blur`}>
+            <div className="panel flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 lg:sticky lg:top-2 lg:z-10 lg:bg-surface-1/95 lg:backdrop-blur">
               <Checkbox
                 checked={chosen.length === items.length}
                 onChange={(on) => setSelected(new Set(on ? items.map((item) => item.video.id) : []))}
@@ -167,7 +167,7 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
           )}
           <ul className="grid gap-3 2xl:grid-cols-2">
             {items.map((item) => (
-              <li key={item.video.id} className={`${panel} flex gap-3 p-3 sm:gap-4 sm:p-4`}>
+              <li key={item.video.id} className="panel flex gap-3 p-3 sm:gap-4 sm:p-4">
                 {queue === 'review' && (
                   <div className="-my-2 -ml-1 flex-none">
                     <Checkbox checked={selected.has(item.video.id)} onChange={(on) => toggle(item.video.id, on)}>

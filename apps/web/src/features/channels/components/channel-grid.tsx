@@ -12,7 +12,6 @@ import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 /** Cards are tall: the next page is asked for a card or so before the end. */
 const LOAD_MARGIN_PX = 400;
 const grid = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3';
-const panel = 'rounded-3xl border border-line bg-surface-1/70';
 const plural = (count: number, one: string) => `${formatCompactNumber(count)} ${count === 1 ? one : `${one}s`}`;
 const validColor = (color: string | null) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : null);
 
@@ -87,7 +86,7 @@ export function ChannelGrid() {
   }
   if (list.channels.length === 0) {
     return (
-      <div className={`${panel} flex flex-col items-center px-6 py-10 text-center`}>
+      <div className="panel flex flex-col items-center px-6 py-10 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <ChannelsIcon width="24" height="24" />
         </span>

@@ -25,7 +25,7 @@ export function SearchResults({ results }: { results: SearchResponse }) {
   const { users, tags, videos } = results;
   if (users.length === 0 && tags.length === 0 && videos.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center">
+      <div className="panel flex flex-col items-center px-6 py-10 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <SearchOffIcon width="24" height="24" />
         </span>
@@ -38,7 +38,7 @@ export function SearchResults({ results }: { results: SearchResponse }) {
     <div>
       {users.length > 0 && (
         <ResultSection title="Users">
-          <ul aria-label="Users" className="overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+          <ul aria-label="Users" className="panel overflow-hidden">
             {users.map((user) => (
               <li key={user.id} className="border-b border-line last:border-b-0">
                 <Link to={`/${user.slug}`} className="flex items-center gap-3.5 px-4 py-3 transition-colors hover:bg-surface-2">

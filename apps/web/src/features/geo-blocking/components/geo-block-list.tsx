@@ -19,7 +19,7 @@ export function GeoBlockList({ entries, places }: { entries: readonly GeoBlockEn
     );
   }
   return (
-    <ul aria-label="Blocked places" className="overflow-hidden rounded-3xl border border-line bg-surface-1/70">
+    <ul aria-label="Blocked places" className="panel overflow-hidden">
       {entries.map((entry) => {
         const country = countryName.get(entry.country_code.toUpperCase()) ?? entry.country_code;
         const region = entry.region_code && (regionName.get(`${entry.country_code}-${entry.region_code}`.toUpperCase()) ?? entry.region_code);

@@ -12,12 +12,11 @@ import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts
 import { useLiveCreators } from '../api/get-live-creators.ts';
 
 const grid = 'grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3';
-const panel = 'rounded-3xl border border-line bg-surface-1/70';
 
 /** A creator live now: who (opens the profile), and the live room to join (a counted link click). */
 function LiveCard({ creator }: { creator: LiveCreator }) {
   return (
-    <li className={`${panel} flex flex-col gap-3 p-4`}>
+    <li className="panel flex flex-col gap-3 p-4">
       <Link to={`/${creator.slug}`} className="flex min-w-0 items-center gap-3 rounded-2xl">
         <span className="relative flex-none rounded-full ring-2 ring-live ring-offset-2 ring-offset-surface-1">
           <Avatar user={{ name: creator.name, username: creator.slug, avatar: creator.avatar, color: null }} sources={creator.avatarSources} size="md" />
@@ -45,7 +44,7 @@ export function LiveNow() {
     return (
       <ul aria-label="Loading who is live" className={grid}>
         {Array.from({ length: 4 }, (_, index) => (
-          <li key={index} className={`${panel} flex flex-col gap-3 p-4`}>
+          <li key={index} className="panel flex flex-col gap-3 p-4">
             <span className="flex items-center gap-3">
               <span className="size-12 animate-pulse rounded-full bg-surface-2" />
               <span className="h-4 w-32 animate-pulse rounded-full bg-surface-2" />
@@ -59,7 +58,7 @@ export function LiveNow() {
   if (list.isError && list.creators.length === 0) return <LoadFailed message="Who is live could not load." onRetry={() => void list.refetch()} />;
   if (list.creators.length === 0) {
     return (
-      <div className={`${panel} flex flex-col items-center px-6 py-10 text-center`}>
+      <div className="panel flex flex-col items-center px-6 py-10 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <BroadcastIcon width="24" height="24" />
         </span>

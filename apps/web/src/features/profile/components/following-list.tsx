@@ -74,7 +74,6 @@ function FollowingRow({ model }: { model: FollowedModel }) {
   );
 }
 
-const panel = 'rounded-3xl border border-line bg-surface-1/70';
 
 /** /account/following (viewer.md §2): the models the viewer follows, newest follow first, with infinite scroll. */
 export function FollowingList() {
@@ -88,7 +87,7 @@ export function FollowingList() {
 
   if (list.isPending) {
     return (
-      <ul aria-label="Loading followed models" className={`${panel} overflow-hidden`}>
+      <ul aria-label="Loading followed models" className="panel overflow-hidden">
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="flex items-center gap-3.5 border-b border-line px-4 py-3 last:border-b-0 sm:px-5">
             <span className="size-12 flex-none animate-pulse rounded-full bg-surface-2" />
@@ -108,7 +107,7 @@ export function FollowingList() {
   }
   if (list.models.length === 0) {
     return (
-      <div className={`${panel} flex flex-col items-center px-6 py-10 text-center`}>
+      <div className="panel flex flex-col items-center px-6 py-10 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <UserIcon width="24" height="24" />
         </span>
@@ -123,7 +122,7 @@ export function FollowingList() {
     <>
       <FollowingLiveStrip className="mb-4" />
       <LiveNotificationsButton className="mb-4 w-full" />
-      <ul aria-label="Followed models" className={`${panel} overflow-hidden`}>
+      <ul aria-label="Followed models" className="panel overflow-hidden">
         {list.models.map((model) => (
           <FollowingRow key={model.id} model={model} />
         ))}

@@ -16,7 +16,6 @@ const FOLLOWING_PATH = `${paths.account}/following`;
 const LIKED_VIDEOS_PATH = `/profile/liked-videos?per_page=${PROFILE_LIST_PAGE_SIZE}`;
 const LIKED_VIDEOS_EMPTY = 'Videos you like appear here.';
 
-const panel = 'rounded-3xl border border-line bg-surface-1/70';
 
 function StripItem({ model }: { model: FollowedModel }) {
   return (
@@ -41,7 +40,7 @@ function FollowedModelsStrip() {
   const headingId = useId();
   const followed = useFollowedModels();
   return (
-    <section aria-labelledby={headingId} className={`${panel} px-5 py-4`}>
+    <section aria-labelledby={headingId} className="panel px-5 py-4">
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">
           Followed models
@@ -92,7 +91,7 @@ function LikedVideos() {
         list={list}
         feedPathOf={(video) => `/video/${video.id}`}
         empty={
-          <div className={`${panel} flex flex-col items-center px-6 py-10 text-center`}>
+          <div className="panel flex flex-col items-center px-6 py-10 text-center">
             <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
               <HeartIcon width="24" height="24" />
             </span>

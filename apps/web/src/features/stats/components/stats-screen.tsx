@@ -7,7 +7,6 @@ import { useStats } from '../api/get-stats.ts';
 // The chart library comes with the chart, after the numbers are on screen.
 const StatsChart = lazy(() => import('./stats-chart.tsx'));
 
-const panel = 'rounded-3xl border border-line bg-surface-1/70';
 const today = () => new Date().toISOString().slice(0, 10);
 /** Days from `from` to `to`, both included. */
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -60,7 +59,7 @@ export function StatsScreen() {
 
   return (
     <div className="mt-6 flex flex-col gap-5">
-      <section aria-labelledby="lifetime" className={`${panel} px-5 py-4`}>
+      <section aria-labelledby="lifetime" className="panel px-5 py-4">
         <h2 id="lifetime" className="font-bold">
           Lifetime stats
         </h2>
@@ -72,7 +71,7 @@ export function StatsScreen() {
         </dl>
       </section>
 
-      <section aria-labelledby="range" className={`${panel} px-5 py-4`}>
+      <section aria-labelledby="range" className="panel px-5 py-4">
         <div className="flex items-center justify-between gap-3">
           <h2 id="range" className="font-bold">
             Last {days} {days === 1 ? 'day' : 'days'}
@@ -98,7 +97,7 @@ export function StatsScreen() {
         </dl>
       </section>
 
-      <section aria-labelledby="links" className={`${panel} px-5 py-4`}>
+      <section aria-labelledby="links" className="panel px-5 py-4">
         <h2 id="links" className="font-bold">
           Links metrics
         </h2>

@@ -29,7 +29,7 @@ export function StudioConsole() {
   }
   if (console.isError) {
     if (console.error instanceof ApiError && console.error.status === 403) {
-      return <p className="rounded-3xl border border-line bg-surface-1/70 p-5 text-muted">{studioMessages.notManager}</p>;
+      return <p className="panel p-5 text-muted">{studioMessages.notManager}</p>;
     }
     return <LoadFailed message="Your studio could not load." onRetry={() => void console.refetch()} />;
   }
@@ -52,14 +52,14 @@ export function StudioConsole() {
           <p className="text-sm text-muted">{members.length === 1 ? '1 creator' : `${members.length} creators`}</p>
         </div>
         {members.length === 0 ? (
-          <p className="mt-3 rounded-3xl border border-line bg-surface-1/70 p-5 text-sm leading-relaxed text-muted">
+          <p className="panel mt-3 p-5 text-sm leading-relaxed text-muted">
             No creator has joined {studio.name} yet. Send your creators the studio key: they enter it in Settings → Studio, or open{' '}
             <span className="font-mono text-fg">/join-studio?key=…</span>.
           </p>
         ) : (
           <ul className="mt-3 grid gap-3 lg:grid-cols-2">
             {members.map((member) => (
-              <li key={member.id} className="min-w-0 rounded-3xl border border-line bg-surface-1/70 p-4">
+              <li key={member.id} className="panel min-w-0 p-4">
                 <div className="flex items-center gap-3">
                   <Avatar user={{ name: member.name, username: member.slug, avatar: member.avatar, color: null }} size="sm" />
                   <div className="min-w-0 flex-1">
@@ -97,7 +97,7 @@ export function StudioConsole() {
         {actions.length === 0 ? (
           <p className="mt-3 text-sm text-muted">Nothing yet. Joins, leaves and every change made for a creator appear here.</p>
         ) : (
-          <ol className="mt-3 divide-y divide-line rounded-3xl border border-line bg-surface-1/70">
+          <ol className="panel mt-3 divide-y divide-line">
             {actions.map((action) => (
               <li key={action.id} className="px-4 py-3 text-sm">
                 <p className="leading-relaxed">{describe(action)}</p>

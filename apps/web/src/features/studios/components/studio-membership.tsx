@@ -42,7 +42,7 @@ function Managed({ name }: { name: string }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="rounded-3xl border border-line bg-surface-1/70 p-5">
+      <div className="panel p-5">
         <p className="text-lg font-bold text-balance">{studioMessages.managedBy(name)}</p>
         <p className="mt-2 text-sm leading-relaxed text-muted">
           The studio can open your profile, change it, and upload and manage your videos. Everything it does for you is recorded.
@@ -89,7 +89,7 @@ function JoinForm({ initialKey }: { initialKey: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
-      <p id={hint} className="rounded-3xl border border-line bg-surface-1/70 p-5 text-sm leading-relaxed text-muted">
+      <p id={hint} className="panel p-5 text-sm leading-relaxed text-muted">
         {studioMessages.consent}
       </p>
       <TextField

@@ -125,7 +125,7 @@ export function CreatorPitch() {
 
       <ul className="mt-10 grid gap-3 sm:grid-cols-3 lg:mt-16">
         {benefits.map(({ Icon, title, text }) => (
-          <li key={title} className="flex gap-4 rounded-3xl border border-line bg-surface-1/70 p-4 sm:flex-col sm:gap-3 sm:p-5">
+          <li key={title} className="panel flex gap-4 p-4 sm:flex-col sm:gap-3 sm:p-5">
             <span className="grid size-11 flex-none place-items-center rounded-2xl bg-surface-3 text-accent-soft">
               <Icon width="22" height="22" />
             </span>

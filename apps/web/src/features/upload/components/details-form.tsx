@@ -117,7 +117,7 @@ export function DetailsForm({ file, upload, onPublished }: DetailsFormProps) {
 
   return (
     <div className="flex animate-rise-in flex-col gap-6">
-      <section aria-label="Uploaded video" className="flex gap-4 rounded-3xl border border-line bg-surface-1/70 p-3 sm:gap-5 sm:p-4">
+      <section aria-label="Uploaded video" className="panel flex gap-4 p-3 sm:gap-5 sm:p-4">
         <img
           src={upload.screenshot}
           alt="First frame of your video"

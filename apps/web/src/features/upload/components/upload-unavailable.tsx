@@ -54,7 +54,7 @@ export function UploadUnavailable({ reason }: { reason: UploadBlock }) {
   const { Icon, title, message, text, action, secondary } = copy[reason];
   const waiting = reason === 'pending';
   return (
-    <section className="relative flex flex-col items-center overflow-hidden rounded-3xl border border-line bg-surface-1/70 px-6 pt-10 pb-8 text-center sm:px-10">
+    <section className="panel relative flex flex-col items-center overflow-hidden px-6 pt-10 pb-8 text-center sm:px-10">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-36 bg-[radial-gradient(70%_100%_at_50%_0%,rgb(255_46_136/0.18),transparent_75%)]"

@@ -29,7 +29,7 @@ export function VerificationStatusCard({ status }: { status: Shown }) {
   const { title, message, text } = copy[status];
   const Icon = status === 'pending' ? ClockIcon : status === 'approved' ? ShieldIcon : AlertIcon;
   return (
-    <section className="flex flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center">
+    <section className="panel flex flex-col items-center px-6 py-10 text-center">
       <span
         className={`grid size-16 place-items-center rounded-3xl ${
           status === 'approved' ? 'bg-success/15 text-success' : status === 'pending' ? 'bg-brand text-white shadow-glow' : 'bg-surface-3 text-muted'

@@ -6,7 +6,7 @@ import { paths } from '../../../../config/paths.ts';
 /** accounts.md §2 verification: sent, waiting for review. */
 export function SentStep() {
   return (
-    <div className="flex animate-rise-in flex-col items-center rounded-3xl border border-line bg-surface-1/70 px-6 py-10 text-center">
+    <div className="panel flex animate-rise-in flex-col items-center px-6 py-10 text-center">
       <span className="grid size-16 place-items-center rounded-3xl bg-brand text-white shadow-glow">
         <CheckIcon width="32" height="32" strokeWidth="2.5" />
       </span>
