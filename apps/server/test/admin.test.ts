@@ -1,4 +1,4 @@
-import { accountMessages, removalMessages, adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
+import { accountMessages, removalMessages, adminAuditActions, adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
@@ -579,5 +579,13 @@ describe('content: pages, contests, studios, channels, searches, verification re
     const all = (await api('GET', '/v1/admin/verifications/records', admin)).json().data as { userId: number; status: string }[];
     expect(all.every((r) => r.status === 'approved')).toBe(true);
     expect(all.map((r) => r.userId)).toContain(creator.id);
+  });
+});
+
+describe('the audit log speaks the contract (ADR 0015)', () => {
+  it('records every decision above under one of adminAuditActions, the list the console filters by', async () => {
+    const { rows } = await t.pool.query<{ action: string }>('select distinct action from admin_audit');
+    expect(rows.length).toBeGreaterThan(15);
+    expect(rows.map((row) => row.action).filter((action) => !(adminAuditActions as readonly string[]).includes(action))).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ const PAGE = 30;
 const REPORT_GROUPS = 50;
 
 /**
- * Video moderation and reports (issue 15): the review queue, take-downs and restores, and reports
+ * Video moderation and reports (ADR 0015): the review queue, take-downs and restores, and reports
  * grouped by video. Decisions and their records share a transaction; `onHiddenChanged` makes every
  * instance drop a hidden video from what it cached; `onPublishedChanged` re-ranks the feed.
  */

@@ -11,8 +11,8 @@ import { adminPeopleRepository } from './admin-people.repository.ts';
 const PEOPLE_PAGE = 50;
 
 /**
- * People (issue 15): find accounts, ban and unban them, make or revoke admins. Each decision and its
- * record in one transaction (ADR 0015); `onHiddenChanged` tells every instance who is hidden now.
+ * People (ADR 0015): find accounts, ban and unban them, make or revoke admins. Each decision and its
+ * record in one transaction; `onHiddenChanged` tells every instance who is hidden now.
  */
 export function adminPeople(pool: pg.Pool, onHiddenChanged: () => Promise<void>) {
   const repo = adminPeopleRepository(pool);

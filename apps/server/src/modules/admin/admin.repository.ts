@@ -1,6 +1,6 @@
 import type { AdminAuditEntry, AdminOverview, AdminVerificationSummary } from '@flick/contract';
 import type pg from 'pg';
-import { decodeCursor, encodeCursor, keysetPage, type Page } from '../../lib/keyset.ts';
+import { decodeIdCursor, encodeCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -34,7 +34,7 @@ export interface VerificationDetailRow extends AdminVerificationSummary {
   files: string[];
 }
 
-/** The console's reads (issue 15); decisions are written by the modules that own the things decided. */
+/** The console's reads (ADR 0015); decisions are written by the modules that own the things decided. */
 export function adminRepository(pool: pg.Pool) {
   return {
     async overview(): Promise<AdminOverview> {
@@ -71,7 +71,6 @@ export function adminRepository(pool: pg.Pool) {
 
     /** The audit log, newest first, by keyset on (id); optionally one target or one action. */
     async audit(filter: { targetType?: string; targetId?: number; action?: string; cursor?: string }, size: number): Promise<Page<AdminAuditEntry>> {
-      const before = Number(decodeCursor(filter.cursor, 1)?.[0]);
       const { rows } = await pool.query<AdminAuditEntry & { adminEmail: string | null; adminId: number | null }>(
         `select a.id::float8 as id, ${iso('a.created_at')} as at, a.admin_id::float8 as "adminId", u.email as "adminEmail",
                 a.cli_user as "cliUser", a.action, a.target_type as "targetType", a.target_id::float8 as "targetId", a.before, a.after
@@ -79,7 +78,7 @@ export function adminRepository(pool: pg.Pool) {
          where ($1::text is null or a.target_type = $1) and ($2::bigint is null or a.target_id = $2)
            and ($3::text is null or a.action = $3) and ($4::bigint is null or a.id < $4)
          order by a.id desc limit $5`,
-        [filter.targetType ?? null, filter.targetId ?? null, filter.action ?? null, Number.isSafeInteger(before) && before > 0 ? before : null, size + 1],
+        [filter.targetType ?? null, filter.targetId ?? null, filter.action ?? null, decodeIdCursor(filter.cursor), size + 1],
       );
       const entries = rows.map(({ adminEmail, adminId, ...entry }) => ({ ...entry, admin: adminId === null ? null : { id: adminId, email: adminEmail ?? '' } }));
       const { rows: data, next } = keysetPage(entries, size, (last) => encodeCursor([last.id]));

@@ -12,7 +12,7 @@ const QUEUE_PAGE = 100;
 const imageTypes: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.heic': 'image/heic' };
 const fileNames = ['Front of the ID', 'Back of the ID', 'Face with the ID', 'Signature'];
 
-/** The admin console's service (issue 15): queues, verification review, and the audit log. */
+/** The admin console's service (ADR 0015): queues, verification review, and the audit log. */
 export function adminService({ pool, verification, storage }: { pool: pg.Pool; verification: VerificationService; storage: PrivateStorage }) {
   const repo = adminRepository(pool);
 
