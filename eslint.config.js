@@ -3,10 +3,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// TEMPORARY, to be emptied: files that still break a rule below while their owners fix them. Nothing may be added;
+// a file leaves the list as soon as it passes the rule.
+const notYetPromiseSafe = ['apps/web/src/app/layout/shell-overlays.tsx', 'apps/web/src/features/feed/api/early-feed.test.ts'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Type-aware rules: a promise nobody awaits loses its rejection (an unhandled rejection stops the server, a test
+    // passes before its assertion runs), and a promise handed where a callback's return is ignored (an event handler,
+    // forEach, a JSX onClick) fails silently. Every TS file is covered, tests included: there an unawaited
+    // `expect(...).rejects` is a test that cannot fail. Fire-and-forget is written `void promise` with the reason beside it.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -46,5 +62,9 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'apps/*/scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: notYetPromiseSafe,
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
   },
 );
