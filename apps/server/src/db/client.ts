@@ -3,7 +3,6 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import * as schema from './schema.ts';
 
 export type Database = ReturnType<typeof createDatabase>['db'];
 
@@ -17,7 +16,9 @@ export function createDatabase(url: string, logger: Logger, options: { max?: num
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process (DESIGN.md "Known gotchas").
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client error'));
-  const db = drizzle(pool, { schema });
+  // No tables are given: queries build on the tables they import, never on the relational API (db.query),
+  // and db/ cannot import the modules' tables (docs/decisions/0023-tables-beside-their-module.md).
+  const db = drizzle(pool);
   return { db, pool };
 }
 
@@ -60,7 +61,7 @@ export async function runMigrations(pool: pg.Pool) {
   const client = await pool.connect();
   try {
     await client.query(`select pg_advisory_lock(hashtext('flick:migrations'))`);
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    await migrate(drizzle(client), { migrationsFolder });
   } finally {
     await client.query(`select pg_advisory_unlock(hashtext('flick:migrations'))`).catch(() => undefined);
     client.release();

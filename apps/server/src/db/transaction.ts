@@ -1,7 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { type Database, databaseUnavailable } from './client.ts';
-import * as schema from './schema.ts';
 
 /**
  * Runs `work` in one transaction on a client of `pool`: committed when it returns, rolled back when it
@@ -33,4 +32,4 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
  * The typed query builder on a transaction's client, for a module written with drizzle (accounts) to
  * write inside another's transaction (ADR 0015). Only its queries are used, never `$client`.
  */
-export const databaseOn = (client: pg.PoolClient): Database => drizzle(client, { schema }) as unknown as Database;
+export const databaseOn = (client: pg.PoolClient): Database => drizzle(client) as unknown as Database;
