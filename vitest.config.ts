@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { flagIconsAlias } from './apps/web/flag-icons-alias.ts';
 
 export default defineConfig({
   test: {
@@ -11,6 +12,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: [flagIconsAlias] },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { flagIconsAlias } from './flag-icons-alias.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 const proxy = { '/v1': { target: apiTarget } };
@@ -216,6 +217,7 @@ export default defineConfig(({ command }) => ({
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
           ]
         : []),
+      flagIconsAlias,
       { find: /^url-parse$/, replacement: fileURLToPath(new URL('./src/lib/native-url.ts', import.meta.url)) },
     ],
   },

@@ -1,11 +1,10 @@
 /**
  * Every country flag of the flag-icons package as a file of our own build (never an outside flag
  * service). Loaded apart from the screen (country-flag.tsx): the map of URLs stays out of the account
- * chunk, and each image is fetched only when its entry shows. The path leaves the app for the
- * workspace's node_modules, where npm hoists the package.
+ * chunk, and each image is fetched only when its entry shows. Globbed through the package's name
+ * (apps/web/flag-icons-alias.ts), wherever npm put it.
  */
-const flagFiles = import.meta.glob<string>('./??.svg', {
-  base: '../../../../../../node_modules/flag-icons/flags/4x3',
+const flagFiles = import.meta.glob<string>('flag-icons/flags/4x3/??.svg', {
   eager: true,
   // Small SVGs would otherwise be inlined into the chunk as data URLs.
   query: '?no-inline',
@@ -13,7 +12,8 @@ const flagFiles = import.meta.glob<string>('./??.svg', {
 });
 
 const flagUrls = new Map(
-  Object.entries(flagFiles).map(([file, url]) => [file.slice('./'.length, -'.svg'.length).toUpperCase(), url]),
+  // Each key is the file's path, ending in its code: …/4x3/de.svg.
+  Object.entries(flagFiles).map(([file, url]) => [file.slice(-'de.svg'.length, -'.svg'.length).toUpperCase(), url]),
 );
 
 /** The flag of an ISO 3166-1 alpha-2 code, when the package has one. */
