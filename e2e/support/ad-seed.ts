@@ -10,11 +10,32 @@ import { testPicture } from './images.ts';
 
 export const TEST_ADVERTISER_URL = 'https://advertiser.example.com/offer?src=flick';
 
-async function adminCall(baseURL: string, token: string, pathname: string, body: BodyInit, type = 'application/json'): Promise<{ id: number }> {
-  const response = await fetch(new URL(pathname, baseURL), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': type }, body });
+interface Campaign {
+  id: number;
+  creatives: { kind: string; state: string }[];
+}
+
+async function adminCall(baseURL: string, token: string, pathname: string, body?: BodyInit, type = 'application/json'): Promise<Campaign> {
+  const response = await fetch(new URL(pathname, baseURL), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': type }) },
+    body,
+  });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as { id: number };
+  // A video creative is taken with 202: a job makes it (ADR 0016).
+  if (response.status !== 200 && response.status !== 202) throw new Error(`${pathname} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as Campaign;
+}
+
+/** Waits for the campaign's video to be made, so the ads serve it. */
+async function videoReady(baseURL: string, token: string, id: number) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const video = (await adminCall(baseURL, token, `/v1/admin/ads/campaigns/${id}`)).creatives.find((creative) => creative.kind === 'video');
+    if (video?.state === 'ready') return;
+    if (video?.state === 'failed' || Date.now() > deadline) throw new Error(`the ad video is ${video?.state ?? 'missing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** A running campaign with every kind of creative; its id. */
@@ -33,6 +54,9 @@ export async function seedAdCampaign(baseURL: string, adminToken: string, name: 
   }
   const video = fs.readFileSync(verticalClip({ name: 'flick-e2e-ad-clip.mp4', seconds: 8 }));
   await adminCall(baseURL, adminToken, `/v1/admin/ads/campaigns/${id}/creatives?click_url=${click}`, video, 'video/mp4');
+  await videoReady(baseURL, adminToken, id);
+  // An admin's edit makes the instance read its running ads at once, rather than within 10 s.
+  await adminCall(baseURL, adminToken, `/v1/admin/ads/campaigns/${id}`, JSON.stringify({ weight: 100 }));
   return id;
 }
 

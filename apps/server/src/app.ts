@@ -227,7 +227,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
         }),
         content: adminContent({ pool, studios, people }),
         sites: adminSites({ sites }),
-        adsAdmin: { campaigns: adCampaignsService({ pool, media, onChanged: () => ads.reload() }) },
+        adsAdmin: { campaigns: adCampaignsService({ pool, media, jobs, onChanged: () => ads.reload() }) },
       });
     },
     { prefix: '/v1' },

@@ -3,6 +3,7 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { jobRegistry, type JobQueue, type JobRegistry } from './jobs/job-queue.ts';
 import { mediaStorage } from './lib/media-storage.ts';
+import { registerAdVideoJobs } from './modules/ads/ad-video-job.ts';
 import { registerFeedJobs } from './modules/feed/feed-jobs.ts';
 import { notifyFollowersLater, registerLiveJobs } from './modules/live/live-jobs.ts';
 import { liveNotifier, vapidKeys, vapidSubject, type LiveNotifier } from './modules/live/live-notifications.ts';
@@ -12,13 +13,15 @@ import { registerVideoJobs } from './modules/videos/video-jobs.ts';
 /** Every job's handler, registered by the module that owns it: for the inline worker, `npm run worker` and the tests alike. */
 export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: JobQueue): JobRegistry {
   const registry = jobRegistry();
+  const media = mediaStorage(config);
   registerVideoJobs(registry, {
     db,
     logger,
     jobs,
-    media: mediaStorage(config),
+    media,
     moderation: config.videoModeration,
   });
+  registerAdVideoJobs(registry, { pool: db.$client, media, logger });
   registerFeedJobs(registry, { pool: db.$client, logger });
   let notifier: Promise<LiveNotifier> | null = null;
   registerLiveJobs(registry, {

@@ -105,7 +105,7 @@ function send(write: Omit<Write, 'name'>) {
   return t.app.inject({ method: write.method, url: write.url(), headers, ...(body === undefined ? {} : { payload: body }) });
 }
 
-/** Everything these decisions could change (rows and the ads' files), and the log. */
+/** Everything these decisions could change (rows, the ads' files, a video's upload and job), and the log. */
 async function state() {
   const { rows } = await t.pool.query<Record<string, unknown>>(
     `select (select json_agg(c order by c.id) from ad_campaigns c) as campaigns,
@@ -114,10 +114,12 @@ async function state() {
             (select json_agg(json_build_object('id', r.id, 'handled', r.handled_at, 'decision', r.decision) order by r.id) from video_reports r) as reports,
             (select json_agg(json_build_object('id', u.id, 'banned', u.banned_at, 'admin', u.is_admin) order by u.id) from users u) as users,
             (select count(*)::int from auth_tokens) as sessions,
-            (select count(*)::int from admin_audit) as decisions`,
+            (select count(*)::int from admin_audit) as decisions,
+            (select count(*)::int from pgboss.job where name = 'transcode-ad-video') as "adVideoJobs"`,
   );
-  const files = fs.existsSync(path.join(t.dataDir, 'media/ads')) ? fs.readdirSync(path.join(t.dataDir, 'media/ads')).sort() : [];
-  return { ...rows[0]!, files } as Record<string, unknown>;
+  const list = (dir: string) => (fs.existsSync(path.join(t.dataDir, dir)) ? fs.readdirSync(path.join(t.dataDir, dir)).sort() : []);
+  // A video creative's upload waits privately for its job, queued by the decision's transaction.
+  return { ...rows[0]!, files: list('media/ads'), adUploads: list('private/ad-uploads') } as Record<string, unknown>;
 }
 
 describe('every admin write on ads, moderation and people is one transaction with its record (ADR 0015)', () => {

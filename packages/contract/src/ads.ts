@@ -94,6 +94,7 @@ export const adMessages = {
   videoTooLarge: 'A video ad is at most 100 MB.',
   videoTooLong: 'A video ad is at most 60 seconds long.',
   notAVideo: 'This file is not a video we can read.',
+  videoFailed: 'We could not make this file into a video ad. Try another file.',
   datesOrder: 'The campaign must end after it starts.',
   notForPictures: 'Pictures go in display slots and the interstitial; instream takes videos.',
 } as const;
@@ -142,12 +143,22 @@ export const adminAdCampaignCreateSchema = z
   .refine((c) => !c.endsAt || !c.startsAt || Date.parse(c.endsAt) > Date.parse(c.startsAt), { message: adMessages.datesOrder, path: ['endsAt'] });
 export const adminAdCampaignUpdateSchema = z.object({ ...campaignFields, status: z.enum(['active', 'paused']) }).partial();
 
+/**
+ * A video is made into our own MP4 by a job after the upload is answered: `processing` until then
+ * (never shown to viewers), `failed` with `failure` (an adMessages text) when it could not be made.
+ */
+export const adCreativeStates = ['processing', 'ready', 'failed'] as const;
+export type AdCreativeState = (typeof adCreativeStates)[number];
+
 export const adminAdCreativeSchema = z.object({
   id: z.number(),
   kind: z.enum(['image', 'video', 'vast']),
   width: z.number(),
   height: z.number(),
-  src: z.string(),
+  /** Null while a video is processing, and when it failed. */
+  src: z.string().nullable(),
+  state: z.enum(adCreativeStates),
+  failure: z.string().nullable(),
   durationSeconds: z.number().nullable(),
   clickUrl: z.string(),
   active: z.boolean(),

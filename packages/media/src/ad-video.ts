@@ -1,5 +1,7 @@
+import { asInputError } from './errors.ts';
 import { uploadInputArgs } from './input-guard.ts';
-import type { MediaInfo } from './probe.ts';
+import { probe, type MediaInfo } from './probe.ts';
+import { runFfmpeg } from './run-ffmpeg.ts';
 
 /** A video ad is cut to this many seconds. */
 export const AD_VIDEO_MAX_SECONDS = 60;
@@ -32,4 +34,18 @@ export function adVideoArgs(input: string, output: string, info: Pick<MediaInfo,
     '+faststart',
     output,
   ];
+}
+
+/**
+ * Makes an advertiser's file our instream ad (adVideoArgs) and measures what it made. A file ffprobe or
+ * ffmpeg cannot decode is a `not-a-video` MediaError, which no retry mends; a timeout or a crash is not.
+ */
+export async function makeAdVideo(input: string, output: string, options: { timeoutMs?: number } = {}): Promise<MediaInfo> {
+  const info = await probe(input);
+  try {
+    await runFfmpeg(adVideoArgs(input, output, info), { timeoutMs: options.timeoutMs ?? 300_000 });
+  } catch (error) {
+    throw asInputError(error);
+  }
+  return probe(output);
 }

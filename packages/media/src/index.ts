@@ -1,4 +1,4 @@
-export { AD_VIDEO_MAX_SECONDS, adVideoArgs } from './ad-video.ts';
+export { AD_VIDEO_MAX_SECONDS, adVideoArgs, makeAdVideo } from './ad-video.ts';
 export { type MediaBinaries, type MediaBinaryName, type ResolveOptions, resolveBinaries, resolveBinary } from './binaries.ts';
 export { MediaError, type MediaErrorKind, type MediaErrorOptions, isMediaError, mediaMessages } from './errors.ts';
 export {

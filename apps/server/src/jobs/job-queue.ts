@@ -18,6 +18,8 @@ export interface JobPayloads {
   'poll-live-status': Record<string, never>;
   /** Tells the followers of a creator who went live (Web Push), at most once per creator per few hours. */
   'notify-live': { creatorId: number };
+  /** Makes an uploaded video ad (kept privately under `upload`) into its creative's MP4 (ADR 0016). */
+  'transcode-ad-video': { creativeId: number; upload: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -37,6 +39,8 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'poll-live-status': { policy: 'singleton', retryLimit: 0, expireInSeconds: 2 * 60 },
   // The notification's own gate (once per creator per few hours) makes a retry safe.
   'notify-live': { retryLimit: 2, retryDelay: 30, expireInSeconds: 10 * 60 },
+  // ffmpeg stops a 60-second ad's transcode after 5 minutes; the last try marks the creative failed.
+  'transcode-ad-video': { retryLimit: 2, retryDelay: 20, retryBackoff: true, expireInSeconds: 10 * 60 },
 };
 
 /** Every job, in the order its queue is created. */
@@ -57,6 +61,11 @@ export interface SendOptions {
   startAfter?: Date | number;
   /** With a stately queue: at most one waiting job per key. */
   singletonKey?: string;
+  /**
+   * A transaction's client: the job is queued by that transaction, so it exists if and only if what it
+   * works on was committed (ADR 0015). It is taken at the next poll, after the commit.
+   */
+  client?: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
 }
 
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], attempt: { retryCount: number; retryLimit: number }) => Promise<void>;
@@ -113,11 +122,12 @@ export async function startJobQueue(options: { databaseUrl: string; logger: Logg
   await boss.schedule('rebuild-feed', FEED_REBUILD_CRON, {});
   await boss.schedule('poll-live-status', LIVE_POLL_CRON, {});
   const queue: JobQueue = {
-    async send(name, data, options = {}) {
-      await boss.send(name, data as object, options);
+    async send(name, data, { client, ...options } = {}) {
+      await boss.send(name, data as object, client ? { ...options, db: { executeSql: (text, values) => client.query(text, values) } } : options);
       // A worker of this process takes a job due now at once, not at its next poll (up to a second:
-      // part of an upload's time to watchable). Workers elsewhere poll as usual.
-      if (options.startAfter === undefined) for (const id of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
+      // part of an upload's time to watchable). Workers elsewhere poll as usual, and so do these for a
+      // job queued by a transaction, which is not there to take before its commit.
+      if (options.startAfter === undefined && !client) for (const id of localWorkers.get(boss)?.get(name) ?? []) boss.notifyWorker(id);
     },
   };
   return { boss, queue };

@@ -29,7 +29,7 @@ export interface AdminAdsOptions {
 }
 
 /**
- * Ads in the admin console (DESIGN.md "ads"): campaigns, their creatives (files uploaded as the request
+ * Ads in the admin console (ADR 0016): campaigns, their creatives (files uploaded as the request
  * body, made into our own) and the daily report. Registered inside the admin routes, behind their admin
  * check. Each write is decided and recorded by the service in one transaction (ADR 0015).
  */
@@ -72,19 +72,23 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<AdminAdsOptions> = async (app
         bodyLimit: AD_VIDEO_MAX_BYTES + 1024,
         schema: {
           ...common,
-          summary: 'A creative from a file: a picture (PNG, JPEG, WebP) made for one slot, or a video (MP4, WebM, QuickTime) for instream',
+          summary:
+            'A creative from a file: a picture (PNG, JPEG, WebP) made for one slot (200), or a video (MP4, WebM, QuickTime) for instream, ' +
+            'probed at once and made ours by a job (202: the creative is processing, and shows once ready)',
           params: idParams,
           querystring: adminAdCreativeUploadQuerySchema,
-          response: campaignResponse,
+          response: { ...campaignResponse, 202: adminAdCampaignSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (!Buffer.isBuffer(request.body)) throw new HttpError(422, adMessages.imageType);
         const { id } = request.params;
-        return (AD_VIDEO_TYPES as readonly string[]).includes(type)
-          ? campaigns.addVideo(adminId(request), id, request.body, request.query.click_url)
-          : campaigns.addImage(adminId(request), id, request.query.placement, request.body, request.query.click_url);
+        if ((AD_VIDEO_TYPES as readonly string[]).includes(type)) {
+          const campaign = await campaigns.addVideo(adminId(request), id, request.body, request.query.click_url);
+          return reply.code(202).send(campaign);
+        }
+        return campaigns.addImage(adminId(request), id, request.query.placement, request.body, request.query.click_url);
       },
     );
   });

@@ -1,4 +1,4 @@
-import type { AdminAdCampaign } from '@flick/contract';
+import type { AdCreativeState, AdminAdCampaign } from '@flick/contract';
 import type pg from 'pg';
 
 /** The pool, or the client of a transaction that reads what it has written. */
@@ -34,9 +34,19 @@ export interface CreativeRow {
   durationSeconds: number | null;
   clickUrl: string;
   active: boolean;
+  state: AdCreativeState;
+  failure: string | null;
 }
 
-export type NewCreative = Omit<CreativeRow, 'id' | 'campaignId' | 'active'>;
+export type NewCreative = Omit<CreativeRow, 'id' | 'campaignId' | 'active' | 'failure'>;
+
+/** What the transcode of a video ad measured of the MP4 it made. */
+export interface MadeVideo {
+  file: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+}
 
 export type CampaignRow = Omit<AdminAdCampaign, 'creatives'>;
 
@@ -74,7 +84,7 @@ export function adCampaignsRepository(db: Queryable) {
     async creatives(campaignIds: number[]): Promise<CreativeRow[]> {
       const { rows } = await db.query<CreativeRow>(
         `select id::float8 as id, campaign_id::float8 as "campaignId", kind::text as kind, width, height, file, vast_url as "vastUrl",
-                duration_seconds as "durationSeconds", click_url as "clickUrl", active
+                duration_seconds as "durationSeconds", click_url as "clickUrl", active, state::text as state, failure
          from ad_creatives where campaign_id = any($1::bigint[]) order by id`,
         [campaignIds],
       );
@@ -115,9 +125,9 @@ export function adCampaignsRepository(db: Queryable) {
     /** The new creative's id, or undefined when the campaign is gone. */
     async insertCreative(campaignId: number, creative: NewCreative): Promise<number | undefined> {
       const { rows } = await db.query<{ id: string }>(
-        `insert into ad_creatives (campaign_id, kind, width, height, file, vast_url, duration_seconds, click_url)
-         select $1, $2, $3, $4, $5, $6, $7, $8 where exists (select 1 from ad_campaigns where id = $1) returning id`,
-        [campaignId, creative.kind, creative.width, creative.height, creative.file, creative.vastUrl, creative.durationSeconds, creative.clickUrl],
+        `insert into ad_creatives (campaign_id, kind, width, height, file, vast_url, duration_seconds, click_url, state)
+         select $1, $2, $3, $4, $5, $6, $7, $8, $9::ad_creative_state where exists (select 1 from ad_campaigns where id = $1) returning id`,
+        [campaignId, creative.kind, creative.width, creative.height, creative.file, creative.vastUrl, creative.durationSeconds, creative.clickUrl, creative.state],
       );
       return rows[0] ? Number(rows[0].id) : undefined;
     },
@@ -130,6 +140,30 @@ export function adCampaignsRepository(db: Queryable) {
         [creativeId, active],
       );
       return rows[0] ? { campaignId: Number(rows[0].campaignId), before: rows[0].before } : undefined;
+    },
+
+    /** A video creative still waiting for its transcode: its campaign, or undefined (gone, or done already). */
+    async processingVideo(creativeId: number): Promise<{ campaignId: number } | undefined> {
+      const { rows } = await db.query<{ campaignId: string }>(
+        `select campaign_id as "campaignId" from ad_creatives where id = $1 and kind = 'video' and state = 'processing'`,
+        [creativeId],
+      );
+      return rows[0] ? { campaignId: Number(rows[0].campaignId) } : undefined;
+    },
+
+    /** The transcoded MP4 is the creative's now, and it may be served; false when it was no longer processing. */
+    async videoReady(creativeId: number, made: MadeVideo): Promise<boolean> {
+      const { rowCount } = await db.query(
+        `update ad_creatives set state = 'ready', failure = null, file = $2, width = $3, height = $4, duration_seconds = $5
+         where id = $1 and state = 'processing'`,
+        [creativeId, made.file, made.width, made.height, made.durationSeconds],
+      );
+      return rowCount === 1;
+    },
+
+    /** The video could not be made: kept, never served, with why for the admin. */
+    async videoFailed(creativeId: number, failure: string): Promise<void> {
+      await db.query(`update ad_creatives set state = 'failed', failure = $2 where id = $1 and state = 'processing'`, [creativeId, failure]);
     },
 
     /** Impressions and clicks per day, campaign and placement, newest day first. */

@@ -6,17 +6,19 @@ import {
   type AdminAdCampaign,
   type AdPlacementKey,
 } from '@flick/contract';
-import { AD_VIDEO_MAX_SECONDS, MediaError, adVideoArgs, probe, runFfmpeg } from '@flick/media';
-import { createHash } from 'node:crypto';
+import { AD_VIDEO_MAX_SECONDS, MediaError, probe } from '@flick/media';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import sharp from 'sharp';
 import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { adCampaignsRepository, type NewCreative, type Queryable } from './ad-campaigns.repository.ts';
+import { adUploadKey, removeAdFile, storeAdFile } from './ad-files.ts';
 
 export interface CampaignInput {
   advertiser: string;
@@ -39,13 +41,14 @@ function summary(campaign: AdminAdCampaign) {
 }
 
 /**
- * Campaigns and their creatives, for the admin (DESIGN.md "ads"): every file is made by us from the
+ * Campaigns and their creatives, for the admin (ADR 0016): every file is made by us from the
  * advertiser's (a WebP picture at the slot's size, or a transcoded MP4) and served from /media/ads;
  * nothing is hot-linked but an outside ad server's VAST tag. Each decision and its audit record are one
- * transaction (ADR 0015); `onChanged` then lets the running ads follow at once.
+ * transaction (ADR 0015); `onChanged` then lets the running ads follow at once. A video is made into
+ * ours by the `transcode-ad-video` job (ad-video-job.ts), never in the request.
  */
-export function adCampaignsService({ pool, media, onChanged }: { pool: pg.Pool; media: MediaStorage; onChanged: () => Promise<void> }) {
-  const creativeSrc = (kind: string, file: string | null, vastUrl: string | null) => (kind === 'vast' ? vastUrl! : media.adUrl(file!));
+export function adCampaignsService({ pool, media, jobs, onChanged }: { pool: pg.Pool; media: MediaStorage; jobs: JobQueue; onChanged: () => Promise<void> }) {
+  const creativeSrc = (kind: string, file: string | null, vastUrl: string | null) => (kind === 'vast' ? vastUrl : file && media.adUrl(file));
 
   async function list(db: Queryable, id?: number): Promise<AdminAdCampaign[]> {
     const repo = adCampaignsRepository(db);
@@ -73,13 +76,6 @@ export function adCampaignsService({ pool, media, onChanged }: { pool: pg.Pool; 
     return result;
   }
 
-  /** Writes `bytes` as a content-named file of the ads folder; its name. */
-  async function store(campaignId: number, bytes: Buffer, extension: string) {
-    const name = `${campaignId}-${createHash('sha256').update(bytes).digest('hex').slice(0, 20)}.${extension}`;
-    await media.publishData(`ads/${name}`, bytes);
-    return name;
-  }
-
   async function existing(id: number) {
     if (!(await adCampaignsRepository(pool).campaignExists(id))) throw new HttpError(404, adMessages.campaignNotFound);
   }
@@ -91,9 +87,9 @@ export function adCampaignsService({ pool, media, onChanged }: { pool: pg.Pool; 
 
   /**
    * A creative added with its record in one transaction (ADR 0015), or none of it: the file already
-   * written goes when the decision does not.
+   * written goes when the decision does not. `then` runs in the transaction once the creative is in.
    */
-  async function addCreative(adminId: number, campaignId: number, creative: NewCreative) {
+  async function addCreative(adminId: number, campaignId: number, creative: NewCreative, then?: (client: pg.PoolClient, creativeId: number) => Promise<void>) {
     try {
       return await decided(
         inTransaction(pool, async (client) => {
@@ -101,11 +97,12 @@ export function adCampaignsService({ pool, media, onChanged }: { pool: pg.Pool; 
           if (creativeId === undefined) throw new HttpError(404, adMessages.campaignNotFound);
           const campaign = await one(campaignId, client);
           await recorded(client, adminId, 'added an ad creative', campaignId, null, { creativeId, ...campaign.creatives.find((c) => c.id === creativeId) });
+          await then?.(client, creativeId);
           return campaign;
         }),
       );
     } catch (error) {
-      if (creative.file) await media.public.remove([`ads/${creative.file}`]).catch(() => undefined);
+      if (creative.file) await removeAdFile(media, creative.file).catch(() => undefined);
       throw error;
     }
   }
@@ -167,18 +164,23 @@ export function adCampaignsService({ pool, media, onChanged }: { pool: pg.Pool; 
         .catch(() => {
           throw new HttpError(422, adMessages.imageType);
         });
-      const file = await store(campaignId, image, 'webp');
-      return addCreative(adminId, campaignId, { kind: 'image', ...size, file, vastUrl: null, durationSeconds: null, clickUrl });
+      const file = await storeAdFile(media, campaignId, image, 'webp');
+      return addCreative(adminId, campaignId, { kind: 'image', ...size, file, vastUrl: null, durationSeconds: null, clickUrl, state: 'ready' });
     },
 
-    /** A short video for instream: probed, cut to 60 s, fit to 720x1280, H.264/AAC, started at once (faststart). */
+    /**
+     * A short video for instream. Probed here, so a file that is not a video or is too long is refused
+     * at once; kept privately and added as a `processing` creative, which no viewer is shown, with the
+     * job that makes it ours (cut to 60 s, fit to 720x1280, H.264/AAC, faststart) queued by the same
+     * transaction. Until the job is done the creative has the upload's own size and length.
+     */
     async addVideo(adminId: number, campaignId: number, bytes: Buffer, clickUrl: string) {
       await existing(campaignId);
       if (bytes.length > AD_VIDEO_MAX_BYTES) throw new HttpError(422, adMessages.videoTooLarge);
-      const work = await fs.mkdtemp(path.join(media.uploads, 'ad-'));
+      const work = await media.workFolder('ads');
+      const upload = adUploadKey(randomUUID());
       try {
         const input = path.join(work, 'input');
-        const output = path.join(work, 'output.mp4');
         await fs.writeFile(input, bytes);
         const info = await probe(input).catch((error: unknown) => {
           // Only ffprobe's verdict on the file is the advertiser's; its failing to run is ours (a 5xx).
@@ -187,18 +189,21 @@ export function adCampaignsService({ pool, media, onChanged }: { pool: pg.Pool; 
           throw error;
         });
         if (info.durationSeconds > AD_VIDEO_MAX_SECONDS) throw new HttpError(422, adMessages.videoTooLong);
-        await runFfmpeg(adVideoArgs(input, output, info), { timeoutMs: 300_000 });
-        const made = await probe(output);
-        const file = await store(campaignId, await fs.readFile(output), 'mp4');
-        return await addCreative(adminId, campaignId, {
+        await media.private.put(upload, { file: input }, { contentType: 'application/octet-stream' });
+        const creative: NewCreative = {
           kind: 'video',
-          width: made.displayWidth,
-          height: made.displayHeight,
-          file,
+          width: info.displayWidth,
+          height: info.displayHeight,
+          file: null,
           vastUrl: null,
-          durationSeconds: Math.round(made.durationSeconds * 10) / 10,
+          durationSeconds: Math.round(info.durationSeconds * 10) / 10,
           clickUrl,
-        });
+          state: 'processing',
+        };
+        return await addCreative(adminId, campaignId, creative, (client, creativeId) => jobs.send('transcode-ad-video', { creativeId, upload }, { client }));
+      } catch (error) {
+        await media.private.remove([upload]).catch(() => undefined);
+        throw error;
       } finally {
         await fs.rm(work, { recursive: true, force: true });
       }
@@ -207,7 +212,7 @@ export function adCampaignsService({ pool, media, onChanged }: { pool: pg.Pool; 
     /** An outside ad server's VAST tag, played instream. */
     async addVast(adminId: number, campaignId: number, vastUrl: string, clickUrl: string) {
       await existing(campaignId);
-      return addCreative(adminId, campaignId, { kind: 'vast', width: 1080, height: 1920, file: null, vastUrl, durationSeconds: null, clickUrl });
+      return addCreative(adminId, campaignId, { kind: 'vast', width: 1080, height: 1920, file: null, vastUrl, durationSeconds: null, clickUrl, state: 'ready' });
     },
 
     /** Stops or resumes showing one creative; its campaign as it is now. */

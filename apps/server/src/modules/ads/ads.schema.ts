@@ -55,9 +55,12 @@ export const adCampaigns = pgTable(
 );
 
 export const adCreativeKind = pgEnum('ad_creative_kind', ['image', 'video', 'vast']);
+/** A video is made ours by a job after its upload (ADR 0016); only a ready creative is served. */
+export const adCreativeState = pgEnum('ad_creative_state', ['processing', 'ready', 'failed']);
 /**
  * What a campaign shows: a picture we made from the advertiser's (WebP at the placement's size), a short
  * video we transcoded (instream), or an outside ad server's VAST tag. Files are ours, never hot-linked.
+ * A video's file is set when its job made it (`ready`); `failure` says why one could not be made.
  */
 export const adCreatives = pgTable(
   'ad_creatives',
@@ -74,6 +77,8 @@ export const adCreatives = pgTable(
     clickUrl: text('click_url').notNull(),
     vastUrl: text('vast_url'),
     active: boolean('active').notNull().default(true),
+    state: adCreativeState('state').notNull().default('ready'),
+    failure: text('failure'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('ad_creatives_campaign_idx').on(t.campaignId)],

@@ -14,7 +14,9 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { creativeFileProblem, isAdVideo, useAddVastCreative, useSetAdCreativeActive, useUploadAdCreative } from '../api/ads.ts';
+import { useAddVastCreative } from '../api/add-vast-creative.ts';
+import { useSetAdCreativeActive } from '../api/set-ad-creative-active.ts';
+import { creativeFileProblem, isAdVideo, useUploadAdCreative } from '../api/upload-ad-creative.ts';
 import { placementLabels, slotSize } from '../ad-format.ts';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 import { Badge, errorMessage } from './admin-ui.tsx';
@@ -29,14 +31,40 @@ const slotOptions = pictureSlots.map((key) => ({ value: key, label: `${placement
 const kindLabels: Record<Creative['kind'], string> = { image: 'Picture', video: 'Video', vast: 'VAST tag' };
 const preview = 'h-20 w-32 flex-none rounded-xl bg-surface-3 object-contain ring-1 ring-line sm:h-24 sm:w-40';
 
+const placeholder = `${preview} grid place-items-center text-xs font-bold tracking-[0.12em] text-subtle uppercase`;
+
 function CreativePreview({ creative }: { creative: Creative }) {
+  // A video being made (or that could not be made) has no file of ours yet.
+  if (creative.src === null)
+    return (
+      <span aria-hidden="true" className={placeholder}>
+        Video
+      </span>
+    );
   if (creative.kind === 'image') return <img src={creative.src} alt="" loading="lazy" decoding="async" className={preview} />;
   if (creative.kind === 'video') return <video src={creative.src} muted playsInline controls preload="metadata" className={preview} />;
   return (
-    <span aria-hidden="true" className={`${preview} grid place-items-center text-xs font-bold tracking-[0.12em] text-subtle uppercase`}>
+    <span aria-hidden="true" className={placeholder}>
       VAST
     </span>
   );
+}
+
+/** A video is made into ours by a job after the upload (ADR 0016): until then it shows nowhere. */
+function CreativeState({ creative }: { creative: Creative }) {
+  if (creative.state === 'processing')
+    return (
+      <span role="status" className="text-xs text-muted">
+        Processing… It shows once ready.
+      </span>
+    );
+  if (creative.state === 'failed')
+    return (
+      <span role="alert" className="text-xs text-danger">
+        {creative.failure}
+      </span>
+    );
+  return null;
 }
 
 function CreativeItem({ creative }: { creative: Creative }) {
@@ -59,8 +87,10 @@ function CreativeItem({ creative }: { creative: Creative }) {
       <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-bold">{name}</span>
+          {creative.state === 'failed' && <Badge tone="danger">Failed</Badge>}
           {!creative.active && <Badge tone="warn">Stopped</Badge>}
         </p>
+        <CreativeState creative={creative} />
         <p className="text-xs break-all text-muted">
           {creative.kind === 'vast' ? creative.src : `${creative.width}×${creative.height}${creative.durationSeconds === null ? '' : ` · ${creative.durationSeconds} s`}`}
           <span className="block">Clicks go to {creative.clickUrl}</span>
@@ -119,7 +149,7 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
       { campaignId: campaign.id, file, clickUrl: url.data, placement: slot },
       {
         onSuccess: () => {
-          toast(slot ? `Picture added for ${placementLabels[slot]}.` : 'Video added: it plays instream.');
+          toast(slot ? `Picture added for ${placementLabels[slot]}.` : 'Video uploaded: it plays instream once it is processed.');
           setFile(null);
           setClickUrl('');
         },
@@ -189,7 +219,7 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
         </SubmitButton>
         {upload.isPending && (
           <p role="status" className="text-sm text-muted">
-            {video ? 'Uploading and transcoding the video: this can take a minute.' : 'Uploading and cropping the picture…'}
+            {video ? 'Uploading and checking the video…' : 'Uploading and cropping the picture…'}
           </p>
         )}
       </div>

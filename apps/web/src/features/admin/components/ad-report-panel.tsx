@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAdCampaigns, useAdReport, type AdReportRow } from '../api/ads.ts';
+import { useAdCampaigns } from '../api/get-ad-campaigns.ts';
+import { useAdReport, type AdReportRow } from '../api/get-ad-report.ts';
 import { ctrOf, formatCount, formatCtr, formatReportDay, lastDays, placementLabel } from '../ad-format.ts';
 import { adReportPath, idFrom } from '../admin-paths.ts';
 import { Empty, Failed, Loading, panel } from './admin-ui.tsx';

@@ -257,7 +257,7 @@ describe('creatives of a campaign', () => {
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('sends a video for instream without a slot, and says so while the server transcodes it', async () => {
+  it('sends a video for instream without a slot, and says so while the server checks it', async () => {
     let answer: (response: Response) => void = () => {};
     const { api, form } = await openAdding({ 'POST /v1/admin/ads/campaigns/3/creatives': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const clip = new File(['....ftyp'], 'spring.mp4', { type: 'video/mp4' });
@@ -269,7 +269,7 @@ describe('creatives of a campaign', () => {
 
     fireEvent.change(within(form).getByLabelText('Click URL'), { target: { value: 'https://velvet.example/' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Upload creative' }));
-    expect((await within(form).findByRole('status')).textContent).toBe('Uploading and transcoding the video: this can take a minute.');
+    expect((await within(form).findByRole('status')).textContent).toBe('Uploading and checking the video…');
     expect(within(form).getByRole('button', { name: 'Upload creative' })).toHaveProperty('disabled', true);
     answer(json({ message: adMessages.videoTooLong }, 422));
     expect((await within(form).findByRole('alert')).textContent).toBe(adMessages.videoTooLong);
@@ -278,6 +278,30 @@ describe('creatives of a campaign', () => {
     expect(upload?.body).toBe(clip);
     expect(upload?.headers['Content-Type']).toBe('video/mp4');
   });
+
+  it('shows a video being made as processing, reads the list again until it is ready, and shows why one failed', async () => {
+    const processing = adCreative({ id: 14, kind: 'video', width: 360, height: 640, src: null, durationSeconds: 2, state: 'processing' });
+    const failed = adCreative({ id: 15, kind: 'video', width: 360, height: 640, src: null, durationSeconds: 2, state: 'failed', failure: adMessages.videoFailed });
+    const campaign = adCampaign({ creatives: [processing, failed] });
+    const lists = [campaign, campaign, adCampaign({ creatives: [{ ...processing, state: 'ready', src: '/media/ads/3-14.mp4' }, failed] })];
+    const api = mockApi(asAdmin({ 'GET /v1/admin/ads/campaigns': () => json({ data: [lists.length > 1 ? lists.shift()! : lists[0]!] }) }));
+    initializeApp();
+    renderApp('/admin/ads');
+    const creativesOf = async () => within(within(await rowOf('Spring sale')).getByRole('list', { name: 'Creatives of Spring sale' })).getAllByRole('listitem');
+    const [first, second] = await creativesOf();
+    expect(within(first!).getByRole('status').textContent).toBe('Processing… It shows once ready.');
+    expect(first!.querySelector('video')).toBeNull();
+    within(second!).getByText('Failed');
+    expect(within(second!).getByRole('alert').textContent).toBe(adMessages.videoFailed);
+
+    await waitFor(async () => expect((await creativesOf())[0]!.querySelector('video')?.getAttribute('src')).toBe('/media/ads/3-14.mp4'), { timeout: 8000 });
+    expect(within((await creativesOf())[0]!).queryByRole('status')).toBeNull();
+    const reads = api.calls.filter((call) => call.url === '/v1/admin/ads/campaigns').length;
+    expect(reads).toBeGreaterThanOrEqual(3);
+    // Ready: the list is not read again on a timer any more.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(api.calls.filter((call) => call.url === '/v1/admin/ads/campaigns').length).toBe(reads);
+  }, 15_000);
 
   it("adds an outside ad server's VAST tag", async () => {
     const { api } = await openAdding({ 'POST /v1/admin/ads/campaigns/3/vast': () => json(spring) });

@@ -157,6 +157,8 @@ export function adCreative(overrides: Partial<AdCreative> = {}): AdCreative {
     durationSeconds: null,
     clickUrl: 'https://velvet.example/spring',
     active: true,
+    state: 'ready',
+    failure: null,
     ...overrides,
   };
 }
