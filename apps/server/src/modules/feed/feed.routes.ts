@@ -21,7 +21,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalBearer, viewerOf } from '../../plugins/authenticate.ts';
 import { nextLink, type Page } from '../../lib/keyset.ts';
-import type { FeedService, ViewerPage } from './feed.service.ts';
+import type { FeedService } from './feed.service.ts';
+import type { ViewerPage } from './ranked-pages.ts';
 
 const id = z.coerce.number().int().positive().max(2 ** 32 - 1);
 const errors = { 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };

@@ -92,6 +92,7 @@ export function snapshotStore(pool: pg.Pool) {
   };
 }
 
+export type SnapshotStore = ReturnType<typeof snapshotStore>;
 
 async function buildView({ videoIds, ownerIds, genders }: SnapshotList, filter: ViewFilter): Promise<View> {
   const accept = filter.accept ? await filter.accept() : null;
