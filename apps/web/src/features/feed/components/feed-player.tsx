@@ -1,12 +1,8 @@
-import { feedMessages, liveCamsEventIds, type Video } from '@flick/contract';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { BackButton } from '../../../components/ui/back-button.tsx';
-import { GridIcon, MutedIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
-import { ChevronLeftIcon, PlayIcon } from '../../../components/ui/icons.tsx';
-import { LiveCamsLink } from '../../live-cams/components/live-cams-link.tsx';
+import { feedMessages, type Video } from '@flick/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { MutedIcon } from '../../../components/ui/feed-icons.tsx';
+import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
-import { getGuestId } from '../../session/stores/session-store.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.tsx';
 import { RateVideosSignUpPrompt } from '../../videos-rating/components/rate-videos-sign-up-prompt.tsx';
@@ -16,6 +12,8 @@ import { AdBreakView } from '../../ads/components/ad-break.tsx';
 import { useAdBreaks } from '../../ads/hooks/use-ad-breaks.ts';
 import { useProfilePanel } from '../hooks/use-profile-panel.ts';
 import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
+import { usePlayingIndex } from '../hooks/use-playing-index.ts';
+import { usePreroll } from '../hooks/use-preroll.ts';
 import { useStageGestures } from '../hooks/use-stage-gestures.ts';
 import { slotOf, slotOffset, SWIPE_THRESHOLD_PX, type SwipeResult } from '../hooks/swipe.ts';
 import { discardBootVideo, peekBootVideo } from '../api/boot-video.ts';
@@ -24,7 +22,9 @@ import { useViewTracking } from '../hooks/use-view-tracking.ts';
 import { useWheelAndKeys } from '../hooks/use-wheel-and-keys.ts';
 import { hintSeen, markHintSeen, type FeedHint } from '../stores/feed-hints.ts';
 import { ActionColumn } from './action-column.tsx';
+import { FeedHeader } from './feed-header.tsx';
 import { FeedHintBubble } from './feed-hints.tsx';
+import { FeedStepButtons } from './feed-step-buttons.tsx';
 import { MoreActionsModal } from './more-actions-modal.tsx';
 import { ProfilePanel } from './profile-panel.tsx';
 import { SeekBar } from './seek-bar.tsx';
@@ -235,37 +235,13 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
             {paused ? 'Play' : 'Pause'}
           </button>
 
-          {title === null ? (
-            <h1 className="sr-only">Home feed</h1>
-          ) : (
-            <div className="feed-title">
-              <BackButton className="ml-0 bg-black/25 backdrop-blur-md" />
-              <h1 className="truncate pr-2 text-lg font-extrabold tracking-tight [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{title}</h1>
-              {gridPath && (
-                <Link to={gridPath} aria-label={`${title} as a grid`} className="icon-btn flex-none bg-black/25 backdrop-blur-md">
-                  <GridIcon width="20" height="20" />
-                </Link>
-              )}
-            </div>
-          )}
-          <div className="feed-top">
-            {/* viewer.md §2, §7: the top Live Cams button (event 5). */}
-            <LiveCamsLink
-              url={config.livecamsUrl}
-              eventId={liveCamsEventIds.topLiveButton}
-              visitor={{ guestId: getGuestId(), userId: session?.userId ?? null }}
-              aria-label="Live cams now"
-              className="ml-auto flex h-11 items-center gap-2 rounded-full border border-white/15 bg-black/35 pr-4 pl-3.5 text-sm font-bold text-white shadow-float backdrop-blur-xl transition-transform active:scale-95"
-            >
-              <span aria-hidden="true" className="size-2.5 animate-live-pulse rounded-full bg-live" />
-              <span>
-                <span className="text-live">LIVE</span> Cams
-              </span>
-            </LiveCamsLink>
-            <button type="button" aria-label="Preferences" className="icon-btn bg-black/25 backdrop-blur-md" onClick={onOpenPreferences}>
-              <SlidersIcon />
-            </button>
-          </div>
+          <FeedHeader
+            title={title}
+            gridPath={gridPath}
+            livecamsUrl={config.livecamsUrl}
+            userId={session?.userId ?? null}
+            onOpenPreferences={onOpenPreferences}
+          />
 
           {muted && (
             <button type="button" className="feed-unmute" onClick={toggleMute}>
@@ -302,15 +278,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
             />
           )}
         </div>
-        {/* Mouse users on wide screens get buttons besides the wheel and the arrow keys. */}
-        <div className="absolute top-1/2 right-4 hidden -translate-y-1/2 flex-col gap-3 lg:flex">
-          <button type="button" aria-label="Previous video" disabled={current === 0} className="icon-btn bg-surface-2 disabled:opacity-40" onClick={() => go(-1)}>
-            <ChevronLeftIcon className="rotate-90" />
-          </button>
-          <button type="button" aria-label="Next video" disabled={current >= videos.length - 1} className="icon-btn bg-surface-2 disabled:opacity-40" onClick={() => go(1)}>
-            <ChevronLeftIcon className="-rotate-90" />
-          </button>
-        </div>
+        <FeedStepButtons atFirst={current === 0} atLast={current >= videos.length - 1} onStep={go} />
       </div>
 
       <ProfilePanel panel={panel} user={creator.data} loading={creator.isLoading} />
@@ -324,40 +292,3 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
 }
 
 const stay = () => false;
-
-/**
- * The video a swipe brings on screen starts moving as it slides in, under the finger: when the finger
- * lifts past the threshold it is already playing (muted, as the feed starts), instead of starting only
- * once the feed has moved (issue 18: swipe to playing). A drag let go short pauses it again at its
- * start, as it was. A neighbour that has not buffered its start yet waits for its slot's own play.
- */
-function usePreroll({ elements, current, revealing, allowed, count }: { elements: readonly (HTMLVideoElement | null)[]; current: number; revealing: -1 | 0 | 1; allowed: boolean; count: number }) {
-  const currentRef = useRef(current);
-  useLayoutEffect(() => {
-    currentRef.current = current;
-  });
-  const target = current + revealing;
-  const element = revealing !== 0 && allowed && target >= 0 && target < count ? elements[slotOf(target)] : null;
-  useEffect(() => {
-    if (!element || element.readyState < 2) return;
-    element.play().catch(() => undefined);
-    return () => {
-      // The swipe landed on it: it plays on as the video on screen.
-      if (currentRef.current === target) return;
-      element.pause();
-      element.currentTime = 0;
-    };
-  }, [element, target]);
-}
-
-function usePlayingIndex(element: HTMLVideoElement | null, index: number): number | null {
-  const [playing, setPlaying] = useState<number | null>(null);
-  useEffect(() => {
-    if (!element) return;
-    const onPlaying = () => setPlaying(index);
-    if (!element.paused && element.readyState >= 3) onPlaying();
-    element.addEventListener('playing', onPlaying);
-    return () => element.removeEventListener('playing', onPlaying);
-  }, [element, index]);
-  return playing;
-}
