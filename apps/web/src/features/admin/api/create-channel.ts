@@ -1,13 +1,9 @@
-import { adminPersonSchema, type AdminPerson } from '@flick/contract';
+import { adminPersonSchema, type AdminPerson, type adminChannelCreateSchema } from '@flick/contract';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
-export interface NewChannel {
-  email: string;
-  name: string;
-  username: string;
-  password: string;
-}
+export type NewChannel = z.input<typeof adminChannelCreateSchema>;
 
 /** POST /admin/channels: a channel account. */
 export async function createChannel(channel: NewChannel): Promise<AdminPerson> {

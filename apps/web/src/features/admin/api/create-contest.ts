@@ -1,12 +1,9 @@
-import { adminContestSchema, type AdminContest } from '@flick/contract';
+import { adminContestSchema, type AdminContest, type adminContestCreateSchema } from '@flick/contract';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
-export interface NewContest {
-  userId: number;
-  title: string;
-  content: string;
-}
+type NewContest = z.input<typeof adminContestCreateSchema>;
 
 /** POST /admin/contests: a contest on a creator's profile, last in their order. */
 export async function createContest(contest: NewContest): Promise<AdminContest> {

@@ -1,15 +1,11 @@
-import { adminStudioKeySchema } from '@flick/contract';
+import { adminStudioKeySchema, type adminStudioCreateSchema } from '@flick/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
 export type StudioKey = z.infer<typeof adminStudioKeySchema>;
 
-export interface NewStudio {
-  name: string;
-  managerEmail: string;
-  managerPassword?: string;
-}
+type NewStudio = z.input<typeof adminStudioCreateSchema>;
 
 /** POST /admin/studios: the studio and its first manager; the join key is in this answer only. */
 export async function createStudio(studio: NewStudio): Promise<StudioKey> {

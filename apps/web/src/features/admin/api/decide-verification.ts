@@ -1,12 +1,9 @@
-import { adminVerificationSchema, type AdminVerification } from '@flick/contract';
+import { adminVerificationSchema, type AdminVerification, type adminVerificationDecisionSchema } from '@flick/contract';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
-export interface VerificationDecision {
-  id: number;
-  decision: 'approved' | 'rejected';
-  reason?: string;
-}
+type VerificationDecision = z.input<typeof adminVerificationDecisionSchema> & { id: number };
 
 /** POST /admin/verifications/{id}/decision: 409 when another decision came first. */
 export async function decideVerification({ id, decision, reason }: VerificationDecision): Promise<AdminVerification> {

@@ -1,13 +1,10 @@
-import { adminVideoDecisionResponseSchema } from '@flick/contract';
+import { adminVideoDecisionResponseSchema, type adminVideoDecisionSchema } from '@flick/contract';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
-export interface VideoDecision {
-  ids: number[];
-  decision: 'approved' | 'rejected';
-  reason?: string;
-}
-export type VideoOutcome = 'decided' | 'already decided' | 'not found';
+type VideoDecision = z.input<typeof adminVideoDecisionSchema>;
+export type VideoOutcome = z.infer<typeof adminVideoDecisionResponseSchema>['results'][number]['outcome'];
 
 /** POST /admin/videos/decision: each video says whether this decision was the one that counted. */
 export async function decideVideos({ ids, decision, reason }: VideoDecision) {

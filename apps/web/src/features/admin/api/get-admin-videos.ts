@@ -1,14 +1,13 @@
-import { adminVideoSchema, listResponseSchema, type AdminVideoQueue } from '@flick/contract';
+import { adminVideoListSchema, type AdminVideoQueue } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
 import { adminKey } from './admin-mutation.ts';
 
-const pageSchema = listResponseSchema(adminVideoSchema);
-type VideosPage = ReturnType<typeof pageSchema.parse>;
+type VideosPage = ReturnType<typeof adminVideoListSchema.parse>;
 
 /** GET /admin/videos?queue=: review (oldest first), published, hidden or failed, page by page. */
 export async function getAdminVideos(path: string, signal?: AbortSignal): Promise<VideosPage> {
-  return pageSchema.parse(await api.get<unknown>(path, { signal }));
+  return adminVideoListSchema.parse(await api.get<unknown>(path, { signal }));
 }
 
 export const adminVideosQueryOptions = (queue: AdminVideoQueue) =>

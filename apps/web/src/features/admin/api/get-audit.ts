@@ -1,15 +1,14 @@
-import { adminAuditEntrySchema, listResponseSchema } from '@flick/contract';
+import { adminAuditListSchema } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
 import { auditQuery, type AuditFilter } from '../admin-paths.ts';
 import { adminKey } from './admin-mutation.ts';
 
-const pageSchema = listResponseSchema(adminAuditEntrySchema);
-type AuditPage = ReturnType<typeof pageSchema.parse>;
+type AuditPage = ReturnType<typeof adminAuditListSchema.parse>;
 
 /** GET /admin/audit: every admin decision, newest first, one page (the first page's path carries the filter). */
 export async function getAudit(path: string, signal?: AbortSignal): Promise<AuditPage> {
-  return pageSchema.parse(await api.get<unknown>(path, { signal }));
+  return adminAuditListSchema.parse(await api.get<unknown>(path, { signal }));
 }
 
 export const auditQueryOptions = (filter: AuditFilter) => {

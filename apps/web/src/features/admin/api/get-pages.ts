@@ -1,15 +1,11 @@
-import { adminPageSummarySchema } from '@flick/contract';
+import { adminPageListSchema, type AdminPageSummary } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { adminKey } from './admin-mutation.ts';
 
-const pagesSchema = z.object({ data: z.array(adminPageSummarySchema) });
-type AdminPageSummary = z.infer<typeof adminPageSummarySchema>;
-
 /** GET /admin/pages: the static pages. */
 export async function getPages(signal?: AbortSignal): Promise<AdminPageSummary[]> {
-  return pagesSchema.parse(await api.get<unknown>('/admin/pages', { signal })).data;
+  return adminPageListSchema.parse(await api.get<unknown>('/admin/pages', { signal })).data;
 }
 
 export const pagesQueryOptions = queryOptions({

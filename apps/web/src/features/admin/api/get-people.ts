@@ -1,14 +1,11 @@
-import { adminPersonSchema, type AdminPerson } from '@flick/contract';
+import { adminPeopleListSchema, type AdminPerson } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { adminKey } from './admin-mutation.ts';
 
-const peopleSchema = z.object({ data: z.array(adminPersonSchema) });
-
 /** GET /admin/users?query=: accounts by e-mail, username or name, newest first (everyone for an empty query). */
 export async function getPeople(query: string, signal?: AbortSignal): Promise<AdminPerson[]> {
-  return peopleSchema.parse(await api.get<unknown>(`/admin/users?query=${encodeURIComponent(query)}`, { signal })).data;
+  return adminPeopleListSchema.parse(await api.get<unknown>(`/admin/users?query=${encodeURIComponent(query)}`, { signal })).data;
 }
 
 export const peopleQueryOptions = (query: string) =>

@@ -1,16 +1,14 @@
-import { adminReportGroupSchema, type AdminReportGroup } from '@flick/contract';
+import { adminReportListSchema, type AdminReportGroup, type adminReportListQuerySchema } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { adminKey } from './admin-mutation.ts';
 
-export type ReportState = 'open' | 'closed';
-
-const groupsSchema = z.object({ data: z.array(adminReportGroupSchema) });
+export type ReportState = z.infer<typeof adminReportListQuerySchema>['state'];
 
 /** GET /admin/reports?state=: reports grouped by video; open ones urgent first, then oldest. */
 export async function getReports(state: ReportState, signal?: AbortSignal): Promise<AdminReportGroup[]> {
-  return groupsSchema.parse(await api.get<unknown>(`/admin/reports?state=${state}`, { signal })).data;
+  return adminReportListSchema.parse(await api.get<unknown>(`/admin/reports?state=${state}`, { signal })).data;
 }
 
 export const reportsQueryOptions = (state: ReportState) =>

@@ -1,15 +1,11 @@
-import { adminSearchMissSchema } from '@flick/contract';
+import { adminSearchMissListSchema, type AdminSearchMiss } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { adminKey } from './admin-mutation.ts';
 
-const missesSchema = z.object({ data: z.array(adminSearchMissSchema) });
-type SearchMiss = z.infer<typeof adminSearchMissSchema>;
-
 /** GET /admin/searches/misses: searches that found nothing in the last 30 days, most asked first. */
-export async function getSearchMisses(signal?: AbortSignal): Promise<SearchMiss[]> {
-  return missesSchema.parse(await api.get<unknown>('/admin/searches/misses', { signal })).data;
+export async function getSearchMisses(signal?: AbortSignal): Promise<AdminSearchMiss[]> {
+  return adminSearchMissListSchema.parse(await api.get<unknown>('/admin/searches/misses', { signal })).data;
 }
 
 export const searchMissesQueryOptions = queryOptions({

@@ -1,16 +1,14 @@
-import { adminVerificationSummarySchema, type AdminVerificationSummary } from '@flick/contract';
+import { adminVerificationListSchema, type AdminVerificationSummary, type adminVerificationListQuerySchema } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { adminKey } from './admin-mutation.ts';
 
-export type VerificationQueue = 'pending' | 'approved' | 'rejected';
-
-const summariesSchema = z.object({ data: z.array(adminVerificationSummarySchema) });
+export type VerificationQueue = z.infer<typeof adminVerificationListQuerySchema>['status'];
 
 /** GET /admin/verifications?status=: pending oldest first, decided newest first. */
 export async function getVerifications(status: VerificationQueue, signal?: AbortSignal): Promise<AdminVerificationSummary[]> {
-  return summariesSchema.parse(await api.get<unknown>(`/admin/verifications?status=${status}`, { signal })).data;
+  return adminVerificationListSchema.parse(await api.get<unknown>(`/admin/verifications?status=${status}`, { signal })).data;
 }
 
 export const verificationsQueryOptions = (status: VerificationQueue) =>

@@ -1,16 +1,14 @@
-import { adminWebcamSiteSchema, type AdminWebcamSite } from '@flick/contract';
+import { adminWebcamSiteListSchema, type AdminWebcamSite } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { adminKey } from './admin-mutation.ts';
 
-export const webcamSiteListSchema = z.object({ data: z.array(adminWebcamSiteSchema) });
 /** Where one site's writes go: its slug, as typed by an admin, in the path. */
 export const webcamSitePath = (slug: string) => `/admin/webcam-sites/${encodeURIComponent(slug)}`;
 
 /** GET /admin/webcam-sites: the sites in Discover's order. */
 export async function getWebcamSites(signal?: AbortSignal): Promise<AdminWebcamSite[]> {
-  return webcamSiteListSchema.parse(await api.get<unknown>('/admin/webcam-sites', { signal })).data;
+  return adminWebcamSiteListSchema.parse(await api.get<unknown>('/admin/webcam-sites', { signal })).data;
 }
 
 export const webcamSitesQueryOptions = queryOptions({

@@ -1,14 +1,14 @@
-import type { AdminContest, adminContestOrderSchema } from '@flick/contract';
+import { adminContestListSchema, type AdminContest, type adminContestOrderSchema } from '@flick/contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
-import { contestListSchema, contestsQueryOptions } from './get-contests.ts';
+import { contestsQueryOptions } from './get-contests.ts';
 
 type ContestOrder = z.infer<typeof adminContestOrderSchema>;
 
 /** POST /admin/contests/order: one creator's contests, each once, in their new order; the answer is the whole list. */
 export async function orderContests(order: ContestOrder): Promise<AdminContest[]> {
-  return contestListSchema.parse(await api.post<unknown>('/admin/contests/order', order)).data;
+  return adminContestListSchema.parse(await api.post<unknown>('/admin/contests/order', order)).data;
 }
 
 export function useOrderContests() {

@@ -1,11 +1,11 @@
-import type { AdminWebcamSite } from '@flick/contract';
+import { adminWebcamSiteListSchema, type AdminWebcamSite } from '@flick/contract';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
-import { webcamSiteListSchema, webcamSitesQueryOptions } from './get-webcam-sites.ts';
+import { webcamSitesQueryOptions } from './get-webcam-sites.ts';
 
 /** POST /admin/webcam-sites/order: every site, once, in the new order; the answer is the whole list. */
 export async function orderWebcamSites(slugs: string[]): Promise<AdminWebcamSite[]> {
-  return webcamSiteListSchema.parse(await api.post<unknown>('/admin/webcam-sites/order', { slugs })).data;
+  return adminWebcamSiteListSchema.parse(await api.post<unknown>('/admin/webcam-sites/order', { slugs })).data;
 }
 
 export function useOrderWebcamSites() {

@@ -1,13 +1,10 @@
-import { adminPageSchema } from '@flick/contract';
+import { adminPageSchema, type adminPageUpdateSchema } from '@flick/contract';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 import { pageQueryOptions, type AdminPage } from './get-page.ts';
 
-export interface PageChange {
-  slug: string;
-  title: string;
-  html: string;
-}
+type PageChange = z.input<typeof adminPageUpdateSchema> & { slug: string };
 
 /** PUT /admin/pages/{slug}: the answer is the page as stored, sanitized by the server. */
 export async function savePage({ slug, title, html }: PageChange): Promise<AdminPage> {

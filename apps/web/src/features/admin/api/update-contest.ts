@@ -1,13 +1,9 @@
-import { adminContestSchema, type AdminContest } from '@flick/contract';
+import { adminContestSchema, type AdminContest, type adminContestUpdateSchema } from '@flick/contract';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
 
-export interface ContestChange {
-  title?: string;
-  content?: string;
-  position?: number;
-  ended?: boolean;
-}
+type ContestChange = z.input<typeof adminContestUpdateSchema>;
 
 /** POST /admin/contests/{id}: edit, reorder, end or reopen. */
 export async function updateContest({ id, change }: { id: number; change: ContestChange }): Promise<AdminContest> {

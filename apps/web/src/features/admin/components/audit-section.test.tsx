@@ -1,3 +1,4 @@
+import { adminAuditActions } from '@flick/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { findScreenHeading } from '../../../testing/accounts.ts';
@@ -47,6 +48,16 @@ describe('the audit log in the admin console', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await within(log).findByText('user #40');
+  });
+
+  it('offers every action the audit log records while typing a filter, webcam sites and studio managers too', async () => {
+    openAudit();
+    const filter = await screen.findByRole('search', { name: 'Filter the audit log' });
+    const list = within(filter).getByLabelText('Action').getAttribute('list');
+    const offered = [...document.querySelectorAll(`datalist[id="${list}"] option`)].map((option) => option.getAttribute('value'));
+    expect(offered).toEqual([...adminAuditActions]);
+    expect(offered).toContain('reordered the webcam sites');
+    expect(offered).toContain('added a studio manager');
   });
 
   it('filters by action and target, in the address', async () => {

@@ -1,4 +1,4 @@
-import type { AdminAuditEntry } from '@flick/contract';
+import { adminAuditActions, type AdminAuditEntry } from '@flick/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAudit } from '../api/get-audit.ts';
@@ -6,35 +6,6 @@ import { describeChange, formatMoment } from '../admin-format.ts';
 import { adminPath, auditQuery, idFrom, type AuditFilter } from '../admin-paths.ts';
 import { Empty, Failed, Loading } from './admin-ui.tsx';
 
-/** The decisions the console records, offered while typing a filter (any other text filters too). */
-const knownActions = [
-  'approved a verification',
-  'rejected a verification',
-  'approved a video',
-  'rejected a video',
-  'took a video down',
-  'restored a video',
-  'handled reports',
-  'banned an account',
-  'unbanned an account',
-  'made an admin',
-  'revoked an admin',
-  'created a channel',
-  'edited a page',
-  'created a contest',
-  'edited a contest',
-  'ended a contest',
-  'reopened a contest',
-  'created a studio',
-  'rotated a studio key',
-  'created an ad campaign',
-  'edited an ad campaign',
-  'paused an ad campaign',
-  'resumed an ad campaign',
-  'added an ad creative',
-  'stopped an ad creative',
-  'resumed an ad creative',
-];
 const targetTypes = ['verification', 'video', 'user', 'page', 'contest', 'studio', 'webcam-site', 'ad-campaign'];
 
 /** The filter an address carries: ?action=…&target_type=…&target_id=… */
@@ -68,8 +39,9 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
           Action
         </label>
         <input id={`${id}-action`} className="field" list={`${id}-actions`} placeholder="Any action" value={action} onChange={(event) => setAction(event.target.value)} />
+        {/* Every action the log records (the contract's list); any other text filters too. */}
         <datalist id={`${id}-actions`}>
-          {knownActions.map((known) => (
+          {adminAuditActions.map((known) => (
             <option key={known} value={known} />
           ))}
         </datalist>

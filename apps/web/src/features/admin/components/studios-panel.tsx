@@ -1,4 +1,4 @@
-import { adminStudioCreateSchema } from '@flick/contract';
+import { adminStudioCreateSchema, type AdminStudio } from '@flick/contract';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCreateStudio, type StudioKey } from '../api/create-studio.ts';
-import { useStudios, type AdminStudio } from '../api/get-studios.ts';
+import { useStudios } from '../api/get-studios.ts';
 import { useRotateStudioKey } from '../api/rotate-studio-key.ts';
 import { Empty, errorMessage, Failed, Loading, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
