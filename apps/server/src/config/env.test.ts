@@ -30,7 +30,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('keeps /metrics closed unless a token is set or it is opened on purpose (issue 28)', () => {
+  it('keeps /metrics closed unless a token is set or it is opened on purpose', () => {
     expect(loadConfig({}).metrics).toEqual({ token: undefined, public: false });
     expect(loadConfig({ METRICS_TOKEN: 'a-token-of-sixteen-chars' }).metrics).toEqual({ token: 'a-token-of-sixteen-chars', public: false });
     expect(loadConfig({ METRICS_PUBLIC: 'true' }).metrics).toEqual({ token: undefined, public: true });

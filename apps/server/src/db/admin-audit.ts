@@ -25,7 +25,7 @@ export function decideFromCli<T>(osUser: string, decide: () => Promise<T>): Prom
   return cliUser.run(osUser, decide);
 }
 
-/** Records an admin decision (issue 15); call it inside the decision's own transaction. */
+/** Records an admin decision (ADR 0015); call it inside the decision's own transaction. */
 export async function recordAdminDecision(writer: Writer, decision: AdminDecision): Promise<void> {
   await writer.insert(adminAudit).values({
     adminId: decision.adminId,

@@ -8,7 +8,7 @@ export type Database = ReturnType<typeof createDatabase>['db'];
 
 /**
  * How long a query waits for a connection (a new one, or a free one of the pool) before it fails: while
- * PostgreSQL is down or unreachable, requests answer 503 within this instead of hanging (issue 17).
+ * PostgreSQL is down or unreachable, requests answer 503 within this instead of hanging (ADR 0025).
  */
 export const CONNECTION_TIMEOUT_MS = 5_000;
 

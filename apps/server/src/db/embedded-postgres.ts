@@ -93,7 +93,7 @@ export const SMART_SHUTDOWN_MS = 5_000;
  * (SIGINT), which ends every session with "terminating connection due to administrator command"; but a
  * pg pool's end() resolves before its clients' sockets have closed (pg-boss's pool too), so on a busy
  * machine a few sessions have not yet read their goodbye, and each of their clients then reports that
- * error (issue 17). A smart shutdown (SIGTERM) lets those sessions finish closing; one still open after
+ * error (ADR 0025). A smart shutdown (SIGTERM) lets those sessions finish closing; one still open after
  * `smartMs` (a connection somebody forgot to close) is ended by a fast shutdown, with a warning. A cluster that already stopped (a terminal's Ctrl-C
  * reaches it too) is left as it is.
  */

@@ -33,7 +33,7 @@ export const users = pgTable(
     country: text('country'),
     isVerified: verificationStatus('is_verified').notNull().default('none'),
     isAdmin: boolean('is_admin').notNull().default(false),
-    /** Set while an admin's ban stands (issue 15): no sign-in, no profile, no videos shown. */
+    /** Set while an admin's ban stands (ADR 0015): no sign-in, no profile, no videos shown. */
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     bannedReason: text('banned_reason'),
     /** The studio managing this creator (accounts.md §2 Studio), while they stay a member. */
@@ -68,7 +68,7 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 /**
- * An agency managing several creators (accounts.md §2 Studio, issue 14). Creators join with its key
+ * An agency managing several creators (accounts.md §2 Studio, ADR 0014). Creators join with its key
  * (stored as a SHA-256 hash, shown once by the admin CLI); its managers act for its members.
  */
 export const studios = pgTable(
@@ -95,7 +95,7 @@ export const rateLimits = pgTable(
 );
 
 /**
- * Every admin decision (issue 15): who decided what about which thing, and the state before and after.
+ * Every admin decision (ADR 0015): who decided what about which thing, and the state before and after.
  * Written in the same transaction as the decision; nothing an admin does is unrecorded.
  */
 export const adminAudit = pgTable(

@@ -176,7 +176,7 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
 
   // pg-boss 10 records a job's end without awaiting it (the worker's onFetch in its manager.js calls
   // `this.complete(...)` and `this.fail(...)` and moves on; timgit/pg-boss#577). With PostgreSQL away at that
-  // moment the rejection is unhandled, and main.ts stops the process on one (issue 17: a restart of the
+  // moment the rejection is unhandled, and main.ts stops the process on one (ADR 0025: a restart of the
   // database must not stop ours). Those statements, known by the ids of the jobs this process just ran, are
   // tried again for a while here and never reject; a job whose end could not be recorded is still active
   // and nobody holds its lock, so the recovery below puts it back in the queue once the database is back.

@@ -1,6 +1,6 @@
 /**
  * Lookups that arrive in the same turn of the event loop go to the database together, as one statement
- * (issue 18: every home-feed request of a guest or signed-in viewer asks for its isLiked/isRated, and its
+ * (ADR 0026: every home-feed request of a guest or signed-in viewer asks for its isLiked/isRated, and its
  * bearer token). Nothing is kept between turns, so an answer is never older than its request: a like
  * committed before a request came in is in that request's answer, as with a statement of its own.
  * A failed statement fails every lookup of its batch.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isCountry, isRegion, regionNamed, type Place } from './places.ts';
 
 /**
- * Where a viewer is (issue 14 geo-blocking, ADR 0013): from the client address through an IP
+ * Where a viewer is (geo-blocking, ADR 0013): from the client address through an IP
  * geolocation database, or, behind a trusted proxy or CDN, from the country and region headers it sets.
  * An address the database does not place gives null, and null blocks nothing.
  */

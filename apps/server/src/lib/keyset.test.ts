@@ -26,7 +26,7 @@ describe('feed cursors', () => {
     expect(decodeCursor(undefined, 2)).toBeNull();
   });
 
-  it('refuse a cursor that decodes to a NUL, which PostgreSQL text cannot hold (issue 28)', () => {
+  it('refuse a cursor that decodes to a NUL, which PostgreSQL text cannot hold', () => {
     expect(decodeCursor('AAAA', 1)).toBeNull();
     expect(decodeCursor(encodeCursor(['a\u0000b']), 1)).toBeNull();
     expect(decodeCursor(encodeCursor(['ab']), 1)).toEqual(['ab']);

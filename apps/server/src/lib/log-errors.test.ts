@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializeError } from './log-errors.ts';
 
-describe('errors in the log (issue 17)', () => {
+describe('errors in the log', () => {
   it('keeps the message, code, stack and what failed, and nothing else an error carries', () => {
     const error = Object.assign(new Error('terminating connection due to administrator command'), {
       code: '57P01',

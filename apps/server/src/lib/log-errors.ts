@@ -1,5 +1,5 @@
 /**
- * How an error is written to the log (issue 17): its type, message, code, stack and the few fields that
+ * How an error is written to the log (ADR 0025): its type, message, code, stack and the few fields that
  * say what failed — never its other properties, which for a database error can hold a whole client.
  */
 export function serializeError(value: unknown): unknown {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import client from 'prom-client';
 
 /**
- * The process's Prometheus metrics (issue 17), served at GET /metrics: one registry per process, as a
+ * The process's Prometheus metrics (ADR 0025), served at GET /metrics: one registry per process, as a
  * process is what Prometheus scrapes. Node's own (CPU, memory, event-loop lag, GC) come with it.
  */
 export const metrics = new client.Registry();

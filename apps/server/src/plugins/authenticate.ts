@@ -40,7 +40,7 @@ export const authenticate = fp(async function authenticate(app: FastifyInstance,
   app.decorateRequest('authTokenId', null);
 
   // Every request with a bearer looks its session up (nothing is cached, so a sign-out or a ban takes
-  // effect on the next request); those arriving in the same turn share one statement (issue 18).
+  // effect on the next request); those arriving in the same turn share one statement (ADR 0026).
   const lookups = new Batched<string, Session | undefined>(async (hashes) => {
     const found = new Map((await sessions.findByTokenHashes([...new Set(hashes)])).map((s) => [s.tokenHash, s]));
     return hashes.map((hash) => found.get(hash));
@@ -66,7 +66,7 @@ export const authenticate = fp(async function authenticate(app: FastifyInstance,
   app.decorate('requireUser', requireUser);
 
   // A route whose OpenAPI security is a bearer and nothing else answers 401 to a request without a
-  // valid session before it reads the body (issue 17): no field errors for someone not signed in.
+  // valid session before it reads the body (ADR 0025): no field errors for someone not signed in.
   app.addHook('onRoute', (route) => {
     const security = (route.schema as { security?: Record<string, unknown>[] } | undefined)?.security;
     if (!security?.length || !security.every((entry) => 'bearer' in entry)) return;

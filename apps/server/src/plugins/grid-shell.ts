@@ -7,7 +7,7 @@ import { escapeAttribute, scriptJson } from './home-shell.ts';
 /*
  * The page of a guest's grid screen (a creator's profile, a tag's grid) opened by its address, with the
  * screen's first calls answered into it and its first row of pictures and its code asked for at once
- * (issue 18: name and first row of pictures): the screen then needs no round trip of its own, and the
+ * (ADR 0022: name and first row of pictures): the screen then needs no round trip of its own, and the
  * pictures come beside the JavaScript instead of after it. The app takes the answers where it would
  * ask the same calls without a token (apps/web app/early-route-data.ts).
  */

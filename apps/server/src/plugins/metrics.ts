@@ -11,7 +11,7 @@ function tokenMatches(request: FastifyRequest, token: string): boolean {
 }
 
 /**
- * GET /metrics in Prometheus' text format (issue 17), and every request's duration by route pattern.
+ * GET /metrics in Prometheus' text format (ADR 0025), and every request's duration by route pattern.
  * With METRICS_TOKEN it answers whoever sends that bearer token; with METRICS_PUBLIC, anyone; otherwise
  * nobody (SECURITY.md): not even this machine, which is every visitor behind a reverse proxy on it.
  */

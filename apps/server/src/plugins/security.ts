@@ -17,7 +17,7 @@ export type SecurityHeaders = readonly (readonly [name: string, value: string])[
  *
  * Worked out once, before the app exists, by asking helmet on an app of its own: they never depend on
  * the request (and @fastify/helmet's own hook, building helmet anew for every request, was a tenth of
- * the home feed's CPU in issue 18's profile), and the answers the framework gives before any hook runs
+ * the home feed's CPU in docs/perf/feed-api-profile.md), and the answers the framework gives before any hook runs
  * (a malformed address, headers too large: error-handler.ts) need them too (SECURITY.md).
  */
 export async function securityHeaders(options: { mediaOrigin?: string; scriptHashes?: readonly string[] }): Promise<SecurityHeaders> {

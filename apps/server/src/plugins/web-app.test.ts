@@ -52,7 +52,7 @@ describe('the web app beside the API', () => {
     expect(res.body).toContain("addEventListener('push'");
   });
 
-  it('serves the ad control script from its own path, hashed and cached for good (issue 16)', async () => {
+  it('serves the ad control script from its own path, hashed and cached for good', async () => {
     const res = await app.inject({ url: '/ads/flick-ads-def456.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -159,7 +159,7 @@ describe('the shell of "/" (ADR 0008)', () => {
   });
 });
 
-describe('the page of a guest’s grid screen (issue 18: name and first row of pictures)', () => {
+describe('the page of a guest’s grid screen (name and first row of pictures)', () => {
   let dist: string;
   const template =
     '<!doctype html><html><head><meta name="viewport" content="width=device-width"><title>Flick</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +

@@ -143,7 +143,7 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
         throw new HttpError(401, accountMessages.invalidCredentials);
       }
       await backoff.clear(key);
-      // Only after the password: a ban is not told to whoever types an address (issue 15).
+      // Only after the password: a ban is not told to whoever types an address (ADR 0015).
       if (user.bannedAt) throw new HttpError(403, accountMessages.accountBanned);
       const token = createToken();
       await tokens.insertSession(user.id, hashToken(token), new Date(Date.now() + (rememberMe ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session)));

@@ -54,7 +54,7 @@ function headOf(video: Video): string {
 }
 
 /**
- * The same JSON as JSON.stringify of {data, links} with the viewer's flags in the videos (issue 18: the
+ * The same JSON as JSON.stringify of {data, links} with the viewer's flags in the videos (ADR 0026: the
  * home feed's serialization was the largest piece of its time after the database). isLiked and isRated
  * come last in each video: JSON objects have no order.
  */

@@ -66,7 +66,7 @@ async function sendPush(subscription: webpush.PushSubscription, payload: string,
 const SEND_CONCURRENCY = 10;
 
 /**
- * Web Push for live status (issue 13, ADR 0012): a signed-in viewer's browsers subscribe; when a creator
+ * Web Push for live status (ADR 0012): a signed-in viewer's browsers subscribe; when a creator
  * goes live, every subscription of their followers gets one message, at most once per creator per
  * LIVE_NOTIFY_HOURS. A subscription the push service says is gone (404, 410) is removed.
  */

@@ -13,7 +13,7 @@ import type { StudiosService } from './studios.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
 
-/** accounts.md §7 studio calls, and the console of a studio's managers (issue 14). */
+/** accounts.md §7 studio calls, and the console of a studio's managers (ADR 0014). */
 export const studiosRoutes: FastifyPluginAsyncZod<{ studios: StudiosService }> = async (app, { studios }) => {
   app.get(
     '/profile/studio',

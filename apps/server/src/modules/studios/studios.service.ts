@@ -18,7 +18,7 @@ const isCreator = (user: UserRow) => user.type === 'model' || user.type === 'cha
 const nothing = async () => {};
 
 /**
- * Studios (accounts.md §2, §4, §5, §7, §8; issue 14): creators join and leave with the studio's key;
+ * Studios (accounts.md §2, §4, §5, §7, §8; ADR 0014): creators join and leave with the studio's key;
  * the studio's managers see their members and act for them (plugins/studio-acting.ts), recorded here.
  */
 export function studiosService({ db, pool }: { db: Database; pool: pg.Pool }) {

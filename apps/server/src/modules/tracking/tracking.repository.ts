@@ -138,7 +138,7 @@ export function trackingRepository(pool: pg.Pool) {
       return Boolean(rowCount);
     },
 
-    /** A content-removal request: an urgent report, first in the admins' queue (issue 15). */
+    /** A content-removal request: an urgent report, first in the admins' queue (ADR 0015). */
     async insertRemovalRequest(request: { videoId: number; userId: number | null; email: string; reason: string; message: string; clientIp: string }) {
       await pool.query(
         `insert into video_reports (video_id, user_id, email, reason, message, client_ip, urgent) values ($1, $2, $3, $4, $5, $6, true)`,

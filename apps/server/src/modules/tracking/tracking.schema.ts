@@ -76,7 +76,7 @@ export const videoDailyStats = pgTable(
 );
 
 /**
- * A creator's day (accounts.md §2 Stats, issue 14): views and likes of their videos, new followers, link
+ * A creator's day (accounts.md §2 Stats): views and likes of their videos, new followers, link
  * clicks and profile views, added to by the counter buffer and the follow's transaction, so any range of
  * the stats screen reads one row per day instead of every video's.
  */
@@ -112,7 +112,7 @@ export const videoReports = pgTable(
     clientIp: text('client_ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp('handled_at', { withTimezone: true }),
-    /** How an admin closed it (issue 15): 'dismissed', 'taken down' or 'creator banned'. */
+    /** How an admin closed it (ADR 0015): 'dismissed', 'taken down' or 'creator banned'. */
     decision: text('decision'),
     handledBy: bigint('handled_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     /** A content-removal request (someone depicted, a rights holder): first in the queue. */

@@ -41,7 +41,7 @@ export function trackingService({
 }: {
   pool: pg.Pool;
   counters: CounterBuffer;
-  /** Issue 15: a video reported by this many distinct people (see distinctReporters) is hidden until an admin decides (0: never). */
+  /** A video reported by this many distinct people (see distinctReporters) is hidden until an admin decides (0: never; ADR 0015). */
   reportHideThreshold?: number;
   onVideoHidden?: () => Promise<void>;
 }) {

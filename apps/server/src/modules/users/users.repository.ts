@@ -104,7 +104,7 @@ export function usersRepository(pool: pg.Pool) {
             : await client.query('delete from follows where follower_id = $1 and model_id = $2', [followerId, modelId]);
         const delta = changed.rowCount === 1 ? (action === 'follow' ? 1 : -1) : 0;
         if (delta === 1) {
-          // The creator's day of the stats screen (issue 14): a new follower.
+          // The creator's day of the stats screen (accounts.md §2 Stats): a new follower.
           await client.query(
             `insert into creator_daily_stats (user_id, day, new_followers) values ($1, current_date, 1)
              on conflict (user_id, day) do update set new_followers = creator_daily_stats.new_followers + 1`,

@@ -63,7 +63,7 @@ export const linkClickDailyCounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.linkId, t.location, t.isLive] }),
-    // A creator's stats read their links' days (issue 14): by link, then a range of days.
+    // A creator's stats read their links' days (accounts.md §2 Stats): by link, then a range of days.
     index('link_click_daily_counts_link_day_idx').on(t.linkId, t.day),
   ],
 );
@@ -79,7 +79,7 @@ export const contests = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     position: integer('position').notNull().default(0),
-    /** Ended by an admin (issue 15): kept, no longer on the profile. */
+    /** Ended by an admin (ADR 0015): kept, no longer on the profile. */
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -58,7 +58,7 @@ export const videos = pgTable(
     status: videoStatus('status').notNull().default('uploaded'),
     statusReason: text('status_reason'),
     /**
-     * Why a published video is hidden from viewers (issue 15): 'taken down' by an admin, 'reported' by
+     * Why a published video is hidden from viewers (ADR 0015): 'taken down' by an admin, 'reported' by
      * enough viewers, 'creator banned'. Null: shown. Kept, not deleted, so it can be restored.
      */
     hiddenReason: text('hidden_reason'),
