@@ -55,9 +55,10 @@ const serverModules = {
   visibility: [],
   // A creator's countries and regions (ADR 0013), which feed the visibility index.
   'geo-blocking': ['visibility'],
-  studios: ['accounts'],
+  // A studio's console counts what viewers can see: the videos module's PUBLISHED_SQL.
+  studios: ['accounts', 'videos'],
   // The admin console reads across the platform and decides through the modules that own each thing.
-  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads'],
+  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads', 'pages'],
   feed: ['videos', 'webcam-sites', 'visibility'],
   tracking: ['videos'],
   // Ads count impressions and clicks through the tracking module's counter buffer.

@@ -11,7 +11,7 @@ import { adminModeration } from '../modules/admin/admin-moderation.service.ts';
 import { adminPeople } from '../modules/admin/admin-people.service.ts';
 import { adminSites } from '../modules/admin/admin-sites.service.ts';
 import { buildFeedSnapshot } from '../modules/feed/feed-snapshot.ts';
-import { geoBlockingService } from '../modules/geo-blocking/geo-blocks.service.ts';
+import { visibilityService } from '../modules/visibility/visibility.service.ts';
 import { studiosService } from '../modules/studios/studios.service.ts';
 import { videosService } from '../modules/videos/videos.service.ts';
 import { webcamSitesService } from '../modules/webcam-sites/webcam-sites.service.ts';
@@ -33,7 +33,7 @@ export const storage = privateStorage(config.dataDir, media.private);
 // The console's services on the CLI's database, so a decision here is checked and recorded as there (ADR 0015).
 export const sites = (db: Database) => webcamSitesService({ pool: db.$client, media });
 export const studios = (db: Database) => studiosService({ db, pool: db.$client }).admin;
-const people = (db: Database) => adminPeople(db.$client, () => geoBlockingService(db.$client).creatorsChanged());
+const people = (db: Database) => adminPeople(db.$client, () => visibilityService(db.$client).changed());
 /** The CLI runs no job queue: the feed is re-ranked here, at once (ADR 0007), and nothing else it calls queues a job. */
 const noJobs: JobQueue = { send: () => Promise.reject(new Error('The admin CLI queues no jobs.')) };
 export const moderation = (db: Database) =>
@@ -41,7 +41,7 @@ export const moderation = (db: Database) =>
     pool: db.$client,
     videos: videosService({ db, media, jobs: noJobs, logger }),
     people: people(db),
-    onHiddenChanged: () => geoBlockingService(db.$client).creatorsChanged(),
+    onHiddenChanged: () => visibilityService(db.$client).changed(),
     onPublishedChanged: async () => {
       const built = await buildFeedSnapshot(db.$client);
       console.log(`Feed re-ranked: ${built.videos} videos in ${built.totalMs} ms.`);

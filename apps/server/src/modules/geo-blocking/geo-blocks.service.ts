@@ -29,12 +29,6 @@ export function geoBlockingService(pool: pg.Pool, visibility: VisibilityService 
   }
 
   return {
-    /**
-     * @deprecated Who is hidden is the visibility module's: call `visibility.changed()`. Kept only until
-     * the admin CLI passes its own visibility service.
-     */
-    creatorsChanged: () => visibility.changed(),
-
     async list(user: UserRow) {
       forCreator(user);
       return { countries: await repo.list(user.id) };
