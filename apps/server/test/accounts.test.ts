@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
 const linkToken = (link = '') => link.split('/').pop()!;
-/** forgot-password and resend-email answer before their mail goes out (issue 28). */
+/** forgot-password and resend-email answer before their mail goes out (SECURITY.md). */
 const mailCount = (count: number) => eventually(async () => t.mail.length, (length) => length >= count);
 
 describe('POST /v1/register (accounts.md §5 registration)', () => {
@@ -79,7 +79,7 @@ describe('POST /v1/check-username', () => {
     expect(free.json()).toEqual({ available: true, message: m.usernameAvailable });
     const taken = await post('/v1/check-username', { username: account.username!.toUpperCase() });
     expect(taken.json()).toEqual({ available: false, message: m.usernameTaken });
-    // A route name is refused as the field's error (issue 28): "This handle is reserved."
+    // A route name is refused as the field's error (SECURITY.md): "This handle is reserved."
     const reserved = await post('/v1/check-username', { username: 'Discover' });
     expect(reserved.statusCode).toBe(422);
     expect(reserved.json().errors).toEqual({ username: [m.usernameReserved] });

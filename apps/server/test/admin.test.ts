@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('who may use /v1/admin (issue 15)', () => {
+describe('who may use /v1/admin', () => {
   it('answers 401 for a guest and 403 for a viewer, a creator, a channel and a studio manager, on every admin call, and changes nothing', async () => {
     const { id } = await pendingVerification();
     const calls = [
@@ -238,7 +238,7 @@ describe('the overview and identity verifications', () => {
   });
 });
 
-describe('people: find, ban, unban, admins (issue 15)', () => {
+describe('people: find, ban, unban, admins', () => {
   const login = (email: string, password = 'correct-horse-1') =>
     api('POST', '/v1/login', {}, { email, password, remember_me: false });
 
@@ -314,13 +314,13 @@ describe('people: find, ban, unban, admins (issue 15)', () => {
   });
 });
 
-describe('video moderation and reports (issue 15)', () => {
+describe('video moderation and reports', () => {
   let creator: Awaited<ReturnType<typeof signUp>>;
   beforeAll(async () => {
     creator = await signUp(t, 'model');
     await t.pool.query(`update users set is_verified = 'approved' where id = $1`, [creator.id]);
   });
-  /** A report by a new viewer account, from a network of its own: only those count toward hiding (issue 28). */
+  /** A report by a new viewer account, from a network of its own: only those count toward hiding (SECURITY.md). */
   const report = async (videoId: number, n: number) =>
     api('POST', '/v1/report-video', (await signUp(t, 'user')).auth, { video_id: videoId, reason: 'copyright', message: `Mine, says #${n}` });
   const start = async (id: number) => (await api('GET', `/v1/videos/start/${id}`)).statusCode;
@@ -415,7 +415,7 @@ describe('video moderation and reports (issue 15)', () => {
   });
 });
 
-describe('content: pages, contests, studios, channels, searches, verification records (issue 15)', () => {
+describe('content: pages, contests, studios, channels, searches, verification records', () => {
   it('stores a static page sanitized, shows it to visitors, and records the edit', async () => {
     const pages = (await api('GET', '/v1/admin/pages', admin)).json().data.map((p: { slug: string }) => p.slug);
     expect(pages).toEqual(['2257', 'dmca', 'faq', 'policy', 'support', 'terms']);

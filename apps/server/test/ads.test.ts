@@ -59,7 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('managing ads is for admins only (issue 16)', () => {
+describe('managing ads is for admins only', () => {
   it('answers 401 for a guest and 403 for a viewer, a creator, a channel and a studio manager, and changes nothing', async () => {
     const calls = [
       ['GET', '/v1/admin/ads/campaigns'],

@@ -4,7 +4,7 @@ import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 28: the public API documentation at /v1/docs shows what anyone may call, not the admin API;
+ * The public API documentation at /v1/docs shows what anyone may call, not the admin API (SECURITY.md);
  * admins read the whole document, the admin API included, at /v1/admin/docs/json.
  */
 let t: TestApp;

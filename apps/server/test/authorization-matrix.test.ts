@@ -12,7 +12,7 @@ import { verificationForm } from './helpers/verification.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 17: who may call what, for every route of the OpenAPI document. Each route has an entry saying
+ * Who may call what, for every route of the OpenAPI document (ADR 0025). Each route has an entry saying
  * which accounts it is for; a route without one fails this test, so a new route cannot escape it.
  * Every route is called by every kind of actor with an empty body, and the answer must be what the
  * entry says:
@@ -22,7 +22,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  *   (`emptyBodyRefusal`) the 4xx of an empty body refused before the account is looked at;
  * - an account the route is for, let through: anything but 401, 403 and a server error (the empty body
  *   is then refused for what it lacks, which is not this test's matter).
- * Issue 17 also asks, for every write, proof that another actor's data is unchanged:
+ * And, for every write, proof that another actor's data is unchanged (ADR 0025):
  * - every refused call (4xx) of a route that changes state leaves the data as it was: a fingerprint of
  *   every table and of the files under DATA_DIR, taken before and after the call, is the same;
  * - `attempts`: every write route that can name another account's things (or that only some roles may
@@ -154,7 +154,7 @@ const actors: Actor[] = ['guest', 'viewer', 'creator', 'other creator', 'channel
 /**
  * The attempts are also made by the studio manager acting (x-flick-act-for, ADR 0014) for a creator who is
  * not their member (refused, 403, whatever the route), and for their own member: on the routes a manager
- * may act on, the member's request, refused as the creator's is; elsewhere 403. Issue 28: for a banned
+ * may act on, the member's request, refused as the creator's is; elsewhere 403. As SECURITY.md has it, for a banned
  * member, 403 whatever the route (the ban stops the studio too); for a member who is an admin, as for any
  * member (acting carries no admin power: refused where a creator is).
  */
@@ -178,7 +178,7 @@ const sessionless = new Set<Actor>(['guest', 'banned', 'expired']);
  *   route decides anything (@fastify/rate-limit with plugins/pg-rate-limit-store.ts) — refused ones too,
  *   which is the point of a limit;
  * - sign_in_backoff: a failed sign-in counts against the e-mail address it tried, whoever's it is, which is
- *   the point of the backoff (issue 28);
+ *   the point of the backoff (SECURITY.md);
  * - auth_tokens.last_used_at (the column only, the rest of the table counts): authentication writes a
  *   session's last use, at most every 5 minutes, on any request carrying it (plugins/authenticate.ts).
  * Nothing else is: no table logs refused attempts (admin_audit and studio_actions record decisions and
@@ -308,7 +308,7 @@ beforeAll(async () => {
   await t.pool.query(`update users set is_verified = 'approved' where id = any($1) or email = 'matrix-channel@channels.test'`, [[creator.id, other.id, victim.id, member.id, bannedMember.id, adminMember.id]]);
   await t.pool.query('update users set banned_at = now() where id = $1', [banned.id]);
   await t.pool.query(`update auth_tokens set expires_at = now() - interval '1 day' where user_id = $1`, [expired.id]);
-  // The whole document, the admin API included: the public one at /v1/docs leaves it out (issue 28).
+  // The whole document, the admin API included: the public one at /v1/docs leaves it out (SECURITY.md).
   const doc = (await t.app.inject({ method: 'GET', url: '/v1/admin/docs/json', headers: headers.admin })).json() as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
 
@@ -330,7 +330,7 @@ beforeAll(async () => {
   };
   await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: matrixStudio.key } }, member.auth);
   await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: victimStudio.key } }, victim.auth);
-  // Two more members of the Matrix Studio (issue 28): one banned since joining, one an admin.
+  // Two more members of the Matrix Studio (SECURITY.md): one banned since joining, one an admin.
   await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: matrixStudio.key } }, bannedMember.auth);
   await ok({ method: 'POST', url: '/v1/profile/join-studio', payload: { key: matrixStudio.key } }, adminMember.auth);
   await t.pool.query('update users set banned_at = now() where id = $1', [bannedMember.id]);
@@ -473,7 +473,7 @@ beforeAll(async () => {
       answers: everyone(401),
       owner: 'partner',
     },
-    // Issue 28: the victim's endpoint with other keys than its browser's is not taken over; the victim may renew them.
+    // The victim's endpoint with other keys than its browser's is not taken over (SECURITY.md); the victim may renew them.
     'POST /v1/push/subscriptions': {
       request: (owner) => post('/v1/push/subscriptions', { endpoint, keys: owner ? { p256dh: 'victim-key-renewed', auth: 'victim-auth-renewed' } : { p256dh: 'mallory-key', auth: 'mallory-auth' } }),
       answers: { ...noSession(), ...accounts(409) },
@@ -543,7 +543,7 @@ afterAll(async () => {
 /** An address with made-up values for its parameters: nothing of anyone's is named. */
 const addressOf = (path: string) => path.replace(/\{(\w+)\}/g, (_all, name: string) => (/id$/i.test(name) ? '987654' : 'zz-none'));
 
-describe('the authorization matrix (issue 17)', () => {
+describe('the authorization matrix', () => {
   it('has an entry for every route of the API, and an attempt on another account’s data for every write that can name one', () => {
     expect(routes.length).toBeGreaterThan(100);
     expect(routes.filter((route) => !accessOf(route))).toEqual([]);

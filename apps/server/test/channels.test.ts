@@ -91,7 +91,7 @@ describe('GET /v1/users?type=channel (viewer.md §2 Channels, §7)', () => {
       expect((body.data as ChannelCard[]).map((c) => c.id)).toEqual([studio, network, fresh]);
     }
     expect((await list('type=channel&cursor=' + 'x'.repeat(201))).status).toBe(422);
-    // A raw NUL is refused at the edge (issue 28); one inside a cursor ('AAAA') is no cursor of ours.
+    // A raw NUL is refused at the edge (SECURITY.md); one inside a cursor ('AAAA') is no cursor of ours.
     expect(await list('type=channel&cursor=%00%00')).toMatchObject({ status: 422, body: { message: textMessages.invalidText } });
     const { body } = await list('type=channel&per_page=1000');
     expect((body.data as ChannelCard[]).length).toBeLessThanOrEqual(CHANNEL_PAGE_SIZE);

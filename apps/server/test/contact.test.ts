@@ -95,7 +95,7 @@ describe('rate limits', () => {
       const login = await t.app.inject({ method: 'POST', url: '/v1/login', headers, payload: { email: 'a@example.com', password: 'whatever-1' } });
       expect(login.statusCode).toBe(401);
       const { rows } = await t.pool.query<{ key: string }>('select key from rate_limits order by key');
-      // The failed sign-in also counts against the client's failure allowance (issue 28: successes do not).
+      // The failed sign-in also counts against the client's failure allowance (SECURITY.md: successes do not).
       expect(rows.map((r) => r.key)).toEqual(['POST:/v1/contact:2001:db8:1::1', 'POST:/v1/login:2001:db8:1::1', 'sign-in-failures:2001:db8:1::1']);
     } finally {
       await t.close();

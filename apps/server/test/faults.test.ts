@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 /**
- * Issue 17's faults, each against the real thing: a Flick process (`npm run serve`) killed with SIGKILL
+ * The faults of ADR 0025, each against the real thing: a Flick process (`npm run serve`) killed with SIGKILL
  * during an upload, a transcode and a counter flush, then started again; a PostgreSQL of this file's own
  * stopped and started under load; a real small disk (a tmpfs as DATA_DIR) filled during an upload.
  * A scenario that shows a known defect is `it.fails`, with what is wrong and where the fix belongs; it
@@ -234,7 +234,7 @@ describe('kill -9 of the server', () => {
   }, 120_000);
 
   /*
-   * Known defect, reported with issue 17 (the fix belongs in modules/videos, which this change may not
+   * Known defect, found by ADR 0025's fault tests (the fix belongs in modules/videos, which this change may not
    * touch): the request that completes an upload ingests it (a row in "uploaded", the file moved to
    * originals, the first frame, the job) before it answers, and nothing picks that up after a crash. Killed
    * there, the row stays "uploaded" for ever in the creator's list, the tus files stay until the daily
@@ -356,7 +356,7 @@ describe('kill -9 of the server', () => {
       await Promise.all(
         Array.from({ length: n }, async () => {
           const guest = { guest_id: randomUUID(), video_id: videoId };
-          // Each from an address of its own: one address's guests count only a handful (issue 28).
+          // Each from an address of its own: one address's guests count only a handful (SECURITY.md).
           const from = client();
           const view = await request(on, 'POST', '/v1/video-view', { body: guest, headers: from });
           const like = await request(on, 'POST', '/v1/video-like', { body: { ...guest, type: 'add' }, headers: from });

@@ -6,7 +6,7 @@ import { feedPage, publishedVideos, rebuildFeed } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 18: the home feed shares its pages between viewers for a moment and looks up the likes and
+ * The home feed shares its pages between viewers for a moment (ADR 0026) and looks up the likes and
  * ratings of everyone asking at once in one statement, and so the bearer tokens. None of it may show a
  * viewer anything but their own flags, nor keep a like, a rating or a sign-out from showing at once.
  */

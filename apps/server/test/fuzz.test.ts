@@ -7,8 +7,8 @@ import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 17: every endpoint in the OpenAPI document, fed what a careless or hostile client sends —
- * wrong types, huge and unicode strings, NULs and lone surrogates (issue 28), nulls, negative and enormous numbers, deep JSON, wrong content
+ * Every endpoint in the OpenAPI document (ADR 0025), fed what a careless or hostile client sends —
+ * wrong types, huge and unicode strings, NULs and lone surrogates (SECURITY.md), nulls, negative and enormous numbers, deep JSON, wrong content
  * types, truncated multipart — by a guest, a creator and an admin. No answer may be a 5xx, and the
  * server must still answer afterwards.
  */
@@ -74,7 +74,7 @@ beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
   who.creator = await signedIn('creator');
   who.admin = await signedIn('admin');
-  // The whole document, the admin API included: the public one at /v1/docs leaves it out (issue 28).
+  // The whole document, the admin API included: the public one at /v1/docs leaves it out (SECURITY.md).
   const doc = (await t.app.inject({ method: 'GET', url: '/v1/admin/docs/json', headers: who.admin })).json() as {
     paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }>>;
   };
@@ -116,7 +116,7 @@ function heapAfterCollection(): number {
   return process.memoryUsage().heapUsed;
 }
 
-describe('fuzzing every endpoint of the OpenAPI document (issue 17)', () => {
+describe('fuzzing every endpoint of the OpenAPI document', () => {
   it(`answers ${REQUESTS} hostile requests without a single 5xx, and is still up afterwards with its heap flat`, async () => {
     expect(operations.length).toBeGreaterThan(100);
     const failures: string[] = [];

@@ -137,7 +137,7 @@ describe('the three geo-blocking calls (accounts.md §5, §7, §8)', () => {
   });
 });
 
-describe('enforcement: a creator is invisible where they blocked (issue 14)', () => {
+describe('enforcement: a creator is invisible where they blocked', () => {
   it('answers 403 Content Unavailable for the profile and a video opened directly, from the country and from the region', async () => {
     for (const place of [from.england, from.washington]) {
       const profile = await api('GET', `/v1/users/${hiding.account.username}`, place);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { verificationFields, verificationImages } from './helpers/verification.ts';
 
 /**
- * Issue 28, item 6: text PostgreSQL cannot store (a NUL) or that is no text at all (a lone surrogate)
+ * SECURITY.md, "Input": text PostgreSQL cannot store (a NUL) or that is no text at all (a lone surrogate)
  * is refused at the edge with a 4xx, wherever it comes in: the path, the query, a JSON body, a form's
  * fields. None of it may reach the database and come back as a 500.
  */

@@ -21,7 +21,7 @@ import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Live status (ADR 0012, issue 13): a cam site's status feed served by a real HTTP server on 127.0.0.1,
+ * Live status (ADR 0012): a cam site's status feed served by a real HTTP server on 127.0.0.1,
  * partners' signed pushes, and the creator's own 'I'm live now'.
  */
 let t: TestApp;

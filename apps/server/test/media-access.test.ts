@@ -8,7 +8,7 @@ import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 28 item 5: a decision that withdraws a video (take-down, hiding by reports, a ban, rejection,
+ * SECURITY.md, "Content decisions": a decision that withdraws a video (take-down, hiding by reports, a ban, rejection,
  * deletion) withdraws its files too, at their public addresses, on every path spelling.
  */
 let t: TestApp;
@@ -60,7 +60,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('media of a withdrawn video (issue 28)', () => {
+describe('media of a withdrawn video', () => {
   it('serves a published video’s playlists, segments and stills to anyone', async () => {
     const id = await videoWithMedia();
     expect(await mediaStatuses(id)).toEqual(allAre(200));

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const TOKEN = 'metrics-token-for-the-test';
 
-describe('GET /metrics (issue 17)', () => {
+describe('GET /metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ METRICS_TOKEN: TOKEN }, { workers: false });
@@ -34,7 +34,7 @@ describe('GET /metrics (issue 17)', () => {
   });
 });
 
-describe('GET /metrics without a token (issue 28)', () => {
+describe('GET /metrics without a token', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });

@@ -106,7 +106,7 @@ describe('POST /v1/profile multipart profile_photo (avatar)', () => {
   });
 });
 
-describe('a multipart body that is not one (found by fuzzing, issue 17)', () => {
+describe('a multipart body that is not one (found by fuzzing)', () => {
   it('answers 400 with a plain message, and changes nothing', async () => {
     const model = await signUp(t, 'model');
     for (const type of ['multipart/form-data; boundary=XYZ', 'multipart/form-data']) {

@@ -8,7 +8,7 @@ import { publishedVideos } from './helpers/feed.ts';
 import { eventually } from './helpers/eventually.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** accounts.md §2, §3, §5, §7 POST /profile/stats (issue 14). */
+/** accounts.md §2, §3, §5, §7 POST /profile/stats. */
 let t: TestApp;
 let mia: Awaited<ReturnType<typeof signUp>>;
 let kai: Awaited<ReturnType<typeof signUp>>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** Issue 28: a browser's push endpoint stays with its account unless the browser's own keys come with it. */
+/** A browser's push endpoint stays with its account unless the browser's own keys come with it (SECURITY.md). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });

@@ -14,7 +14,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
 /** Handles the issue found free: each is a first path segment of ours. */
 const taken = ['media', 'Admin', 'ads', 'assets', 'v1', 'discover', 'LIVE', 'metrics'];
 
-describe('handles a creator may not take (issue 28)', () => {
+describe('handles a creator may not take', () => {
   it(`refuses each first path segment of ours, whatever its case: "${accountMessages.usernameReserved}"`, async () => {
     const creator = await signUp(t, 'model');
     for (const username of taken) {

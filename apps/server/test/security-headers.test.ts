@@ -10,7 +10,7 @@ import { signInAs, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * Issue 17, security headers: a CSP that runs only our own scripts and lets nobody frame the app, HSTS
+ * Security headers (ADR 0025): a CSP that runs only our own scripts and lets nobody frame the app, HSTS
  * exactly when the request came over TLS, and public media served with its own type, never sniffed.
  */
 let behindProxy: TestApp;
@@ -75,7 +75,7 @@ async function rawExchange(port: number, request: string): Promise<{ status: num
   return { status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') };
 }
 
-describe('answers the framework gives before any route (issue 28)', () => {
+describe('answers the framework gives before any route', () => {
   const marker = 'ECHO-ME-BACK';
 
   it.each([
@@ -160,7 +160,7 @@ describe('public media at /media', () => {
   ];
 
   beforeAll(async () => {
-    // Video 7's files are served while the video is (issue 28 item 5): a published one.
+    // Video 7's files are served while the video is (SECURITY.md): a published one.
     const owner = await signUp(behindProxy, 'model');
     await behindProxy.pool.query(`insert into videos (id, user_id, title, slug, status) overriding system value values (7, $1, 'Clip', 'clip', 'approved')`, [owner.id]);
     for (const [file] of files) {

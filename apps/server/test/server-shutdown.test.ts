@@ -12,7 +12,7 @@ import { logSerializers } from '../src/lib/log-errors.ts';
 import { startServer } from '../src/server.ts';
 
 /**
- * Issue 17: stopping `npm start` or a benchmark logs no error. Everything holding a connection (the
+ * Stopping `npm start` or a benchmark logs no error (ADR 0025). Everything holding a connection (the
  * pool, pg-boss, the job lock connection) closes before the embedded PostgreSQL stops, and PostgreSQL
  * then waits for the sessions still closing instead of ending them with "terminating connection due
  * to administrator command" (which each client used to log, with the whole client).

@@ -134,7 +134,7 @@ describe('GET /v1/sidebar/left (viewer.md §2 App shell, §3 Sidebar item, §7)'
     }
     expect((await get(`?page=${SIDEBAR_MAX_PAGE}`)).status).toBe(200);
     expect((await get('?gender=xyz&epoch=-1&page=1')).status).toBe(200);
-    // A NUL is refused at the edge, whatever the parameter (issue 28).
+    // A NUL is refused at the edge, whatever the parameter (SECURITY.md).
     expect(await get('?gender=%00&page=1')).toMatchObject({ status: 422, body: { message: textMessages.invalidText } });
   });
 

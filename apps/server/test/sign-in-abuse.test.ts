@@ -6,7 +6,7 @@ import { client, newAccount, signUp } from './helpers/accounts.ts';
 import { eventually } from './helpers/eventually.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** Issue 28: guessing passwords, telling accounts apart by timing, and our own mail carrying someone's text. */
+/** Guessing passwords, telling accounts apart by timing, and our own mail carrying someone's text (SECURITY.md). */
 
 /** Each e-mail takes as long as a quick SMTP server needs: what an answer must not wait for. */
 const MAIL_DELAY_MS = 60;

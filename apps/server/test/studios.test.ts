@@ -86,7 +86,7 @@ describe('joining and leaving (accounts.md §2, §4, §5, §7, §8)', () => {
   });
 });
 
-describe("the studio console and a manager acting for a member (issue 14)", () => {
+describe("the studio console and a manager acting for a member", () => {
   it("lists the studio's members with their key numbers, and only for its managers", async () => {
     await publishedVideos(t, member.id, 3, { likes: 4, views: 10 });
     const res = await api('GET', '/v1/studio', manager);
@@ -205,8 +205,8 @@ describe("the studio console and a manager acting for a member (issue 14)", () =
   });
 });
 
-describe('a ban and the admin role stay with their own account (issue 28)', () => {
-  const ban = (id: number) => api('POST', `/v1/admin/users/${id}/ban`, admin, { reason: 'Issue 28' });
+describe('a ban and the admin role stay with their own account', () => {
+  const ban = (id: number) => api('POST', `/v1/admin/users/${id}/ban`, admin, { reason: 'Banned while a member' });
   const unban = (id: number) => api('POST', `/v1/admin/users/${id}/unban`, admin);
   /** Each route a manager may act on, addressed with made-up ids, and a body where it takes one. */
   const actingCalls = STUDIO_ACTING_ROUTES.map(({ method, route }) => ({ method, url: route.replace(/:[a-z]+/g, '987654') }));

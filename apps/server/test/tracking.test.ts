@@ -167,7 +167,7 @@ describe('POST /v1/event and /v1/link-click', () => {
     await eventually(async () => (await t.pool.query('select count::int, is_live from link_click_daily_counts')).rows, (r) => r.length === 1 && r[0].count === 1);
   });
 
-  it("never drops a click over its label: a place it does not know, or none, is counted as 'other' (issue 17)", async () => {
+  it("never drops a click over its label: a place it does not know, or none, is counted as 'other'", async () => {
     const model = await signUp(t, 'model');
     const { rows } = await t.pool.query(`insert into user_links (user_id, url, name, site) values ($1, 'https://chaturbate.com/m', 'CB', 'chaturbate.com') returning id`, [model.id]);
     const click = { link_id: rows[0].id, is_live: 0 };
@@ -179,7 +179,7 @@ describe('POST /v1/event and /v1/link-click', () => {
   });
 });
 
-describe('hiding a video on reports (issue 28)', () => {
+describe('hiding a video on reports', () => {
   const report = (video: number, headers: Record<string, string>) =>
     post('/v1/report-video', { video_id: video, reason: 'spam', message: 'Not what it says.', email: 'someone@example.com', guest_id: randomUUID() }, headers);
   const start = async (id: number) => (await t.app.inject({ method: 'GET', url: `/v1/videos/start/${id}` })).statusCode;
@@ -227,7 +227,7 @@ describe('hiding a video on reports (issue 28)', () => {
   });
 });
 
-describe('bounds on what one network counts per video or link and day (issue 28)', () => {
+describe('bounds on what one network counts per video or link and day', () => {
   const oneAddress = { 'x-forwarded-for': '198.51.100.50' };
   const column = async (sql: string, id: number) => (await t.pool.query<{ n: number }>(sql, [id])).rows[0]!.n;
 

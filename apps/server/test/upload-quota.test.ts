@@ -8,7 +8,7 @@ import { clip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { upload, verifiedModel } from './helpers/videos.ts';
 
-/** Issue 28: a creator's quota of resumable uploads under way at once, and of bytes started in 24 hours. */
+/** A creator's quota of resumable uploads under way at once, and of bytes started in 24 hours (SECURITY.md). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });

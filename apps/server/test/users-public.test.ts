@@ -55,7 +55,7 @@ describe('GET /v1/users/{id or slug}', () => {
     expect((await profile(999999)).status).toBe(404);
   });
 
-  it('shows only creators and channels: a viewer, an admin or a studio manager is not found, as nobody is (issue 28)', async () => {
+  it('shows only creators and channels: a viewer, an admin or a studio manager is not found, as nobody is', async () => {
     const viewer = await signUp(t, 'user');
     const other = await signUp(t, 'user');
     await adminAccounts(t.db).createAdmin({ email: 'root@users-public.test', password: 'correct-horse-battery' });

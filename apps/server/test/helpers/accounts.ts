@@ -35,7 +35,7 @@ export async function signUp(t: TestApp, type: 'user' | 'model' = 'model', overr
 let clients = 0;
 /**
  * A fresh client address per call (the test app trusts X-Forwarded-For), so rate limits stay out of the
- * way; each in a /64 of its own, since a /64 is one network to the tracking bounds (issue 28).
+ * way; each in a /64 of its own, since a /64 is one network to the tracking bounds (SECURITY.md).
  */
 export function client() {
   clients += 1;

@@ -17,7 +17,7 @@ export interface FingerprintOptions {
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * A fingerprint of an app's data (issue 17: a refused write changes nothing): one query over every table
+ * A fingerprint of an app's data (ADR 0025: a refused write changes nothing): one query over every table
  * of the public schema (pg-boss keeps its own schema, and is not looked at), each table the md5 of its rows
  * in a fixed order, and the files under DATA_DIR (media, private documents, unfinished uploads). Two
  * fingerprints are equal when nothing was written, deleted or added; `changed` names what differs.
