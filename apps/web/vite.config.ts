@@ -185,7 +185,7 @@ const feed = feedChunk();
 /**
  * The grid screens' code (a creator's profile, a tag's grid, the rating lists, and the layout they sit
  * in) beyond the initial JavaScript, as one chunk rather than eleven: over HTTP/1.1 eleven small files
- * take three rounds of the browser's six connections, each a round trip (issue 18: name and first row
+ * take three rounds of the browser's six connections, each a round trip (ADR 0022: name and first row
  * of a grid screen). What they share with the feed (the API's schemas, queries, the grid's tiles) is a
  * chunk of its own, `common`, which both import: a grid screen then neither downloads nor runs the
  * feed's player, gestures and ads.
@@ -234,7 +234,7 @@ export default defineConfig(({ command }) => ({
       // effects, zod's builders are pure) lets a chunk that needs one constant, such as an event id,
       // skip zod and the schemas altogether.
       output: {
-        // The ad control script is served from its own path (issue 16): /ads/flick-ads-<hash>.js.
+        // The ad control script is served from its own path (ADR 0016): /ads/flick-ads-<hash>.js.
         chunkFileNames: (chunk) => (chunk.name === 'flick-ads' ? 'ads/[name]-[hash].js' : 'assets/[name]-[hash].js'),
         // The modules "/" runs first (the early request, the boot player's adoption) are one file, not five.
         codeSplitting: {

@@ -7,7 +7,7 @@ import { GRID_ANSWERS_ELEMENT_ID, requestRouteDataEarly } from './early-route-da
 import { openedRoute } from './router.tsx';
 
 /*
- * Issue 18, grid screens: as the app starts, the screen the address opens asks for its first calls, and
+ * Grid screens (ADR 0022): as the app starts, the screen the address opens asks for its first calls, and
  * its first row of pictures once the first page is here; the screen's own calls then take those answers.
  */
 const videos = [1, 2, 3, 4].map((id) => videoOf({ id, thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`, thumbnailSources: [{ url: `/media/videos/${id}/thumbnail-360.jpg`, width: 360, height: 640 }, { url: `/media/videos/${id}/thumbnail-720.jpg`, width: 720, height: 1280 }] }));

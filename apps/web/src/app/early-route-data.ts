@@ -29,7 +29,7 @@ function answersInPage(): Map<string, unknown> {
 }
 
 /**
- * Render-as-you-fetch for the grid screens (issue 18: name and first row of pictures): as the app
+ * Render-as-you-fetch for the grid screens (ADR 0022: name and first row of pictures): as the app
  * starts, the screen's first calls go out, and its first row of pictures as soon as the first page is
  * here, while the entry and the screen's code are still loading. The screens then find the answers
  * (the API client takes them). A rating list only with a session (the login guard sends anyone else away).

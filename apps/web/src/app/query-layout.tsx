@@ -4,7 +4,7 @@ import { actingId } from '../features/session/stores/session-changes.ts';
 import { setActingSource } from '../lib/access-token.ts';
 import { queryClient } from '../lib/query-client.ts';
 
-// A studio manager acting for a member (issue 14) names them on the calls a studio may make. Wired here,
+// A studio manager acting for a member (ADR 0014) names them on the calls a studio may make. Wired here,
 // with the first screen that reads from the server, so the initial JavaScript carries none of it.
 setActingSource(actingId);
 

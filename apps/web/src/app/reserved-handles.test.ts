@@ -13,7 +13,7 @@ function firstSegments(objects: RouteObject[], parent = ''): string[] {
   });
 }
 
-describe('handles a creator may not take (issue 28)', () => {
+describe('handles a creator may not take', () => {
   it("reserves every first segment of the app's routes, so no profile hides a screen of ours", () => {
     const segments = [...new Set(firstSegments(routes))];
     expect(segments.length).toBeGreaterThan(15);

@@ -117,7 +117,7 @@ export type AppRouterInstance = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The app's router, made as the entry runs (main.tsx) rather than in the first render: it starts
- * loading the opened route's code at once, while React is still starting (issue 18).
+ * loading the opened route's code at once, while React is still starting (ADR 0026).
  */
 export function createAppRouter(): AppRouterInstance {
   const router = createBrowserRouter(routes);

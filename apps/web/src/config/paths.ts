@@ -22,7 +22,7 @@ export const paths = {
   contentBlocked: '/content-blocked',
 } as const;
 
-/** accounts.md §2: routes that need a token and user id, otherwise they go to /login (the admin console too, issue 15). */
+/** accounts.md §2: routes that need a token and user id, otherwise they go to /login (the admin console too, ADR 0015). */
 export const loginGuardedPaths = [
   '/account',
   '/account/settings',

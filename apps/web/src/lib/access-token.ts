@@ -14,7 +14,7 @@ export function getAccessToken(): string | null {
 
 let actingSource: () => number | null = () => null;
 
-/** Whom a studio manager acts for (issue 14): the app wires the session store in, like the token. */
+/** Whom a studio manager acts for (ADR 0014): the app wires the session store in, like the token. */
 export function setActingSource(next: () => number | null): void {
   actingSource = next;
 }

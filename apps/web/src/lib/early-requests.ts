@@ -1,5 +1,5 @@
 /**
- * GET calls asked for as the app starts, before the screen that reads them has loaded (issue 18:
+ * GET calls asked for as the app starts, before the screen that reads them has loaded (ADR 0022:
  * render-as-you-fetch for the grid screens). The API client takes such an answer, once, for a GET of
  * the same path with the same token, instead of asking again; anything else asks as usual.
  */

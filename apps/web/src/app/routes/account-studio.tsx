@@ -28,7 +28,7 @@ export function AccountStudioRoute() {
   );
 }
 
-/** Issue 14 /studio: the console of the studio the signed-in account manages. */
+/** /studio (ADR 0014): the console of the studio the signed-in account manages. */
 export function StudioConsoleRoute() {
   return (
     <ProfileGate>

@@ -4,7 +4,7 @@ import { AdminConsole } from '../../features/admin/components/admin-console.tsx'
 import { ForAdminsOnly } from '../../features/admin/components/for-admins-only.tsx';
 
 /**
- * Issue 15 /admin and everything under it: the console for an account with the admin role; anyone else
+ * /admin and everything under it (ADR 0015): the console for an account with the admin role; anyone else
  * signed in reads that it is for admins (a guest never gets here: the login guard sends them to /login).
  */
 export function AdminRoute() {

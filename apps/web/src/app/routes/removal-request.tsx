@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
 import { RemovalRequestForm } from '../../features/support/components/removal-request-form.tsx';
 
-/** Issue 15 /removal-request (linked from the DMCA and 2257 pages and from Support); ?video= pre-fills the address. */
+/** /removal-request (ADR 0015; linked from the DMCA and 2257 pages and from Support); ?video= pre-fills the address. */
 export function RemovalRequestRoute() {
   // Not useSearchParams: it would add to the router code every screen downloads first.
   const video = new URLSearchParams(useLocation().search).get('video') ?? '';

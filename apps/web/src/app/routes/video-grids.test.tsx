@@ -70,7 +70,7 @@ describe('/videos-rating/{type}: the rating lists (viewer.md §2, §4)', () => {
   });
 });
 
-describe('the grids ask for their first page before their first render (issue 18)', () => {
+describe('the grids ask for their first page before their first render', () => {
   it('asks for a tag’s first page, the one the screen reads, as its module arrives', async () => {
     queryClient.clear();
     const api = mockApi({ 'GET /v1/tags/12/videos': () => json(page([1, 2, 3])) });

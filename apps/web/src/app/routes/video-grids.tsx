@@ -20,7 +20,7 @@ const ratingTabs = [
 ] as const;
 
 /**
- * Render-as-you-fetch for the grids (issue 18): the first page of the grid at `pathname` goes out, and
+ * Render-as-you-fetch for the grids (ADR 0022): the first page of the grid at `pathname` goes out, and
  * its first row of pictures once it is here, without waiting for React to render the screen. A rating
  * list only with a session (without one the login guard sends the visitor away). Anything else: nothing.
  */

@@ -111,7 +111,7 @@ export const GlobeIcon = (props: IconProps) => (
   </Icon>
 );
 
-/** A studio: the agency that manages creators (issue 14). */
+/** A studio: the agency that manages creators (ADR 0014). */
 export const StudioIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="7" width="18" height="13" rx="2" />

@@ -2,7 +2,7 @@ import { FIRST_ROW_TILES, firstRowPictures, type Video } from '@flick/contract';
 
 /*
  * A grid screen's first row of pictures, asked for as soon as its first page is here, before React has
- * drawn the tiles that show them (issue 18 "name and first row of pictures"): by the screen's loader
+ * drawn the tiles that show them (ADR 0022, "name and first row of pictures"): by the screen's loader
  * (profile/api/grid-first-page.ts) or as the app starts (app/early-route-data.ts).
  */
 

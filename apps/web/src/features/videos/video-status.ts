@@ -37,7 +37,7 @@ export function isScheduled(video: Pick<Video, 'status' | 'uploadDate'>, now: nu
 }
 
 // Made on first use: building a DateTimeFormat loads locale data, about 60 ms of a phone's main
-// thread, and every grid screen imports this module while it starts (issue 18).
+// thread, and every grid screen imports this module while it starts (ADR 0026).
 let shortDate: Intl.DateTimeFormat | undefined;
 let fullDate: Intl.DateTimeFormat | undefined;
 

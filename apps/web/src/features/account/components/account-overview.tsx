@@ -5,7 +5,7 @@ import { ClockIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx'
 import { AlertIcon, CheckIcon, ChevronRightIcon, LogOutIcon, MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 
-/** The studio console (issue 14) and the admin console (issue 15): not in `paths`, which every screen downloads first. */
+/** The studio console (ADR 0014) and the admin console (ADR 0015): not in `paths`, which every screen downloads first. */
 const STUDIO_CONSOLE = '/studio';
 const ADMIN_CONSOLE = '/admin';
 

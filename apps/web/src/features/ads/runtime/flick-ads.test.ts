@@ -64,7 +64,7 @@ function setUp(answer: (placements: readonly string[], signal: AbortSignal) => P
   return { runtime, transport, log, slot };
 }
 
-describe('the ad control script (issue 16)', () => {
+describe('the ad control script', () => {
   it('asks for every slot on the page in one request, and renders each picture at its own size in a link through our redirect', async () => {
     const { transport, slot } = setUp(async (placements) => placements.map((placement) => decision(placement)));
     const top = slot('right-panel-top');

@@ -1,5 +1,5 @@
 /**
- * The ad control script (issue 16, viewer.md §4): built as its own file under /ads/ and loaded once,
+ * The ad control script (ADR 0016, viewer.md §4): built as its own file under /ads/ and loaded once,
  * after the page, by ads-loader.ts. It asks GET /v1/ads for the slots on the page in one call, renders
  * each decision at its own size, reports an impression when a slot is at least half visible for a
  * second, and sends clicks through our redirect. Nothing here may break the page: a slow or empty
@@ -103,7 +103,7 @@ export function createAdRuntime(transport: AdTransport, { decisionTimeoutMs, vis
     flushTimer ??= setTimeout(flushSeen, 1000);
   }
 
-  // At least half of a slot in view for a second is an impression (issue 16), once per decision.
+  // At least half of a slot in view for a second is an impression (ADR 0016), once per decision.
   const observer =
     typeof IntersectionObserver === 'undefined'
       ? null

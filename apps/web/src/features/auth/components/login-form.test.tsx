@@ -151,7 +151,7 @@ describe('login with a token (accounts.md §2 "/login/{token}")', () => {
   });
 });
 
-describe('a sign-in link opened while signed in (issue 28: a link must not swap the account unasked)', () => {
+describe('a sign-in link opened while signed in (a link must not swap the account unasked)', () => {
   /** The session's token is Mia's; the link's is Eve's. */
   const profileByToken = () =>
     mockApi({

@@ -27,7 +27,7 @@ function LiveBubble({ creator }: { creator: LiveCreator }) {
 }
 
 /**
- * 'Live now' on top of the following list and the viewer's own profile (issue 13): the followed creators
+ * 'Live now' on top of the following list and the viewer's own profile (ADR 0012): the followed creators
  * live right now, each opening their live room. Nothing at all while none of them is live.
  */
 export function FollowingLiveStrip({ className = '' }: { className?: string }) {

@@ -10,7 +10,7 @@ import {
 } from '../api/live-notifications.ts';
 
 /**
- * The opt-in of live notifications (issue 13): where the browser allows Web Push, a button that asks
+ * The opt-in of live notifications (ADR 0012): where the browser allows Web Push, a button that asks
  * its permission and subscribes this device; nothing where it cannot.
  */
 export function LiveNotificationsButton({ className = '' }: { className?: string }) {

@@ -5,7 +5,7 @@ import type { FeedHint } from '../stores/feed-hints.ts';
 /**
  * viewer.md §2: the two hints, one at a time, until the viewer has done what they say (or tapped).
  * It takes no pointer events at all: every touch lands on the stage beneath, so any swipe made on top
- * of it works as on the bare video (issue 18), and the stage turns a tap into "dismiss".
+ * of it works as on the bare video (ADR 0026), and the stage turns a tap into "dismiss".
  */
 export function FeedHintBubble({ hint }: { hint: FeedHint }) {
   const up = hint === 'swipeUp';

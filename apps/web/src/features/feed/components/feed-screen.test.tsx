@@ -180,7 +180,7 @@ describe('start route (viewer.md §2)', () => {
   });
 });
 
-describe('hints and prompts never hold the swipe (issue 18)', () => {
+describe('hints and prompts never hold the swipe', () => {
   /** A finger drawn upwards from `on`, as the browser reports it: pointer events with a touch id. */
   function swipeUpOn(on: Element) {
     const at = (y: number) => ({ pointerId: 7, isPrimary: true, pointerType: 'touch', button: 0, clientX: 160, clientY: y });
@@ -280,7 +280,7 @@ describe('the boot player’s video (ADR 0019)', () => {
   });
 });
 
-describe('the video a swipe brings in starts under the finger (issue 18: swipe to playing)', () => {
+describe('the video a swipe brings in starts under the finger (swipe to playing)', () => {
   const at = (y: number) => ({ pointerId: 9, isPrimary: true, pointerType: 'touch', button: 0, clientX: 160, clientY: y });
   const slotVideo = (id: number) => document.querySelector<HTMLVideoElement>(`.feed-stage [data-video-id="${id}"] video`)!;
   /** The feed on screen has started, and the next video has buffered its start (jsdom loads nothing). */

@@ -7,7 +7,7 @@ interface LivePage {
   next: string | null;
 }
 
-/** viewer.md §7 (issue 13) GET /live: creators live now in the categories, newest confirmation first. */
+/** viewer.md §7 (ADR 0012) GET /live: creators live now in the categories, newest confirmation first. */
 async function getLiveCreators(path: string, signal?: AbortSignal): Promise<LivePage> {
   const answer = liveListResponseSchema.parse(await api.get<unknown>(path, { signal, auth: false }));
   return { creators: answer.data, next: answer.links.next };

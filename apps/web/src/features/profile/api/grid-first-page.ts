@@ -5,7 +5,7 @@ import { preloadFirstRow } from '../../videos/preload-first-row.ts';
 
 /*
  * A grid screen's first page, asked for before the screen renders (a creator's profile, a tag's grid,
- * the rating lists: issue 18 "name and first row of pictures"), and its first row of pictures asked for
+ * the rating lists: ADR 0022, "name and first row of pictures"), and its first row of pictures asked for
  * as soon as that page is here, before React has drawn the tiles that show them.
  */
 

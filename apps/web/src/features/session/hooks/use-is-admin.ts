@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { Session } from '../stores/session-store.ts';
 
 /**
- * Whether the signed-in account is an admin (issue 15): the menu's console entry, and no ads (issue 16).
+ * Whether the signed-in account is an admin (ADR 0015): the menu's console entry, and no ads (ADR 0016).
  * Read from GET /profile field by field, like the configuration: no schema library for one flag.
  * Undefined while it is not known yet (or not asked: `enabled` false); false for a guest.
  */

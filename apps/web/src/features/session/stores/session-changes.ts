@@ -47,7 +47,7 @@ export function clearSession(): void {
 }
 
 
-/** A studio manager acting for a member (issue 14): who, for which studio. */
+/** A studio manager acting for a member (ADR 0014): who, for which studio. */
 export interface Acting {
   id: number;
   type: UserType;

@@ -12,7 +12,7 @@ const series = [
 const axis = { stroke: '#9a98ab', grid: { stroke: 'rgba(255, 255, 255, 0.07)' }, ticks: { stroke: 'rgba(255, 255, 255, 0.07)' } };
 
 /**
- * The range day by day (issue 14, beyond accounts.md): views, likes and link clicks, drawn by uPlot, a
+ * The range day by day (beyond accounts.md §2 Stats): views, likes and link clicks, drawn by uPlot, a
  * small canvas chart library this screen alone downloads. It follows its box's width.
  */
 export default function StatsChart({ days }: { days: StatsResponse['range']['days'] }) {

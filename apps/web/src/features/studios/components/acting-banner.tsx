@@ -3,7 +3,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { stopActing } from '../../session/stores/session-changes.ts';
 import type { Acting } from '../../session/stores/session-changes.ts';
 
-/** The studio console (issue 14): not in `paths`, which every screen downloads first. */
+/** The studio console (ADR 0014): not in `paths`, which every screen downloads first. */
 const STUDIO_CONSOLE = '/studio';
 
 /**

@@ -13,7 +13,7 @@ import { useStudioConsole } from '../api/studio.ts';
 const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The studio console (/studio, issue 14): the studio's member creators with their key numbers, each with
+ * The studio console (/studio, ADR 0014): the studio's member creators with their key numbers, each with
  * Manage (this tab then acts for them: their profile, uploads, videos and stats) and the latest actions.
  */
 export function StudioConsole() {

@@ -2,7 +2,7 @@ import { messageResponseSchema, type RemovalRequest } from '@flick/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** Issue 15 POST /removal-requests: anyone may ask; signed in, the request names the account too. */
+/** POST /removal-requests (ADR 0015): anyone may ask; signed in, the request names the account too. */
 export function useSendRemovalRequest() {
   return useMutation({ mutationFn: async (input: RemovalRequest) => messageResponseSchema.parse(await api.post<unknown>('/removal-requests', input)) });
 }

@@ -27,7 +27,7 @@ function fill(url: string) {
   type('What should be removed, and why', 'This is me, without my consent.');
 }
 
-describe('/removal-request (issue 15)', () => {
+describe('/removal-request', () => {
   it('names every missing answer before sending anything', async () => {
     const api = openForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Send request' }));

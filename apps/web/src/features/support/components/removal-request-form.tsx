@@ -11,7 +11,7 @@ import { useSendRemovalRequest } from '../api/send-removal-request.ts';
 type Field = 'video_url' | 'name' | 'email' | 'relationship' | 'message' | 'confirm';
 
 /**
- * Issue 15: ask for a video to be removed — someone in it, a rights holder, or their representative.
+ * Asking for a video to be removed (ADR 0015) — someone in it, a rights holder, or their representative.
  * Checked here with the server's own rules; the request reaches the admins first in their queue.
  */
 export function RemovalRequestForm({ initialUrl = '' }: { initialUrl?: string }) {

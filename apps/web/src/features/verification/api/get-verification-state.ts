@@ -2,7 +2,7 @@ import { verificationStateSchema, type VerificationState } from '@flick/contract
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /profile/verification: the latest request, with the reason an admin gave when rejecting it (issue 15). */
+/** GET /profile/verification: the latest request, with the reason an admin gave when rejecting it (ADR 0015). */
 export function useVerificationState(enabled: boolean) {
   return useQuery({
     queryKey: ['profile-verification'],

@@ -19,7 +19,7 @@ export interface RateVideoModalProps {
 
 /**
  * viewer.md §4 "Rating prompt": one emoji of ratingOptions, sent to POST /video-rating/rate. It comes
- * over the feed unasked, so it never holds the feed's gestures (issue 18): its layer does not pan
+ * over the feed unasked, so it never holds the feed's gestures (ADR 0026): its layer does not pan
  * (a browser pan would cancel the touch), and a swipe made on it reaches the feed, which moves on and
  * closes it. A tap beside it closes it, as any dialog.
  */
