@@ -7,7 +7,7 @@ import { testPicture } from './support/images.ts';
 import { snap } from './support/screenshot.ts';
 
 /**
- * Issue 15: the admin console at 1440x900. An admin approves a verification after viewing its images,
+ * The admin console (ADR 0015) at 1440x900. An admin approves a verification after viewing its images,
  * rejects a waiting video with a reason its creator then reads, takes a reported video down (gone from
  * the feed), bans and unbans a creator, edits a static page and a contest, and finds each in the audit log.
  */

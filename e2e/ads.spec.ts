@@ -6,7 +6,7 @@ import { seedFeed, signInOnPage, type Account } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
 /**
- * Issue 16: ads in the app. At 1440x900 the creator panel's and the sidebar's slots fill; at 1700x1000
+ * Ads in the app (ADR 0016). At 1440x900 the creator panel's and the sidebar's slots fill; at 1700x1000
  * an interstitial comes after 10 views and Escape closes it; on a phone an instream video ad comes
  * when the every-5-videos flag is raised, and can be skipped after 5 s. The campaign is paused
  * afterwards, so the other browser tests see no ads.

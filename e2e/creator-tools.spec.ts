@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { seedFeed, signInOnPage, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
-/** Issue 14, accounts.md §2: the creator's statistics and help, reached from their own profile. */
+/** accounts.md §2: the creator's statistics and help, reached from their own profile. */
 let seeded: SeededFeed;
 const baseURL = () => test.info().project.use.baseURL!;
 

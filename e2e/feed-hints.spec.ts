@@ -4,7 +4,7 @@ import { seedFeed, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
 /**
- * Issue 18: a hint or a prompt over the feed never blocks the gesture the viewer is making. A swipe up
+ * A hint or a prompt over the feed never blocks the gesture the viewer is making (ADR 0026). A swipe up
  * made on top of one moves to the next video, as it would on the bare video.
  */
 let seeded: SeededFeed;

@@ -2,7 +2,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { registerAccount, signInOnPage } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
-/** Issue 14, accounts.md §2, §4, §5: a creator blocks countries and regions in Settings → Geo blocking. */
+/** accounts.md §2, §4, §5 (ADR 0013): a creator blocks countries and regions in Settings → Geo blocking. */
 const baseURL = () => test.info().project.use.baseURL!;
 
 /** A flag drawn from our own assets, not a broken image. */

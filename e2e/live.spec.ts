@@ -7,7 +7,7 @@ import { registerAccount, seedFeed, signInOnPage, type SeededFeed } from './supp
 import { snap } from './support/screenshot.ts';
 
 /**
- * Issue 13, ADR 0012: a creator made live by a cam site's status feed — a real HTTP server in this
+ * ADR 0012: a creator made live by a cam site's status feed — a real HTTP server in this
  * test process, which the e2e server polls on its own every minute — shows live everywhere a viewer looks.
  */
 

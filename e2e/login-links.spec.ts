@@ -25,7 +25,7 @@ async function signIn(page: Page, email: string) {
 
 const accountHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-test.describe('sign-in links (accounts.md §2 "/login/{token}", issue 28)', () => {
+test.describe('sign-in links (accounts.md §2 "/login/{token}")', () => {
   test.beforeEach(async ({ context }) => {
     await context.setExtraHTTPHeaders(clientHeaders());
   });

@@ -35,7 +35,7 @@ test.describe('profiles on a phone', () => {
     const link = page.locator('a[href="https://fans.example.com/ava"]');
     await expect(link).toHaveAccessibleName(/Fans/);
 
-    // Issue 13: the owner's own 'I'm live now' and the important star, beside the link.
+    // ADR 0012: the owner's own 'I'm live now' and the important star, beside the link.
     await page.getByRole('button', { name: "I'm live now on Fans" }).click();
     await expect(page.getByText("You're shown as live for the next 4 hours")).toBeVisible();
     await expect(page.getByRole('button', { name: "I'm live now on Fans" })).toHaveAttribute('aria-pressed', 'true');
@@ -129,7 +129,7 @@ test.describe('profiles on a phone', () => {
   });
 });
 
-test.describe('the grids at pixel ratio 3 (issue 18)', () => {
+test.describe('the grids at pixel ratio 3', () => {
   // A phone whose screen is its viewport (the project's Pixel 7 screen is 412 px wide: the page's
   // preloads, read before layout, would size the pictures for that width).
   test.use({ viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
@@ -159,7 +159,7 @@ test.describe('the grids at pixel ratio 3 (issue 18)', () => {
   }
 });
 
-test.describe('a grid screen opened by its address (issue 18)', () => {
+test.describe('a grid screen opened by its address', () => {
   test.skip(({ hasTouch }) => !hasTouch, 'the phone layout');
 
   /** The API calls the page makes for the creator's profile and its first page of videos. */

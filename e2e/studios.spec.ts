@@ -5,7 +5,7 @@ import { sql } from './support/db.ts';
 import { registerAccount, seedFeed, signInOnPage, type Account, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
-/** Issue 14, accounts.md §2 Studio: a creator joins and leaves; the studio's manager acts for a member, on the record. */
+/** accounts.md §2 Studio, ADR 0014: a creator joins and leaves; the studio's manager acts for a member, on the record. */
 const baseURL = () => test.info().project.use.baseURL!;
 let studio: { name: string; key: string };
 let manager: Account;

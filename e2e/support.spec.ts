@@ -67,7 +67,7 @@ test.describe('support form', () => {
   });
 });
 
-test.describe('content removal request (issue 15)', () => {
+test.describe('content removal request', () => {
   test('someone depicted in a video asks for its removal, from the link on the DMCA page', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const { videoIds } = await seedFeed(test.info().project.use.baseURL!, 1);

@@ -15,7 +15,7 @@ import { BENCH_PG_PORT, benchDataDir, ensureBenchData, prepareBenchDataDir, seco
  * `npm run bench:feed-api`: the home feed on 1,000,000 approved videos from 20,000 creators (the
  * catalogue of support/bench-feed-data.ts, generated on the first run).
  *
- * Issue 18: as real viewers call it, every request names its viewer (a guest_id, or the bearer token of
+ * As real viewers call it (ADR 0026), every request names its viewer (a guest_id, or the bearer token of
  * a signed-in account), so isLiked/isRated are looked up for each. BENCH_ONLY=viewers runs just that
  * part; BENCH_PROFILE=<file.cpuprofile> profiles the server during the guests' 50-connection run and
  * prints the hot path as text.
@@ -63,7 +63,7 @@ async function timed(url: string) {
 
 // Viewers' addresses come in X-Forwarded-For, as behind a load balancer: the geo-blocking run needs them.
 /**
- * Issue 14: the home feed with 2% of creators blocking a few countries, for viewers spread over 40
+ * Geo-blocking (ADR 0013): the home feed with 2% of creators blocking a few countries, for viewers spread over 40
  * countries, against the same viewers with nobody blocking. Runs alternate (A B A B) so drift hits both.
  */
 async function geoBlockingRun(home: string) {
@@ -178,7 +178,7 @@ function profileSummary(profile: { nodes: ProfileNode[] }, top = 25) {
 }
 
 /**
- * Issue 18: the home feed as real viewers call it. Many guests (one in five has liked a few of the
+ * The home feed as real viewers call it (ADR 0026). Many guests (one in five has liked a few of the
  * first page's videos) each send their guest_id, and signed-in accounts (which have liked and rated
  * some) send their bearer token, so every request looks up isLiked/isRated.
  */

@@ -27,7 +27,7 @@ const SWIPES = Number(process.env.BENCH_SWIPES ?? 24);
 const DPRS = (process.env.BENCH_DPR ?? '3,1').split(',').map(Number);
 const HLS_PATHS = (process.env.BENCH_HLS ?? 'native,js').split(',') as ('native' | 'js')[];
 for (const mode of HLS_PATHS) if (mode !== 'native' && mode !== 'js') throw new Error(`BENCH_HLS: "${mode}" is neither native nor js`);
-/** Issue 18's 4G profile: 9 Mbit/s down, 60 ms round trip (3 Mbit/s up). */
+/** ADR 0026's 4G-like link: 9 Mbit/s down, 60 ms round trip (3 Mbit/s up). */
 const NETWORK = { offline: false, latency: 60, downloadThroughput: 9_000_000 / 8, uploadThroughput: 3_000_000 / 8 };
 const NETWORK_LABEL = '9 Mbit/s down, 3 Mbit/s up, 60 ms round trip';
 const GOAL_FIRST_FRAME_MS = 1000;
@@ -57,7 +57,7 @@ const denyNativeHls = `
 const WITH_ADS = process.env.BENCH_ADS !== '0';
 
 /**
- * Issue 17, "transcoding must never starve the API": BENCH_TRANSCODING=1 opens / cold LOADS times idle,
+ * ADR 0025, "encoding never starves the API": BENCH_TRANSCODING=1 opens / cold LOADS times idle,
  * then LOADS times while the same server transcodes a 1080x1920 upload (a creator keeps one uploaded
  * through the API and transcoding, each load starts once ffmpeg runs and is watched to overlap it),
  * then idle again once the queue has drained (drift of the machine shows as a difference between the

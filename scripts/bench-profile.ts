@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BENCH_CHROMIUM_ARGS, percentile, startBenchServer, summary } from './support/browser-bench.ts';
 
 /**
- * `npm run bench:profile`: the three grid screens (issue 18: a creator's profile with 1,000 videos,
+ * `npm run bench:profile`: the three grid screens (ADR 0026: a creator's profile with 1,000 videos,
  * a tag's grid, the rating grid of a signed-in viewer) opened in Chromium as a phone shows them
  * (390x844 at pixel ratio 3) over a 4G-like link (CDP Network.emulateNetworkConditions), cold cache,
  * each load a new browser context. Prints per screen the time from navigation to the first contentful

@@ -11,7 +11,7 @@ import { startBenchServer } from './support/bench-server.ts';
 import { percentile } from './support/browser-bench.ts';
 
 /**
- * `npm run bench:soak` (issue 17): SOAK_VIEWERS (500) simulated viewers for SOAK_SECONDS (300) against
+ * `npm run bench:soak` (ADR 0025): SOAK_VIEWERS (500) simulated viewers for SOAK_SECONDS (300) against
  * one instance, run as `npm run serve` runs it (its own process, job worker inline, so the feed's
  * scheduled re-ranking happens during the run) on a fresh temp DATA_DIR with a generated catalogue
  * (SOAK_VIDEOS, 100,000 videos of 5,000 creators; every third creator has a cam-site link).
@@ -187,7 +187,7 @@ interface Viewer {
   random: () => number;
   viewed: Set<number>;
   liked: Set<number>;
-  /** Links this viewer clicked: a click counts once per viewer, link and day (issue 28). */
+  /** Links this viewer clicked: a click counts once per viewer, link and day (SECURITY.md). */
   clickedLinks: Set<number>;
   profilesViewed: Set<number>;
   creators: Map<number, { at: number; user: PublicUser }>;

@@ -8,7 +8,7 @@ import { startServer } from '../apps/server/src/server.ts';
 import { BENCH_PG_PORT, benchDataDir, prepareBenchDataDir, benchServerConfig } from './support/bench-feed-data.ts';
 
 /**
- * `npm run bench:stats` (issue 14): POST /v1/profile/stats for a creator with 1,000 videos, 5 links and a
+ * `npm run bench:stats` (accounts.md §2 Stats): POST /v1/profile/stats for a creator with 1,000 videos, 5 links and a
  * year of daily rows (creator_daily_stats and link clicks), six months at a time: the latency a creator
  * waits (one connection, the goal), then the throughput of 10 connections.
  */

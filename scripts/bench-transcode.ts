@@ -17,7 +17,7 @@ import {
 
 /**
  * `npm run bench:transcode [-- --preset veryfast --x264-params me=dia:subme=1]`: a 60 s 1080x1920 30 fps clip with sound through
- * the whole ladder (issue 18: goal >= 1.5x real time on 2 cores, one decode for all rungs, with each
+ * the whole ladder (ADR 0026: goal >= 1.5x real time on 2 cores, one decode for all rungs, with each
  * rung's SSIM printed to show the quality holds).
  * The source is generated once and cached in the temp folder: testsrc2 with moving noise, encoded like
  * a phone would (H.264 high, ~15 Mb/s), so the decoder and encoders both work for real.

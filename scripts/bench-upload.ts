@@ -23,7 +23,7 @@ async function isPlayable(masterUrl: string): Promise<boolean> {
 }
 
 /**
- * Upload to watchable by viewers (issue 18): a real server on a fresh embedded database with automatic
+ * Upload to watchable by viewers (ADR 0018): a real server on a fresh embedded database with automatic
  * moderation (the default); a verified creator uploads `clip` over HTTP and, as the upload screen
  * asks, fills in the details while it processes. The clock runs from the upload's answer (the last
  * byte is in) until a guest can watch it: listed on the creator's page with a master playlist that

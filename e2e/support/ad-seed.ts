@@ -3,7 +3,7 @@ import { verticalClip } from './clips.ts';
 import { testPicture } from './images.ts';
 
 /*
- * An ad campaign as an admin makes it through the API (issue 16): a picture for every display slot and
+ * An ad campaign as an admin makes it through the API (ADR 0016): a picture for every display slot and
  * the interstitial, and a short video for instream. Plain fetch, so scripts/bench-feed-web.ts seeds the
  * same ads as the browser tests.
  */

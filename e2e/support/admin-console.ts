@@ -5,7 +5,7 @@ import type { Account } from './feed-seed.ts';
 import { testPicture } from './images.ts';
 
 /*
- * Setup for the admin console's browser tests (issue 15): an admin account, an identity verification
+ * Setup for the admin console's browser tests (ADR 0015): an admin account, an identity verification
  * sent the way the verification form sends it, and what the home feed lists.
  */
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { sql } from '../../e2e/support/db.ts';
 
 /**
- * What `bench:feed-web` needs to measure the feed while the server transcodes (issue 17, "transcoding
- * must never starve the API"): a 1080x1920 phone-like source, a creator who keeps one uploaded through
+ * What `bench:feed-web` needs to measure the feed while the server transcodes (ADR 0025: encoding
+ * never starves the API): a 1080x1920 phone-like source, a creator who keeps one uploaded through
  * the real upload API and transcoding all the time, and a look at the server's ffmpeg processes in
  * /proc (Linux): whether one runs, at which niceness, and the CPU it and the server take.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Ads (issue 16, viewer.md §2–§4, §9): the slot catalogue's placements by key. Their numeric ids and
+ * Ads (ADR 0016, viewer.md §2–§4, §9): the slot catalogue's placements by key. Their numeric ids and
  * types stay on the server; the app names a slot by where it is.
  */
 export const adPlacementKeys = [

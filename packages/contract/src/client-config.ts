@@ -12,7 +12,7 @@ export const clientConfigSchema = z.object({
   /** accounts.md §2 Help: the creators' Discord community and a WhatsApp chat with support. */
   discordUrl: z.string().nullable(),
   whatsappUrl: z.string().nullable(),
-  /** Issue 16: false when this deployment shows no ads (ADS=false); the ad script is then never loaded. */
+  /** False when this deployment shows no ads (ADS=false); the ad script is then never loaded (ADR 0016). */
   ads: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * accounts.md §2, §5, §7, §8 geo-blocking (issue 14): the countries and regions where a creator's videos
+ * accounts.md §2, §5, §7, §8 geo-blocking (ADR 0013): the countries and regions where a creator's videos
  * and profile are not shown. Codes are ISO 3166: a country's alpha-2 code, a region's code within it
  * ('CA' for California, 'ENG' for England: the part after the dash of ISO 3166-2).
  */

@@ -26,7 +26,7 @@ export const tagVideosPath = (tagId: number | null, categories: readonly Categor
  * 5 columns: the widest is the tag and rating grids' (max-w-5xl, 1024 px, less 2x32 px padding and
  * 4x8 px gaps = 186 px); the profile's, beside its panel, are ~110-135 px. Under 640 px (phones) a
  * third of the viewport less the page's padding and the two gaps, 114-117 px at 390 px: "33vw" would
- * make a phone at pixel ratio 3 pick a file a size larger than its box needs (issue 18).
+ * make a phone at pixel ratio 3 pick a file a size larger than its box needs (ADR 0022).
  */
 export const GRID_THUMB_SIZES = '(min-width: 1024px) 186px, (min-width: 640px) 33vw, calc((100vw - 40px) / 3)';
 

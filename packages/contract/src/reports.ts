@@ -62,7 +62,7 @@ export function reportVideoRequestFor(guest: boolean) {
 export type ReportVideoRequest = z.input<typeof reportVideoRequestSchema>;
 
 /**
- * Issue 15: a content-removal request (someone depicted, a rights holder or their representative), from
+ * A content-removal request (ADR 0015) (someone depicted, a rights holder or their representative), from
  * the public form linked by the DMCA and 2257 pages. It lands in the admins' reports as urgent.
  */
 export const removalRelationships = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** accounts.md §2, §3, §7 POST /profile/stats (issue 14): a creator's lifetime totals and a range of days. */
+/** accounts.md §2, §3, §7 POST /profile/stats: a creator's lifetime totals and a range of days. */
 
 /** The range a stats screen opens on: the last 30 days, today included. */
 export const STATS_DEFAULT_DAYS = 30;

@@ -1,4 +1,4 @@
-/** Studio managers acting for members (issue 14): no zod here, the web's API client imports it. */
+/** Studio managers acting for members (ADR 0014): no zod here, the web's API client imports it. */
 
 /** The header a manager sends to act for a member: the member's user id. */
 export const STUDIO_ACT_FOR_HEADER = 'x-flick-act-for';

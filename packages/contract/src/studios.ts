@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * accounts.md §2, §4, §5, §7, §8 studios (issue 14): an agency managing several creators. A creator joins
+ * accounts.md §2, §4, §5, §7, §8 studios (ADR 0014): an agency managing several creators. A creator joins
  * with the studio's key; the studio's managers then act for them (profile, links, videos, stats), each
  * action recorded, until the creator leaves.
  */

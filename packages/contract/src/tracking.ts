@@ -49,7 +49,7 @@ export const linkClickRequestSchema = z.object({
   guest_id: guestIdSchema,
   user_id: z.coerce.number().int().positive().optional(),
   is_live: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1),
-  /** A click is never lost over its label (issue 17): an unknown or missing place is counted as 'other'. */
+  /** A click is never lost over its label (ADR 0025): an unknown or missing place is counted as 'other'. */
   link_location: z
     .string()
     .max(200)

@@ -74,7 +74,7 @@ export function latestBirthday(today: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** GET /v1/profile/verification: the creator's latest request, and why it was rejected when it was (issue 15). */
+/** GET /v1/profile/verification: the creator's latest request, and why it was rejected when it was (ADR 0015). */
 export const verificationStateSchema = z.object({
   status: z.enum(['none', 'pending', 'approved', 'rejected']),
   rejectionReason: z.string().nullable(),

@@ -35,7 +35,7 @@ describe('runFfmpeg', () => {
     expect(result).toEqual({ outSeconds: 1, frames: 20 });
   });
 
-  it('runs the encoder at a lower CPU priority than the server, so the API keeps answering while it encodes (issue 17)', async () => {
+  it('runs the encoder at a lower CPU priority than the server, so the API keeps answering while it encodes', async () => {
     // The stand-in says its own niceness on stderr and fails, so the error carries it.
     const script = `process.stderr.write('nice=' + require('node:os').getPriority()); process.exit(1);`;
     const error = (await runFfmpeg(fake(script), { binary: node }).catch((e: unknown) => e)) as MediaError;

@@ -89,7 +89,7 @@ async function runProcess(args: readonly string[], options: SpawnOptions): Promi
     const child = DIES_WITH_PARENT && existsSync(binary)
       ? spawn(DIES_WITH_PARENT, ['--pdeathsig', 'KILL', '--', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
       : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    // Encoding must never starve the API beside it (issue 17): ffmpeg runs below the server's priority.
+    // Encoding must never starve the API beside it (ADR 0025): ffmpeg runs below the server's priority.
     if (name === 'ffmpeg' && child.pid !== undefined) lowerPriority(child.pid, logger);
     let stderr = '';
     let stopReason: 'aborted' | 'timeout' | null = null;

@@ -43,7 +43,7 @@ const plays = (width: number, height: number, fps = 30): CorpusExpectation => ({
 const notAVideo: CorpusExpectation = { plays: false, kind: 'not-a-video', message: videoMessages.notAVideo };
 
 /**
- * Short clips made with lavfi (testsrc2 + sine), the kinds of file issue 4 names, plus broken ones.
+ * Short clips made with lavfi (testsrc2 + sine), the kinds of file creators upload (ADR 0006), plus broken ones.
  * Small sizes keep the suite fast; the vertical one is full phone size.
  */
 function recipes(dir: string, ffmpeg: string): Recipe[] {
@@ -278,7 +278,7 @@ const hlsPlaylist = (segment: string) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARG
  * Writes, under `dir`, a creator's private original (`private/originals/7.mp4`, with an MPEG-TS copy
  * and a PNG of its first frame, as any other readable file would be) and uploads that name it: as a
  * file: URL, a path relative to the upload, an `origin` (a local HTTP server serving the same files)
- * URL, and through the concat: and subfile: protocols. Issue 28: each was read as the upload's video.
+ * URL, and through the concat: and subfile: protocols. Each was once read as the upload's video (SECURITY.md).
  */
 export async function generateHostileCorpus(dir: string, ffmpeg: string, origin: string): Promise<HostileCorpus> {
   const originals = path.join(dir, 'private', 'originals');

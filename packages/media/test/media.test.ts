@@ -184,7 +184,7 @@ describe('transcodeToHls refuses', () => {
   });
 });
 
-describe('an upload that names other files is refused, and none of them is read (issue 28)', () => {
+describe('an upload that names other files is refused, and none of them is read', () => {
   let hostile: HostileCorpus;
   /** What probing the secret itself says: as if a probe had let the upload through. */
   let secretInfo: MediaInfo;
