@@ -36,7 +36,7 @@ function seeded(seed: number) {
 
 const context = (change: Partial<DecisionContext> = {}): DecisionContext => ({ now, categories: [], country: 'US', seenToday: () => 0, random: seeded(1), ...change });
 
-describe('the ad decision (issue 16)', () => {
+describe('the ad decision', () => {
   it('shares the slots by weight: over 10,000 decisions each campaign gets its share within 2%', () => {
     const campaigns = [campaign(1, { weight: 600 }), campaign(2, { weight: 300 }), campaign(3, { weight: 100 })];
     const random = seeded(42);

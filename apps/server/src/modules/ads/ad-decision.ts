@@ -1,5 +1,5 @@
 /**
- * Which ad a slot shows (issue 16): a pure function of the live campaigns, what is known of the viewer
+ * Which ad a slot shows (ADR 0016): a pure function of the live campaigns, what is known of the viewer
  * and the time, so every rule can be tested alone. The service keeps the counts it reads.
  */
 

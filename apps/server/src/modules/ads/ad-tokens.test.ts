@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adTickets, TICKET_LIFETIME_MS } from './ad-tokens.ts';
 
-describe('ad decision tickets (issue 16)', () => {
+describe('ad decision tickets', () => {
   const tickets = adTickets('a key only this test knows');
   const now = Date.UTC(2026, 10, 24, 12);
   const { token, decision } = tickets.issue({ campaignId: 7, creativeId: 70, placementId: 101 }, now);

@@ -7,7 +7,7 @@ import type { AdsService } from './ads.service.ts';
 
 const tooMany = 'Too many ad requests, try again later.';
 
-/** Ads (issue 16): decisions for the slots on a page, impressions seen, and clicks through our redirect. */
+/** Ads (ADR 0016): decisions for the slots on a page, impressions seen, and clicks through our redirect. */
 export const adsRoutes: FastifyPluginAsyncZod<{ ads: AdsService }> = async (app, { ads }) => {
   const common = { tags: ['ads'], security: optionalBearer };
 

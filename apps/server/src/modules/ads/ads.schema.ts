@@ -4,7 +4,7 @@ import { bigint, date, boolean, check, index, integer, pgEnum, real, pgTable, sm
 /** The ads module's tables (docs/decisions/0023-tables-beside-their-module.md). */
 
 /**
- * Ads (issue 16, viewer.md §3): the named placements of the slot catalogue with their numeric slot ids
+ * Ads (ADR 0016, viewer.md §3): the named placements of the slot catalogue with their numeric slot ids
  * (never shown to viewers), their type and the size a creative for them has.
  */
 export const adPlacementType = pgEnum('ad_placement_type', ['display', 'interstitial', 'instream']);

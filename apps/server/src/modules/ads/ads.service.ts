@@ -23,7 +23,7 @@ export interface AdRequest {
 }
 
 /**
- * Ad decisions (issue 16). The running campaigns live in memory, read again every 10 s with their
+ * Ad decisions (ADR 0016). The running campaigns live in memory, read again every 10 s with their
  * impressions today and in all; what this instance served since is added, so caps hold between reads.
  * Impressions and clicks arrive with the decision's signed ticket and go through the counter buffer,
  * which counts each once across instances.

@@ -1,5 +1,5 @@
 /**
- * VAST tags of outside ad servers (issue 16), read on our server so the browser talks only to us: the
+ * VAST tags of outside ad servers (ADR 0016), read on our server so the browser talks only to us: the
  * first progressive MP4 of the linear creative, and the impression pixels. A Wrapper points to another
  * tag, followed a few times. Only what we need is read, with patterns rather than a full XML parser.
  */

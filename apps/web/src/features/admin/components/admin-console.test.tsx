@@ -5,7 +5,7 @@ import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../.
 import { fullConfig, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 import { admin, asAdmin, overview } from '../testing/admin-fixtures.ts';
 
-describe('the admin console at /admin (issue 15)', () => {
+describe('the admin console at /admin', () => {
   it('sends a guest to /login', async () => {
     mockApi();
     initializeApp();

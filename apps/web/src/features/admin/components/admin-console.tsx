@@ -77,7 +77,7 @@ function Section({ section, rest }: { section: AdminSectionId; rest: string[] })
 }
 
 /**
- * Issue 15: the admin console, one screen with a section nav (a column on wide screens, a row that
+ * The admin console (ADR 0015), one screen with a section nav (a column on wide screens, a row that
  * scrolls on phones). `splat` is the address after /admin/, read here rather than by nested routes so
  * that the console adds no router code to the initial JavaScript.
  */

@@ -45,7 +45,7 @@ const winter = adCampaign({
   creatives: [],
 });
 
-describe('ad campaigns in the admin console (issue 16)', () => {
+describe('ad campaigns in the admin console', () => {
   it('lists each campaign with its status, targeting, caps, counts and CTR, and its creatives', async () => {
     openAds([spring, winter]);
     await findScreenHeading('Ads');

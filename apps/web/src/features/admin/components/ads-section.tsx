@@ -8,7 +8,7 @@ const views = [
   { id: 'report', label: 'Report' },
 ] as const;
 
-/** Issue 16, the admin's side of ads: campaigns with their creatives, and the daily report. */
+/** The admin's side of ads (ADR 0016): campaigns with their creatives, and the daily report. */
 export function AdsSection({ rest }: { rest: string[] }) {
   const view = views.find((candidate) => candidate.id === rest[0])?.id ?? 'campaigns';
   return (
