@@ -16,7 +16,7 @@ test.beforeAll(async () => {
   seeded = await seedFeed(baseURL(), 12);
 });
 
-// An iPhone-class screen: the size and pixel ratio the issue measured.
+// An iPhone-class screen: the size and pixel ratio ADR 0026's budgets are measured at.
 test.use({ deviceScaleFactor: 3 });
 
 /**
@@ -52,7 +52,7 @@ test.describe('hints and prompts over the feed on a phone', () => {
     await expect(hint).toContainText('Swipe left to open profile');
     await snap(page, testInfo, 'hint-swipe-left-dpr3');
 
-    // The hint the issue found swallowing the swipe: the swipe goes through it, and it makes way.
+    // The hint once found swallowing the swipe: the swipe goes through it, and it makes way.
     const third = await swipeUpMovesOn(page, second);
     expect(third).not.toBe(first);
     await expect(hint).toHaveCount(0);

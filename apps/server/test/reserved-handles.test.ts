@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
-/** Handles the issue found free: each is a first path segment of ours. */
+/** Handles once found free (SECURITY.md): each is a first path segment of ours. */
 const taken = ['media', 'Admin', 'ads', 'assets', 'v1', 'discover', 'LIVE', 'metrics'];
 
 describe('handles a creator may not take', () => {

@@ -45,7 +45,7 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
 
 /**
  * viewer.md §2: every route is an exact match and anything else is the fallback screen. Home is in
- * the initial JavaScript; every other screen is a lazy route. A screen of a later issue replaces
+ * the initial JavaScript; every other screen is a lazy route. A screen added later replaces
  * the fallback at its path.
  */
 export const routes: RouteObject[] = [

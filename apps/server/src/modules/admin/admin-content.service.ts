@@ -144,7 +144,7 @@ export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios
       return people.person(channel.id);
     },
 
-    /** Final searches that found nothing in the last 30 days, most asked first (the Discover issue records them). */
+    /** Final searches that found nothing in the last 30 days, most asked first (Discover records them: ADR 0011). */
     searchMisses: () => repo.searchMisses(),
 
     /**

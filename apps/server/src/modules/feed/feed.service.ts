@@ -50,7 +50,7 @@ export function feedService({
   const repo = feedRepository(pool);
   const store = snapshotStore(pool);
 
-  // statusReason is for the owner only; viewers never see why (viewer.md §3, the issue).
+  // statusReason is for the owner only; viewers never see why (viewer.md §3).
   const present = (row: FeedVideoRow): Video => toVideo({ ...row, statusReason: null }, row.owner, row.tags, media);
 
   /** Which of the videos this viewer liked and rated (nothing for nobody in particular). */
