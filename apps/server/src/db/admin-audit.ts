@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AdminAuditAction } from '@flick/contract';
 import type { Database } from './client.ts';
 import { adminAudit } from './schema.ts';
 
@@ -8,7 +9,8 @@ type Writer = Pick<Database, 'insert'>;
 export interface AdminDecision {
   /** The admin account that decided; null for the admin CLI run without naming one (ADR 0015). */
   adminId: number | null;
-  action: string;
+  /** One of the contract's adminAuditActions, which the console's filter offers. */
+  action: AdminAuditAction;
   targetType: string;
   targetId: number | null;
   before?: unknown;

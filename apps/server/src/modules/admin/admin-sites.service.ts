@@ -1,4 +1,4 @@
-import { adminMessages, type AdminWebcamSite } from '@flick/contract';
+import { adminMessages, type AdminAuditAction, type AdminWebcamSite } from '@flick/contract';
 import type pg from 'pg';
 import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -54,7 +54,7 @@ export function adminSites({ sites }: { sites: WebcamSitesService }) {
     return site;
   }
 
-  const record = (client: pg.PoolClient, admin: UserRow, action: string, site: WebcamSiteRow, after: unknown, before: unknown = siteState(site)) =>
+  const record = (client: pg.PoolClient, admin: UserRow, action: AdminAuditAction, site: WebcamSiteRow, after: unknown, before: unknown = siteState(site)) =>
     recordAdminDecisionOn(client, { adminId: admin.id, action, targetType: 'webcam-site', targetId: site.id, before, after });
 
   return {

@@ -4,6 +4,7 @@ import {
   adMessages,
   adSlotSizes,
   type AdminAdCampaign,
+  type AdminAuditAction,
   type AdPlacementKey,
 } from '@flick/contract';
 import { AD_VIDEO_MAX_SECONDS, MediaError, probe } from '@flick/media';
@@ -81,7 +82,7 @@ export function adCampaignsService({ pool, media, jobs, onChanged }: { pool: pg.
   }
 
   /** Records a decision on a campaign in the transaction that makes it (ADR 0015). */
-  async function recorded(client: pg.PoolClient, adminId: number, action: string, targetId: number, before: unknown, after: unknown) {
+  async function recorded(client: pg.PoolClient, adminId: number, action: AdminAuditAction, targetId: number, before: unknown, after: unknown) {
     await recordAdminDecisionOn(client, { adminId, action, targetType: 'ad-campaign', targetId, before, after });
   }
 

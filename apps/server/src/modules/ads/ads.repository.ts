@@ -46,11 +46,12 @@ export function adsRepository(pool: pg.Pool) {
            from ad_campaigns c
            where c.status = 'active' and c.starts_at < now() + interval '1 day'`,
         ),
+        // Only a creative that is ready: an ad video being made (or that failed) has nothing to play.
         pool.query<ServedCreative>(
           `select r.id::float8 as id, r.campaign_id::float8 as "campaignId", r.kind::text as kind, r.width, r.height, r.file,
                   r.duration_seconds as "durationSeconds", r.click_url as "clickUrl", r.vast_url as "vastUrl"
            from ad_creatives r join ad_campaigns c on c.id = r.campaign_id
-           where c.status = 'active' and r.active and (r.kind = 'vast' or r.file is not null)`,
+           where c.status = 'active' and r.active and r.state = 'ready' and (r.kind = 'vast' or r.file is not null)`,
         ),
       ]);
       const byCampaign = new Map<number, ServedCreative[]>();

@@ -10,7 +10,6 @@ import { useUpdateAdCampaign } from '../api/update-ad-campaign.ts';
 import { placementLabels, slotSize } from '../ad-format.ts';
 import { campaignFields, campaignValues, checkCampaign, type CampaignValues } from '../ad-campaign-values.ts';
 import { noProblems, serverProblems, type Problems } from '../form-problems.ts';
-import { panel } from './admin-ui.tsx';
 
 /** Checkboxes under one legend, with what none checked means, or the group's error. */
 function CheckGroup({ legend, hint, error, grid, children }: { legend: string; hint: string; error?: string; grid: string; children: ReactNode }) {
@@ -92,7 +91,7 @@ export function AdCampaignForm({ campaign, onDone }: { campaign?: AdminAdCampaig
     <form
       noValidate
       onSubmit={submit}
-      className={campaign ? 'flex flex-col gap-5 border-t border-line pt-4' : `${panel} flex flex-col gap-5 p-5`}
+      className={campaign ? 'flex flex-col gap-5 border-t border-line pt-4' : 'panel flex flex-col gap-5 p-5'}
       aria-label={campaign ? `Edit ${campaign.name}` : undefined}
       aria-labelledby={campaign ? undefined : titleId}
     >

@@ -9,7 +9,7 @@ import { formatMoment } from '../admin-format.ts';
 import { adReportPath, historyPath } from '../admin-paths.ts';
 import { AdCampaignForm } from './ad-campaign-form.tsx';
 import { AdCreatives, AddAdCreative } from './ad-creatives.tsx';
-import { Badge, Empty, errorMessage, Fact, Failed, Loading, panel, type BadgeTone } from './admin-ui.tsx';
+import { Badge, Empty, errorMessage, Fact, Failed, Loading, type BadgeTone } from './admin-ui.tsx';
 
 const statusBadges: Record<AdminAdCampaign['status'], [BadgeTone, string]> = {
   active: ['success', 'Active'],
@@ -127,7 +127,7 @@ export function AdCampaignsPanel() {
       ) : campaigns.data.length === 0 ? (
         <Empty>No campaign yet. Create one below, then add its creatives.</Empty>
       ) : (
-        <ul className={`${panel} divide-y divide-line`} aria-label="Ad campaigns">
+        <ul className={'panel divide-y divide-line'} aria-label="Ad campaigns">
           {campaigns.data.map((campaign) => (
             <CampaignRow key={campaign.id} campaign={campaign} />
           ))}

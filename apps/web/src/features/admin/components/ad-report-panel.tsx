@@ -4,7 +4,7 @@ import { useAdCampaigns } from '../api/get-ad-campaigns.ts';
 import { useAdReport, type AdReportRow } from '../api/get-ad-report.ts';
 import { ctrOf, formatCount, formatCtr, formatReportDay, lastDays, placementLabel } from '../ad-format.ts';
 import { adReportPath, idFrom } from '../admin-paths.ts';
-import { Empty, Failed, Loading, panel } from './admin-ui.tsx';
+import { Empty, Failed, Loading } from './admin-ui.tsx';
 
 /** The range the report shows until another is chosen. */
 const DEFAULT_DAYS = 7;
@@ -59,7 +59,7 @@ function FilterForm({ filter }: { filter: ReportFilter }) {
       aria-label="Filter the ad report"
       noValidate
       onSubmit={apply}
-      className={`${panel} grid grid-cols-2 gap-3 p-4 xl:grid-cols-[10.5rem_10.5rem_minmax(0,1fr)_auto]`}
+      className={'panel grid grid-cols-2 gap-3 p-4 xl:grid-cols-[10.5rem_10.5rem_minmax(0,1fr)_auto]'}
     >
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-from`} className="text-sm font-semibold">
@@ -106,7 +106,7 @@ function ReportTable({ rows }: { rows: AdReportRow[] }) {
   const impressions = rows.reduce((sum, row) => sum + row.impressions, 0);
   const clicks = rows.reduce((sum, row) => sum + row.clicks, 0);
   return (
-    <div className={`${panel} overflow-x-auto`}>
+    <div className={'panel overflow-x-auto'}>
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="px-3 pt-4 text-left text-muted">Impressions and clicks per day, campaign and placement, newest day first.</caption>
         <thead className="text-xs tracking-[0.08em] text-subtle uppercase">

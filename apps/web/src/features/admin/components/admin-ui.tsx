@@ -7,9 +7,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** A panel of the console. */
-export const panel = 'panel';
-
 export type BadgeTone = 'neutral' | 'success' | 'warn' | 'danger';
 const badgeTones: Record<BadgeTone, string> = {
   neutral: 'border-line-strong bg-surface-3 text-muted',
