@@ -42,6 +42,7 @@ export {
   playlistSeconds,
   variantCodecs,
 } from './playlist.ts';
+export { removeStaleOutputs } from './output-folder.ts';
 export { type FfmpegRunResult, type RunFfmpegOptions, type RunOptions, runFfmpeg, runFfprobe } from './run-ffmpeg.ts';
 export { captureFirstFrame, captureThumbnail, writeThumbnailCopies } from './stills.ts';
 export {
@@ -62,6 +63,5 @@ export {
   type TranscodeOptions,
   type TranscodeProgress,
   type TranscodeResult,
-  removeStaleOutputs,
   transcodeToHls,
 } from './transcode.ts';

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { renameSync } from 'node:fs';
-import { lstat, mkdir, readFile, readdir, readlink, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type MediaBinaries, resolveBinaries } from './binaries.ts';
 import { MediaError, asInputError } from './errors.ts';
@@ -8,6 +6,7 @@ import { DEFAULT_PRESET, DEFAULT_X264_PARAMS, MASTER_PLAYLIST_NAME, VARIANT_PLAY
 import { type Rung, planLadder } from './ladder.ts';
 import { type MediaLogger, silentLogger } from './logger.ts';
 import { type MediaInfo, probe } from './probe.ts';
+import { linkEarly, publish, randomSuffix, removeStaleOutputs, unlinkEarly, writeAtomically } from './output-folder.ts';
 import {
   type MeasuredSegment,
   type Variant,
@@ -80,10 +79,6 @@ const DECODED_SLACK_SECONDS = 0.5;
 export const PLAYABLE_AFTER_SEGMENTS = 2;
 const PLAYABLE_POLL_MS = 150;
 
-function suffix(): string {
-  return randomBytes(6).toString('hex');
-}
-
 /** A rung's bitrates, from the sizes of the segments ffmpeg wrote. */
 async function measureVariant(dir: string, rung: Rung, index: number): Promise<Variant & { seconds: number }> {
   const playlist = await readFile(path.join(dir, variantDirName(index), VARIANT_PLAYLIST_NAME), 'utf8');
@@ -102,86 +97,6 @@ async function measureVariant(dir: string, rung: Rung, index: number): Promise<V
   };
 }
 
-/**
- * Removes what an interrupted transcode into `outDir` left beside it (`<outDir>.tmp-*`, `<outDir>.old-*`),
- * e.g. after the worker was killed. Returns the removed paths.
- */
-export async function removeStaleOutputs(outDir: string): Promise<string[]> {
-  const parent = path.dirname(outDir);
-  const base = path.basename(outDir);
-  const entries = await readdir(parent).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
-  const stale = entries
-    .filter((entry) => ['.tmp-', '.old-', '.link-'].some((infix) => entry.startsWith(`${base}${infix}`)))
-    .map((entry) => path.join(parent, entry));
-  // A link at outDir itself points into a staging folder of the interrupted run.
-  if (await isLink(outDir)) stale.push(outDir);
-  await Promise.all(stale.map((entry) => rm(entry, { recursive: true, force: true })));
-  return stale;
-}
-
-async function isLink(file: string): Promise<boolean> {
-  return lstat(file).then(
-    (info) => info.isSymbolicLink(),
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return false;
-      throw error;
-    },
-  );
-}
-
-/** Points `outDir` at `staging` (a link beside it), unless a real folder is there. Returns whether it did. */
-async function linkEarly(staging: string, outDir: string): Promise<boolean> {
-  const existing = await lstat(outDir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
-  if (existing && !existing.isSymbolicLink()) return false;
-  const link = `${outDir}.link-${suffix()}`;
-  await symlink(path.basename(staging), link, 'dir');
-  await rename(link, outDir);
-  return true;
-}
-
-/** Removes the early link to `staging` if `outDir` still is one. */
-async function unlinkEarly(staging: string, outDir: string): Promise<void> {
-  const target = await readlink(outDir).catch(() => null);
-  if (target === path.basename(staging)) await unlink(outDir).catch(() => undefined);
-}
-
-async function writeAtomically(file: string, content: string): Promise<void> {
-  const temp = `${file}.tmp-${suffix()}`;
-  await writeFile(temp, content);
-  await rename(temp, file);
-}
-
-/**
- * Replaces `outDir` (an older folder, or the early link to `staged` itself) with `staged` by renames, so
- * readers see the old output or the new one, never a half. A directory cannot be renamed over a link or
- * a full folder, so the old one is moved aside first; the two renames run back to back, with no turn of
- * the event loop between them, so the moment `outDir` is missing is a few microseconds, not the wait
- * for two thread-pool calls (a player reading the growing stream met that gap as a 404).
- */
-async function publish(staged: string, outDir: string): Promise<void> {
-  const retired = `${outDir}.old-${suffix()}`;
-  let hadOld = true;
-  try {
-    renameSync(outDir, retired);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadOld = false;
-  }
-  try {
-    renameSync(staged, outDir);
-  } catch (error) {
-    // Put the old output back rather than leave none.
-    if (hadOld) renameSync(retired, outDir);
-    throw error;
-  }
-  if (hadOld) await rm(retired, { recursive: true, force: true });
-}
 
 /**
  * Probes (unless `info` is given), plans the ladder and writes HLS, `thumbnail.jpg` (with its smaller
@@ -195,7 +110,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
   const info = options.info ?? (await probe(input, { signal, logger, binary: binaries.ffprobe }));
   const rungs = planLadder(info);
   const timeoutMs = options.timeoutMs ?? (60 + info.durationSeconds * 5) * 1000;
-  const staging = `${outDir}.tmp-${suffix()}`;
+  const staging = `${outDir}.tmp-${randomSuffix()}`;
   const started = performance.now();
   logger.info({ input, outDir, rungs: rungs.map((r) => `${r.width}x${r.height}@${r.fps}`), preset, x264Params }, 'transcode started');
 
