@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The real config; only the fixtures' types come from a default project, since they are never written to disk
 // (the project service otherwise looks for a file in a tsconfig's program).
-const fixtures = ['scripts/lint-fixture*.ts', 'apps/server/src/lint-fixture*.ts', 'packages/media/src/lint-fixture*.ts', 'apps/web/src/lint-fixture*.tsx'];
+const fixtures = ['scripts/lint-fixture*.ts', 'apps/server/src/lint-fixture*.ts', 'apps/server/src/modules/*/lint-fixture*.ts', 'packages/media/src/lint-fixture*.ts', 'apps/web/src/lint-fixture*.tsx'];
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: {
@@ -43,5 +43,12 @@ describe('the lint rules (eslint.config.js)', () => {
     expect(await rulesBroken('scripts/lint-fixture.ts', forEach)).toContain('@typescript-eslint/no-misused-promises');
     const onClick = 'export const Save = ({ save }: { save: () => Promise<void> }) => <button type="button" onClick={save} />;\n';
     expect(await rulesBroken('apps/web/src/lint-fixture.tsx', onClick)).toContain('@typescript-eslint/no-misused-promises');
+  });
+
+  it('refuses SQL outside a repository in the admin and ads rooms, and takes it in a repository', { timeout: 120_000 }, async () => {
+    const statement = "import type pg from 'pg';\nexport const count = (pool: pg.Pool) => pool.query('select count(*) from ad_campaigns');\n";
+    expect(await rulesBroken('apps/server/src/modules/ads/lint-fixture.service.ts', statement)).toContain('no-restricted-syntax');
+    expect(await rulesBroken('apps/server/src/modules/admin/lint-fixture.ts', statement)).toContain('no-restricted-syntax');
+    expect(await rulesBroken('apps/server/src/modules/ads/lint-fixture.repository.ts', statement)).toEqual([]);
   });
 });

@@ -3,9 +3,6 @@ import { categories } from './categories.ts';
 import { isReservedHandle } from './reserved-handles.ts';
 import { requiredText } from './required-text.ts';
 
-// An account's identity verification (its messages, fields and state) is part of this contract, kept in its own file.
-export * from './verification.ts';
-
 /** accounts.md §5 and §8, word for word (spelling slips fixed as DESIGN.md says). */
 export const accountMessages = {
   usernameRequired: 'Please enter a username.',

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './verification.ts';
 export * from './admin.ts';
 export * from './admin-audit.ts';
 export * from './admin-content.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, profileUserSchema, verificationMessages } from './accounts.ts';
+import { IMAGE_MAX_BYTES, profileUserSchema } from './accounts.ts';
+import { verificationMessages } from './verification.ts';
 import { listResponseSchema } from './errors.ts';
 import { linkSchema, publicUserSchema } from './users.ts';
 import { imageSourceSchema } from './images.ts';

@@ -69,7 +69,8 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
             onMenuClose();
             setSignUpPromptOpen(true);
           }}
-          onLogOut={logOut}
+          // logOut never rejects: the server not answering still logs the person out here.
+          onLogOut={() => void logOut()}
         />
       )}
       <RateVideosSignUpPrompt open={signUpPromptOpen} onClose={() => setSignUpPromptOpen(false)} />

@@ -27,7 +27,7 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     window.history.replaceState(null, '', '/');
   });
   afterEach(() => {
-    takeEarly(homeFeedPath(['f', 'c'], [], getGuestId()), null);
+    void takeEarly(homeFeedPath(['f', 'c'], [], getGuestId()), null);
     vi.unstubAllGlobals();
   });
 
@@ -84,12 +84,12 @@ describe('the home feed asked for at start (render-as-you-fetch)', () => {
     const remove = embed({ gender: 'f,c', data: [], cursor: null, first: null });
     requestHomeFeedEarly({ newGuest: false });
     expect(fetchMock).toHaveBeenCalledWith(`/v1${homeFeedPath(['f', 'c'], [], getGuestId())}`, expect.anything());
-    takeEarly(homeFeedPath(['f', 'c'], [], getGuestId()), null);
+    void takeEarly(homeFeedPath(['f', 'c'], [], getGuestId()), null);
     setCategories(['m']);
     requestHomeFeedEarly({ newGuest: true });
     remove();
     expect(fetchMock).toHaveBeenCalledWith(`/v1${homeFeedPath(['m'], [], getGuestId())}`, expect.anything());
-    takeEarly(homeFeedPath(['m'], [], getGuestId()), null);
+    void takeEarly(homeFeedPath(['m'], [], getGuestId()), null);
     setCategories(['f', 'c']);
   });
 
