@@ -74,10 +74,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(query|execute)$/]", message: 'SQL belongs in a *.repository.ts (ADR 0010).' },
+        { selector: 'CallExpression[callee.property.name=/^(query|execute)$/]', message: 'SQL belongs in a *.repository.ts (ADR 0010).' },
         { selector: "TaggedTemplateExpression[tag.name='sql']", message: 'SQL belongs in a *.repository.ts (ADR 0010).' },
         {
-          selector: "CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete)$/][callee.object.name=/^(db|tx|client|pool)$/]",
+          selector: 'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete)$/][callee.object.name=/^(db|tx|client|pool)$/]',
           message: 'SQL belongs in a *.repository.ts (ADR 0010).',
         },
       ],

@@ -28,7 +28,10 @@ test.beforeEach(async ({ context }) => {
 /** Choice cards hide their input behind the card, as people tap the card: so do we. */
 async function choose(page: Page, role: 'radio' | 'checkbox', name: string | RegExp) {
   const input = page.getByRole(role, { name });
-  await page.locator('label').filter({ has: input }).click({ position: { x: 12, y: 12 } });
+  await page
+    .locator('label')
+    .filter({ has: input })
+    .click({ position: { x: 12, y: 12 } });
   await expect(input).toBeChecked();
 }
 
@@ -279,7 +282,12 @@ test.describe('accounts', () => {
     if (!pad) throw new Error('no signature pad');
     await page.mouse.move(pad.x + pad.width * 0.15, pad.y + pad.height * 0.6);
     await page.mouse.down();
-    for (const [x, y] of [[0.3, 0.3], [0.45, 0.7], [0.6, 0.35], [0.8, 0.6]] as const) {
+    for (const [x, y] of [
+      [0.3, 0.3],
+      [0.45, 0.7],
+      [0.6, 0.35],
+      [0.8, 0.6],
+    ] as const) {
       await page.mouse.move(pad.x + pad.width * x, pad.y + pad.height * y, { steps: 6 });
     }
     await page.mouse.up();
@@ -292,7 +300,10 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Waiting for review' })).toBeVisible();
 
     const pending = admin('verification:list');
-    const id = pending.split('\n').find((line) => line.includes(model.email))?.match(/^#(\d+)/)?.[1];
+    const id = pending
+      .split('\n')
+      .find((line) => line.includes(model.email))
+      ?.match(/^#(\d+)/)?.[1];
     expect(id, pending).toBeTruthy();
     expect(admin('verification:approve', id!)).toContain(`Approved verification #${id}`);
 

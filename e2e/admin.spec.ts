@@ -53,7 +53,9 @@ async function openConsole(page: Page, path = '/admin') {
 
 /** Lazy thumbnails load as they scroll in: a screenshot waits for them. */
 async function thumbnailsLoaded(page: Page) {
-  await expect.poll(() => page.locator('main img').evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0))).toBe(true);
+  await expect
+    .poll(() => page.locator('main img').evaluateAll((images: HTMLImageElement[]) => images.every((image) => image.complete && image.naturalWidth > 0)))
+    .toBe(true);
 }
 
 const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: new RegExp(`^${name}`) });
@@ -102,7 +104,10 @@ test.describe('at 1440x900', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'This is for admins.' })).toBeVisible();
     await snap(page, testInfo, 'admin-for-admins');
 
-    const adminPage = await page.context().browser()!.newPage({ viewport: { width: 1440, height: 900 } });
+    const adminPage = await page
+      .context()
+      .browser()!
+      .newPage({ viewport: { width: 1440, height: 900 } });
     await signInOnPage(adminPage, root);
     await adminPage.goto('/account');
     await adminPage.getByRole('button', { name: 'Open menu' }).click();
@@ -151,7 +156,10 @@ test.describe('at 1440x900', () => {
     await expect.poll(() => card.locator('video').evaluate((video: HTMLVideoElement) => video.readyState)).toBeGreaterThanOrEqual(2);
     const select = card.getByRole('checkbox', { name: `Select ${names.waiting}` });
     // The box drawn over the native checkbox is what a person clicks.
-    await card.locator('label').filter({ has: page.getByRole('checkbox', { name: `Select ${names.waiting}` }) }).click();
+    await card
+      .locator('label')
+      .filter({ has: page.getByRole('checkbox', { name: `Select ${names.waiting}` }) })
+      .click();
     await expect(select).toBeChecked();
     await expect(page.getByText('1 selected')).toBeVisible();
     await snap(page, testInfo, 'admin-videos-review');
@@ -176,7 +184,10 @@ test.describe('at 1440x900', () => {
   test('handles a report by taking the video down: it is gone from the feed', async ({ page }, testInfo) => {
     expect(await homeFeedIds(baseURL())).toContain(reportedId);
     await openConsole(page, '/admin/reports');
-    const group = page.getByRole('listitem').filter({ hasText: names.complaint }).filter({ has: page.getByRole('heading', { level: 3 }) });
+    const group = page
+      .getByRole('listitem')
+      .filter({ hasText: names.complaint })
+      .filter({ has: page.getByRole('heading', { level: 3 }) });
     await expect(group.getByRole('heading', { level: 3, name: names.reported })).toBeVisible();
     await expect(group.getByText('0 of 7 business days')).toBeVisible();
     await thumbnailsLoaded(page);
@@ -283,7 +294,9 @@ test.describe('at 1440x900', () => {
     await expect.poll(() => icon.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(128);
     await snap(page, testInfo, 'admin-webcam-sites');
 
-    const sites = (await (await fetch(new URL('/v1/admin/webcam-sites', baseURL()), { headers: { authorization: `Bearer ${root.token}` } })).json()) as { data: { slug: string }[] };
+    const sites = (await (await fetch(new URL('/v1/admin/webcam-sites', baseURL()), { headers: { authorization: `Bearer ${root.token}` } })).json()) as {
+      data: { slug: string }[];
+    };
     expect(sites.data.at(-1)?.slug).toBe(`cams-${suffix}`);
     expect((await fetch(new URL(`/v1/discover/webcam-site/cams-${suffix}/videos`, baseURL()))).status).toBe(200);
   });

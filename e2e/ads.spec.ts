@@ -76,7 +76,11 @@ test('at 1440x900 the creator panel and the sidebar show their ads; a seen ad is
 test('an admin finds the campaign with its counts in the console, and the day in the report', async ({ page }, testInfo) => {
   await signInOnPage(page, root);
   await page.goto('/admin/ads/campaigns');
-  const campaign = page.getByRole('list', { name: 'Ad campaigns' }).getByRole('listitem').filter({ hasText: `Browser test ${testInfo.project.name}` }).first();
+  const campaign = page
+    .getByRole('list', { name: 'Ad campaigns' })
+    .getByRole('listitem')
+    .filter({ hasText: `Browser test ${testInfo.project.name}` })
+    .first();
   await expect(campaign).toBeVisible();
   await expect(campaign.getByRole('button', { name: `Pause Browser test ${testInfo.project.name}` })).toBeVisible();
   await snap(page, testInfo, 'ads-admin-campaigns');

@@ -84,7 +84,10 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
     expect(entry.requestedAt).toBeGreaterThanOrEqual(entry.allowedFrom);
   });
 
-  test('where HLS is not native, the boot player attaches hls.js itself: the first video plays with no app at all, and the feed adopts that stream (ADR 0021)', async ({ page, request }) => {
+  test('where HLS is not native, the boot player attaches hls.js itself: the first video plays with no app at all, and the feed adopts that stream (ADR 0021)', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     await quietFeed(page);
     await denyNativeHls(page);
@@ -116,7 +119,9 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
     expect(entry.requestedAt).toBeGreaterThanOrEqual(entry.allowedFrom);
   });
 
-  test('a returning guest asks for their own first page in the shell’s ranking: the boot video is adopted though the feed was ranked again in between', async ({ page }) => {
+  test('a returning guest asks for their own first page in the shell’s ranking: the boot video is adopted though the feed was ranked again in between', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await quietFeed(page);
     await watchBoot(page);

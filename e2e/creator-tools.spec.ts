@@ -11,7 +11,7 @@ test.beforeAll(async () => {
   seeded = await seedFeed(baseURL(), 3);
 });
 
-test("a creator opens Statistics from their profile: lifetime tiles, the last 30 days, and a range they pick", async ({ page }, testInfo) => {
+test('a creator opens Statistics from their profile: lifetime tiles, the last 30 days, and a range they pick', async ({ page }, testInfo) => {
   await signInOnPage(page, seeded.model);
   await page.goto('/account');
   await page.getByRole('link', { name: 'Statistics' }).click();

@@ -11,10 +11,10 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   seeded = await seedFeed(baseURL(), 12);
   // Live on Chaturbate, so the creator is a 'Live Creator' and Chaturbate's "Best of" lists the clips.
-  await sql(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, $2, 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [
-    seeded.model.id,
-    `https://chaturbate.com/${seeded.model.slug}`,
-  ]);
+  await sql(
+    `insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, $2, 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`,
+    [seeded.model.id, `https://chaturbate.com/${seeded.model.slug}`],
+  );
   // Discover's answer is shared for 30 s: wait until the server's answer lists this run's live creator.
   await expect
     .poll(
@@ -54,7 +54,10 @@ test('Discover shows the carousels and sections, and each leads where it should'
 
   await page.goBack();
   // Other runs' creators may be live too (live.spec.ts, the other project): open this run's.
-  await page.getByRole('list', { name: 'Live Creators' }).getByRole('link', { name: new RegExp(seeded.model.slug.replace('model_', 'Ava ')) }).click();
+  await page
+    .getByRole('list', { name: 'Live Creators' })
+    .getByRole('link', { name: new RegExp(seeded.model.slug.replace('model_', 'Ava ')) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/${seeded.model.slug}$`));
 });
 
@@ -64,7 +67,12 @@ test("a tag's feed opens its grid from the title bar", async ({ page }) => {
   await waitUntilPlaying(page);
   await page.getByRole('link', { name: /as a grid$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/tag/${seeded.tag.id}$`));
-  await expect(page.getByRole('list', { name: /^Videos tagged/ }).getByRole('link').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: /^Videos tagged/ })
+      .getByRole('link')
+      .first(),
+  ).toBeVisible();
 });
 
 test('search asks twice as typing settles (300 ms, then final at 2 s) and shows users, tags and videos, or no results', async ({ page }, testInfo) => {

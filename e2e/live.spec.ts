@@ -50,7 +50,10 @@ test.afterAll(() => {
   statusServer?.close();
 });
 
-test('a creator live by the status feed shows LIVE on the profile, the banner and the pulsing link, the live chip, and in Discover', async ({ page, isMobile }, testInfo) => {
+test('a creator live by the status feed shows LIVE on the profile, the banner and the pulsing link, the live chip, and in Discover', async ({
+  page,
+  isMobile,
+}, testInfo) => {
   test.skip(!isMobile, 'the profile panel is swiped open at phone size');
   await quietFeed(page);
   await page.goto(`/${seeded.model.slug}`);
@@ -74,7 +77,9 @@ test('a creator live by the status feed shows LIVE on the profile, the banner an
   // Discover's answer is shared for 30 s: the creator is there once it is built again.
   await expect(async () => {
     await page.goto('/discover');
-    await expect(page.getByRole('list', { name: 'Live Creators' }).getByRole('link', { name: new RegExp(seeded.model.slug.replace('model_', 'Ava ')) })).toBeVisible({ timeout: 3000 });
+    await expect(page.getByRole('list', { name: 'Live Creators' }).getByRole('link', { name: new RegExp(seeded.model.slug.replace('model_', 'Ava ')) })).toBeVisible({
+      timeout: 3000,
+    });
   }).toPass({ timeout: 45_000, intervals: [5000] });
 });
 
@@ -100,11 +105,17 @@ test('on an install without a partner page, Live Cams opens /live with the creat
   await page.goto('/discover');
   await page.getByRole('button', { name: 'Open menu' }).click();
   const event = page.waitForRequest((request) => request.url().endsWith('/v1/event') && request.method() === 'POST');
-  await page.getByRole('dialog').getByRole('link', { name: /Live Cams/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('link', { name: /Live Cams/ })
+    .click();
   expect((await event).postDataJSON()).toMatchObject({ event_id: 3 });
   await expect(page).toHaveURL(/\/live$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Live now' })).toBeVisible();
-  const card = page.getByRole('list', { name: 'Live now' }).getByRole('listitem').filter({ hasText: `@${seeded.model.slug}` });
+  const card = page
+    .getByRole('list', { name: 'Live now' })
+    .getByRole('listitem')
+    .filter({ hasText: `@${seeded.model.slug}` });
   await expect(card).toBeVisible();
   await expect(card.getByRole('link', { name: /CamHub/ })).toHaveAttribute('href', `https://camhub.example/${seeded.model.slug}`);
   await snap(page, testInfo, 'live-page');

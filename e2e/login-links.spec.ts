@@ -8,7 +8,14 @@ const clientHeaders = () => ({ 'x-forwarded-for': `2001:db8:e2e:11::${randomByte
 /** A viewer made through the API, and a session token of theirs: what a sign-in link carries (accounts.md §2). */
 async function viewerWithLink(request: APIRequestContext, label: string) {
   const id = randomBytes(4).toString('hex');
-  const account = { type: 'user', name: `${label} ${id}`, email: `${label.toLowerCase()}-${id}@example.com`, password: PASSWORD, password_confirmation: PASSWORD, preference: ['f'] };
+  const account = {
+    type: 'user',
+    name: `${label} ${id}`,
+    email: `${label.toLowerCase()}-${id}@example.com`,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    preference: ['f'],
+  };
   expect((await request.post('/v1/register', { data: account, headers: clientHeaders() })).status()).toBe(201);
   const login = await request.post('/v1/login', { data: { email: account.email, password: PASSWORD }, headers: clientHeaders() });
   const { access_token } = (await login.json()) as { access_token: string };

@@ -13,7 +13,12 @@ test.beforeAll(async () => {
   seeded = await seedFeed(baseURL(), 8);
 });
 
-const followers = async (page: Page) => page.locator('dl div').filter({ has: page.locator('dt', { hasText: 'Followers' }) }).locator('dd').innerText();
+const followers = async (page: Page) =>
+  page
+    .locator('dl div')
+    .filter({ has: page.locator('dt', { hasText: 'Followers' }) })
+    .locator('dd')
+    .innerText();
 
 test.describe('profiles on a phone', () => {
   test.skip(({ hasTouch }) => !hasTouch, 'the phone layout');
@@ -111,7 +116,11 @@ test.describe('profiles on a phone', () => {
     await page.locator('a[href="https://cams.example.com/ava"]').click();
     expect((await popup).url()).toBe('https://cams.example.com/ava');
     await expect
-      .poll(async () => Number((await sql(`select coalesce(sum(count), 0) as n from link_click_daily_counts where link_id = $1 and location = 'profile' and is_live`, [linkId]))[0]!.n), { timeout: 10_000 })
+      .poll(
+        async () =>
+          Number((await sql(`select coalesce(sum(count), 0) as n from link_click_daily_counts where link_id = $1 and location = 'profile' and is_live`, [linkId]))[0]!.n),
+        { timeout: 10_000 },
+      )
       .toBe(1);
     await sql('delete from user_links where id = $1', [linkId]);
   });
@@ -171,8 +180,7 @@ test.describe('a grid screen opened by its address', () => {
     });
     return calls;
   };
-  const videoCount = async () =>
-    ((await (await fetch(`${baseURL()}/v1/users/${seeded.model.slug}/videos?per_page=30`)).json()) as { data: unknown[] }).data.length;
+  const videoCount = async () => ((await (await fetch(`${baseURL()}/v1/users/${seeded.model.slug}/videos?per_page=30`)).json()) as { data: unknown[] }).data.length;
 
   test('a guest gets the profile and its first videos with the page: the screen asks the API for neither', async ({ page }) => {
     // Once before, as a server that has been up a while: the page waits at most 300 ms for its calls,
@@ -201,7 +209,12 @@ test.describe('profiles on a wide screen', () => {
   test('shows the header over the about column and the grid', async ({ page }, testInfo) => {
     await page.goto(`/${seeded.model.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: /^Ava / })).toBeVisible();
-    await expect(page.getByRole('list', { name: /'s videos$/ }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('list', { name: /'s videos$/ })
+        .getByRole('link')
+        .first(),
+    ).toBeVisible();
     await snap(page, testInfo, 'profile-visitor');
     await signInOnPage(page, seeded.model);
     await page.goto('/account');

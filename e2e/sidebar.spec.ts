@@ -51,7 +51,7 @@ test('at 1440 px the sidebar shows recommended videos, loads more as it scrolls,
   await expect(page.getByText(`#${tag!.name}`, { exact: true }).first()).toBeVisible();
 });
 
-test('has 2 columns at 1600 px, 3 at 1920x1080: the columns follow the sidebar\'s own width', async ({ page }, testInfo) => {
+test("has 2 columns at 1600 px, 3 at 1920x1080: the columns follow the sidebar's own width", async ({ page }, testInfo) => {
   await quietFeed(page);
   await page.setViewportSize({ width: 1600, height: 900 });
   await page.goto('/');

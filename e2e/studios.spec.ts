@@ -27,7 +27,7 @@ test.beforeAll(async () => {
   manager = { id: body.user.id, type: 'user', token: body.access_token, slug: '', email, password: 'studio-pass-1' };
 });
 
-test("a creator joins a studio from its link, sees who manages them, and leaves", async ({ page }, testInfo) => {
+test('a creator joins a studio from its link, sees who manages them, and leaves', async ({ page }, testInfo) => {
   const creator = await registerAccount(baseURL(), 'model');
   await signInOnPage(page, creator);
   await page.goto('/account/settings');
@@ -68,7 +68,12 @@ test("a studio manager opens the console, manages a member's profile, and finds 
   await expect(page).toHaveURL(/\/studio$/);
   await expect(page.getByRole('heading', { name: studio.name })).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: memberName });
-  await expect(card.locator('div').filter({ hasText: /^Videos/ }).locator('dd')).toHaveText('2');
+  await expect(
+    card
+      .locator('div')
+      .filter({ hasText: /^Videos/ })
+      .locator('dd'),
+  ).toHaveText('2');
   await snap(page, testInfo, 'studio-console');
 
   await card.getByRole('button', { name: `Manage ${memberName}` }).click();

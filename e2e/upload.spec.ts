@@ -8,8 +8,7 @@ import { snap } from './support/screenshot.ts';
 const phoneClip = () => verticalClip({ name: 'flick-e2e-phone-clip.mp4', seconds: 3 });
 
 /** A clip over 8 MiB (grain does not compress), so the browser sends it in two chunks. */
-const twoChunkClip = () =>
-  verticalClip({ name: 'flick-e2e-grainy-clip.mp4', seconds: 3, filters: 'noise=alls=14:allf=t', encoder: ['-qp', '26'] });
+const twoChunkClip = () => verticalClip({ name: 'flick-e2e-grainy-clip.mp4', seconds: 3, filters: 'noise=alls=14:allf=t', encoder: ['-qp', '26'] });
 
 /** Registers a model, marks it verified and signs it in in the page. */
 async function signInVerifiedModel(page: Page, request: APIRequestContext) {
@@ -17,8 +16,14 @@ async function signInVerifiedModel(page: Page, request: APIRequestContext) {
   const client = { 'x-forwarded-for': `2001:db8:up::${id.slice(0, 4)}` };
   await page.setExtraHTTPHeaders(client);
   const account = {
-    type: 'model', name: `Nova ${id}`, username: `nova_${id}`, email: `nova-${id}@example.com`,
-    password: 'upload-pass-1', password_confirmation: 'upload-pass-1', phone_number: '+15550002222', terms: true,
+    type: 'model',
+    name: `Nova ${id}`,
+    username: `nova_${id}`,
+    email: `nova-${id}@example.com`,
+    password: 'upload-pass-1',
+    password_confirmation: 'upload-pass-1',
+    phone_number: '+15550002222',
+    terms: true,
   };
   expect((await request.post('/v1/register', { data: account, headers: client })).status()).toBe(201);
   await sql(`update users set is_verified = 'approved' where email = $1`, [account.email]);

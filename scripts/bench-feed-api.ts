@@ -71,7 +71,7 @@ async function geoBlockingRun(home: string) {
   // One address in each of 40 countries, found by asking the database about random addresses.
   const byCountry = new Map<string, string>();
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   while (byCountry.size < 40) {
     const ip = [1 + Math.floor(random() * 222), Math.floor(random() * 256), Math.floor(random() * 256), 1 + Math.floor(random() * 254)].join('.');
     const place = geo.locate(ip);
@@ -84,7 +84,12 @@ async function geoBlockingRun(home: string) {
   await client.query(`select nextval('hidden_creator_changes')`);
   const { rows: creators } = await client.query<{ id: string }>(`select id from users where type = 'model' order by id`);
   const blocking = creators.filter((_, i) => i % 50 === 0); // 2%
-  const rows = blocking.flatMap((c, i) => countries.filter((_, j) => (i + j) % 13 === 0).slice(0, 3).map((country) => [Number(c.id), country] as const));
+  const rows = blocking.flatMap((c, i) =>
+    countries
+      .filter((_, j) => (i + j) % 13 === 0)
+      .slice(0, 3)
+      .map((country) => [Number(c.id), country] as const),
+  );
   const run = async () => {
     const result = await autocannon({ url: base, requests: viewers, connections: 50, duration: DURATION_SECONDS, workers: 1 });
     if (result.non2xx + result.errors > 0) throw new Error(`${result.non2xx + result.errors} failed requests`);
@@ -157,12 +162,20 @@ function profileSummary(profile: { nodes: ProfileNode[] }, top = 25) {
     }
     for (const f of new Set(frames)) inclusive.set(f, (inclusive.get(f) ?? 0) + hits);
     // Collapsed stack, outermost first, our code and libraries only (no node: internals in the middle).
-    const stack = frames.reverse().filter((f, i, all) => i === all.length - 1 || !/^[^ ]+ node:/.test(f)).slice(-8).join(' ; ');
+    const stack = frames
+      .reverse()
+      .filter((f, i, all) => i === all.length - 1 || !/^[^ ]+ node:/.test(f))
+      .slice(-8)
+      .join(' ; ');
     stacks.set(stack, (stacks.get(stack) ?? 0) + hits);
   }
   const pct = (hits: number) => `${((hits / total) * 100).toFixed(1).padStart(5)}%`;
   const list = (map: Map<string, number>, n: number) =>
-    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, hits]) => `${pct(hits)}  ${name}`).join('\n');
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, hits]) => `${pct(hits)}  ${name}`)
+      .join('\n');
   return [
     `${total} samples; idle/program ${pct(idle).trim()}`,
     '',
@@ -198,10 +211,10 @@ async function viewersRun(home: string) {
     [ACCOUNTS],
   );
   const tokens = accounts.map(() => createToken());
-  await client.query(
-    `insert into auth_tokens (user_id, token_hash, expires_at) select * , now() + interval '1 day' from unnest($1::bigint[], $2::text[])`,
-    [accounts.map((a) => a.id), tokens.map(hashToken)],
-  );
+  await client.query(`insert into auth_tokens (user_id, token_hash, expires_at) select * , now() + interval '1 day' from unnest($1::bigint[], $2::text[])`, [
+    accounts.map((a) => a.id),
+    tokens.map(hashToken),
+  ]);
   // Every account likes three of the first page's videos and rates three; every fifth guest likes two.
   const likes: [string, number][] = [];
   const ratings: [string, number, number][] = [];
@@ -235,7 +248,9 @@ async function viewersRun(home: string) {
   };
   // The same moment's figure without a viewer (the page cache alone), since the machine's load moves both.
   const nobody = await run([{ method: 'GET', path: `${path}` }], 50);
-  console.log(`home feed without a viewer (for comparison), 50 connections: ${Math.round(nobody.requests.average)} requests/s, p50 ${nobody.latency.p50} ms, p99 ${nobody.latency.p99} ms`);
+  console.log(
+    `home feed without a viewer (for comparison), 50 connections: ${Math.round(nobody.requests.average)} requests/s, p50 ${nobody.latency.p50} ms, p99 ${nobody.latency.p99} ms`,
+  );
   for (const [name, requests] of [
     [`${GUESTS} guests, each with its guest_id`, guests],
     [`${ACCOUNTS} signed-in accounts, each with its bearer token`, signedIn],
@@ -313,7 +328,9 @@ try {
       `(goal p99 <= 25 ms: ${light.latency.p99 <= 25 ? 'met' : 'NOT met'})`,
   );
   const guest = await autocannon({ url: `${home}&guest_id=8f9c2a3e-4b5d-4c6e-9f70-112233445566`, connections: 10, duration: DURATION_SECONDS, workers: 1 });
-  console.log(`home feed with a guest_id (isLiked looked up), 10 connections: ${Math.round(guest.requests.average)} requests/s, p50 ${guest.latency.p50} ms, p99 ${guest.latency.p99} ms`);
+  console.log(
+    `home feed with a guest_id (isLiked looked up), 10 connections: ${Math.round(guest.requests.average)} requests/s, p50 ${guest.latency.p50} ms, p99 ${guest.latency.p99} ms`,
+  );
 
   // The 1,000th page, reached by following cursors from the first.
   const walkStarted = performance.now();

@@ -210,14 +210,20 @@ async function swipeOnce(page: Page): Promise<SwipeOutcome> {
   await touch('touchEnd');
   await cdp.detach();
   // The swipe after a 5th video plays an instream ad first (with ads on): then there is no frame to time.
-  const handle = await page.waitForFunction((swallowedAfter) => {
-    const state = window as unknown as { swipeEnd?: number; swipeFrame?: number; swipeFrom?: string };
-    if (document.querySelector('[role="dialog"][aria-label="Advertisement"]')) return 'ad';
-    if (state.swipeEnd !== undefined && state.swipeFrame !== undefined) return state.swipeFrame - state.swipeEnd;
-    const now = document.querySelector<HTMLElement>('.feed-stage [data-video-id]:not([aria-hidden=true])')?.dataset.videoId;
-    if (state.swipeEnd !== undefined && performance.now() - state.swipeEnd > swallowedAfter && now === state.swipeFrom) return 'swallowed';
-    return undefined;
-  }, SWALLOWED_AFTER_MS, { timeout: 20_000 }).catch(() => null);
+  const handle = await page
+    .waitForFunction(
+      (swallowedAfter) => {
+        const state = window as unknown as { swipeEnd?: number; swipeFrame?: number; swipeFrom?: string };
+        if (document.querySelector('[role="dialog"][aria-label="Advertisement"]')) return 'ad';
+        if (state.swipeEnd !== undefined && state.swipeFrame !== undefined) return state.swipeFrame - state.swipeEnd;
+        const now = document.querySelector<HTMLElement>('.feed-stage [data-video-id]:not([aria-hidden=true])')?.dataset.videoId;
+        if (state.swipeEnd !== undefined && performance.now() - state.swipeEnd > swallowedAfter && now === state.swipeFrom) return 'swallowed';
+        return undefined;
+      },
+      SWALLOWED_AFTER_MS,
+      { timeout: 20_000 },
+    )
+    .catch(() => null);
   // The feed moved, but the next video did not play within 20 s.
   if (!handle) return { ms: NaN, preloaded, ad: false, over, swallowedBy: 'a video that did not play within 20 s' };
   const value = await handle.jsonValue();
@@ -263,8 +269,7 @@ async function firstFramesWhileTranscoding(browser: Browser, mode: Mode, token: 
   return { frames, busy, ffmpegCpu, serverCpu, wall };
 }
 
-const ratios = (values: number[], reference: number[]) =>
-  [50, 75, 95].map((p) => `p${p} x${(percentile(values, p) / percentile(reference, p)).toFixed(2)}`).join(', ');
+const ratios = (values: number[], reference: number[]) => [50, 75, 95].map((p) => `p${p} x${(percentile(values, p) / percentile(reference, p)).toFixed(2)}`).join(', ');
 
 /**
  * Swipes through the feed: each to the next video playing, when it had preloaded. The screen is left as
@@ -338,14 +343,21 @@ try {
   });
   const launched = browser;
 
-  console.log(`Network (CDP): ${NETWORK_LABEL}. Phone: 390x844, touch; Chromium ${launched.version()}. Load average ${os.loadavg().map((n) => n.toFixed(2)).join(', ')} (${os.cpus().length} cores).`);
+  console.log(
+    `Network (CDP): ${NETWORK_LABEL}. Phone: 390x844, touch; Chromium ${launched.version()}. Load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (${os.cpus().length} cores).`,
+  );
   const modes = DPRS.flatMap((dpr) => HLS_PATHS.map((hls) => ({ dpr, hls })));
   const results: string[] = [];
   for (const mode of modes) {
     console.log(`${label(mode)}:`);
     const firstFrames: number[] = [];
     for (let run = 0; run < LOADS; run += 1) firstFrames.push(await firstFrame(launched, mode));
-    console.log(`  [${label(mode)}] Open / -> first decoded frame (cold cache)${TRANSCODING ? ', idle' : ''}: ${summary(firstFrames)}; goal p75 <= ${GOAL_FIRST_FRAME_MS} ms`);
+    console.log(
+      `  [${label(mode)}] Open / -> first decoded frame (cold cache)${TRANSCODING ? ', idle' : ''}: ${summary(firstFrames)}; goal p75 <= ${GOAL_FIRST_FRAME_MS} ms`,
+    );
 
     if (sourceClip) {
       const during = await firstFramesWhileTranscoding(launched, mode, feed.model.token, sourceClip);
@@ -380,11 +392,15 @@ try {
     );
   }
   if (results.length) {
-    console.log(`Summary (${NETWORK_LABEL}; goals: first frame p75 <= ${GOAL_FIRST_FRAME_MS} ms, swipe p75 <= ${GOAL_SWIPE_MS} ms and none swallowed; load average now ${os.loadavg().map((n) => n.toFixed(2)).join(', ')}):`);
+    console.log(
+      `Summary (${NETWORK_LABEL}; goals: first frame p75 <= ${GOAL_FIRST_FRAME_MS} ms, swipe p75 <= ${GOAL_SWIPE_MS} ms and none swallowed; load average now ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}):`,
+    );
     for (const line of results) console.log(line);
   }
 } finally {
   await browser?.close();
   await stop();
 }
-

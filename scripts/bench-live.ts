@@ -98,7 +98,10 @@ try {
   const ids = [...online];
   const leaving = ids.filter((_, i) => i % Math.round(1 / CHURN_SHARE) === 0);
   for (const id of leaving) online.delete(id);
-  const joining = creators.map((c) => c.id).filter((id) => !online.has(id) && !leaving.includes(id)).slice(0, leaving.length);
+  const joining = creators
+    .map((c) => c.id)
+    .filter((id) => !online.has(id) && !leaving.includes(id))
+    .slice(0, leaving.length);
   for (const id of joining) online.add(id);
   await cycle(`a tenth changed (${leaving.length} off, ${joining.length} on)`);
 } finally {

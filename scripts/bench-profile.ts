@@ -90,7 +90,13 @@ try {
   const screens: Screen[] = [
     { name: 'profile', path: `/${model.slug}`, heading: modelName, grid: `${modelName}'s videos` },
     { name: 'tag', path: `/tag/${tag.id}`, heading: `#${tag.name}`, grid: `Videos tagged #${tag.name}` },
-    { name: 'ratings', path: '/videos-rating/unrated', heading: 'Rate videos', grid: 'Unrated videos', session: { token: viewer.token, id: viewer.id, type: viewer.type } },
+    {
+      name: 'ratings',
+      path: '/videos-rating/unrated',
+      heading: 'Rate videos',
+      grid: 'Unrated videos',
+      session: { token: viewer.token, id: viewer.id, type: viewer.type },
+    },
   ].filter((screen) => !ONLY || ONLY.includes(screen.name));
 
   browser = await chromium.launch({
@@ -121,7 +127,11 @@ try {
       }
       // BENCH_CHROME_TRACE=<folder>: each screen's first load as a Chrome trace (open it in DevTools' Performance panel).
       const tracing = Boolean(process.env.BENCH_CHROME_TRACE) && run === 0;
-      if (tracing) await browser.startTracing(page, { screenshots: false, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'] });
+      if (tracing)
+        await browser.startTracing(page, {
+          screenshots: false,
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'],
+        });
       await page.goto(screen.path, { waitUntil: 'commit' });
       const name = page.evaluate(nameShown(screen.heading));
       ready.push(Number(await page.evaluate(screenReady(screen.heading, screen.grid))));

@@ -36,7 +36,7 @@ const queries = {
  */
 function distinctQueries(count: number) {
   const letters = 'abcdefghijklmnopqrstuvwxyz';
-  const pick = <T,>(from: ArrayLike<T>) => from[Math.floor(Math.random() * from.length)]!;
+  const pick = <T>(from: ArrayLike<T>) => from[Math.floor(Math.random() * from.length)]!;
   const number = () => 1 + Math.floor(Math.random() * 20_000);
   const shapes = [
     () => pick(letters) + pick(letters) + pick(letters),
@@ -140,13 +140,19 @@ try {
   console.log('one at a time, cold for the app (ms):');
   for (const [length, list] of Object.entries(queries)) {
     const times = [];
-    for (const query of list) times.push(`${query} ${(await timed(`${base}${searchUrl(query)}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).toFixed(1)}`);
+    for (const query of list)
+      times.push(`${query} ${(await timed(`${base}${searchUrl(query)}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).toFixed(1)}`);
     console.log(`  ${length} character${length === '1' ? '' : 's'}: ${times.join(', ')}`);
   }
 
   await searchLoad(Object.values(queries).flat(), 3);
-  for (const [length, list] of Object.entries(queries)) report(`search, ${length}-character queries, 10 connections`, await searchLoad(list, Math.max(3, DURATION_SECONDS / 2)));
-  report('search, the mix of 1, 3 and 8 characters (prefix and misspelt), 10 connections', await searchLoad(Object.values(queries).flat(), DURATION_SECONDS), SEARCH_GOAL_P99_MS);
+  for (const [length, list] of Object.entries(queries))
+    report(`search, ${length}-character queries, 10 connections`, await searchLoad(list, Math.max(3, DURATION_SECONDS / 2)));
+  report(
+    'search, the mix of 1, 3 and 8 characters (prefix and misspelt), 10 connections',
+    await searchLoad(Object.values(queries).flat(), DURATION_SECONDS),
+    SEARCH_GOAL_P99_MS,
+  );
   report('search, every query new (3 and 8 characters, prefix and misspelt), 10 connections', await newSearchesLoad(DURATION_SECONDS));
 
   report('GET /v1/discover warm, 10 connections', await autocannon({ url: discoverUrl, connections: 10, duration: DURATION_SECONDS, workers: 1 }), DISCOVER_WARM_GOAL_MS);

@@ -422,7 +422,8 @@ function compare(before: Counts, after: Counts, viewers: Viewer[]): Check[] {
     const expectedViews = sent.views.get(id) ?? 0;
     const expectedLikes = netLikes.get(id) ?? 0;
     if (now.views - was.views !== expectedViews) views.problems.push(`video ${id}: view_count +${now.views - was.views}, sent ${expectedViews} counting views`);
-    if (now.likes - was.likes !== expectedLikes) likes.problems.push(`video ${id}: like_count ${now.likes - was.likes >= 0 ? '+' : ''}${now.likes - was.likes}, net likes sent ${expectedLikes}`);
+    if (now.likes - was.likes !== expectedLikes)
+      likes.problems.push(`video ${id}: like_count ${now.likes - was.likes >= 0 ? '+' : ''}${now.likes - was.likes}, net likes sent ${expectedLikes}`);
     const rows = (after.likeRows.get(id) ?? 0) - (before.likeRows.get(id) ?? 0);
     if (rows !== expectedLikes) likes.problems.push(`video ${id}: ${rows} new video_likes rows, net likes sent ${expectedLikes}`);
     const completions = now.completions - was.completions;
@@ -431,7 +432,8 @@ function compare(before: Counts, after: Counts, viewers: Viewer[]): Check[] {
     maxWatchError = Math.max(maxWatchError, watchError);
     // Each flush that touched the video rounded once, by at most half a step.
     const tolerance = ((sent.reports.get(id) ?? 0) + 1) * float4Step(Math.max(now.watch, was.watch)) + 1e-3;
-    if (watchError > tolerance) watch.problems.push(`video ${id}: watch_seconds +${(now.watch - was.watch).toFixed(2)}, sent ${(sent.watchSeconds.get(id) ?? 0).toFixed(2)}`);
+    if (watchError > tolerance)
+      watch.problems.push(`video ${id}: watch_seconds +${(now.watch - was.watch).toFixed(2)}, sent ${(sent.watchSeconds.get(id) ?? 0).toFixed(2)}`);
     const day = after.videoDays.get(id) ?? { views: 0, likes: 0 };
     const dayBefore = before.videoDays.get(id) ?? { views: 0, likes: 0 };
     if (day.views - dayBefore.views !== expectedViews || day.likes - dayBefore.likes !== expectedLikes) {
@@ -459,12 +461,17 @@ function compare(before: Counts, after: Counts, viewers: Viewer[]): Check[] {
   for (const id of new Set([...after.profileViews.keys(), ...sent.profileViews.keys()])) {
     if (sent.uncertainProfiles.has(id)) continue;
     const got = (after.profileViews.get(id) ?? 0) - (before.profileViews.get(id) ?? 0);
-    if (got !== (sent.profileViews.get(id) ?? 0)) profiles.problems.push(`profile ${id}: profile_views_count +${got}, sent ${sent.profileViews.get(id) ?? 0} counting views`);
+    if (got !== (sent.profileViews.get(id) ?? 0))
+      profiles.problems.push(`profile ${id}: profile_views_count +${got}, sent ${sent.profileViews.get(id) ?? 0} counting views`);
   }
   profiles.detail = `${sum(sent.profileViews).toLocaleString('en')} counting views of ${sent.profileViews.size.toLocaleString('en')} profiles`;
 
   // A creator's day: the sums of their videos, links and profile.
-  const creators: Check = { name: 'creator_daily_stats (views, likes, link clicks, profile views)', detail: 'per creator, summed over the days of the run', problems: [] };
+  const creators: Check = {
+    name: 'creator_daily_stats (views, likes, link clicks, profile views)',
+    detail: 'per creator, summed over the days of the run',
+    problems: [],
+  };
   const expected = new Map<number, { views: number; likes: number; clicks: number; profileViews: number }>();
   const uncertainCreators = new Set<number>();
   const of = (id: number) => expected.get(id) ?? (expected.set(id, { views: 0, likes: 0, clicks: 0, profileViews: 0 }), expected.get(id)!);
@@ -606,7 +613,9 @@ try {
   // The table.
   const rows = [...routes.entries()].sort(([a], [b]) => a.localeCompare(b));
   const pad = (s: string, n: number) => s.padStart(n);
-  console.log(`\n${'route'.padEnd(32)}${pad('requests', 10)}${pad('req/s', 8)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('errors', 8)}`);
+  console.log(
+    `\n${'route'.padEnd(32)}${pad('requests', 10)}${pad('req/s', 8)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}${pad('p99 ms', 9)}${pad('max ms', 9)}${pad('errors', 8)}`,
+  );
   const all: number[] = [];
   for (const [route, s] of rows) {
     const setup = route.includes('(setup)');
@@ -638,7 +647,8 @@ try {
     if (check.problems.length > 10) console.log(`           ... and ${check.problems.length - 10} more`);
   }
   const left = sent.uncertainVideos.size + sent.uncertainLinks.size + sent.uncertainProfiles.size;
-  if (left > 0) console.log(`  (left out after failed calls: ${sent.uncertainVideos.size} videos, ${sent.uncertainLinks.size} links, ${sent.uncertainProfiles.size} profiles)`);
+  if (left > 0)
+    console.log(`  (left out after failed calls: ${sent.uncertainVideos.size} videos, ${sent.uncertainLinks.size} links, ${sent.uncertainProfiles.size} profiles)`);
   console.log(`server log: ${serverErrors.length} errors, ${serverWarnings} warnings`);
 
   const mismatches = checks.filter((c) => c.problems.length > 0).length;

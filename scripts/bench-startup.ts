@@ -22,7 +22,10 @@ async function run(label: string) {
   });
   let ms = -1;
   while (performance.now() - started < 180_000) {
-    const ok = await fetch(`http://127.0.0.1:${port}/v1/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) {
       ms = performance.now() - started;
       break;

@@ -37,7 +37,11 @@ try {
     gender: 'f',
   };
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${id.length}.1`, ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${id.length}.1`, ...headers },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -80,7 +84,12 @@ try {
 
   // The per-client limit (120 a minute) stays out of the measurement: each request from its own address.
   let n = 0;
-  const requests = Array.from({ length: 2000 }, () => ({ method: 'POST', path: '/v1/profile/stats', body, headers: { ...headers, 'x-forwarded-for': `10.8.${(++n >> 8) & 255}.${n & 255}` } }));
+  const requests = Array.from({ length: 2000 }, () => ({
+    method: 'POST',
+    path: '/v1/profile/stats',
+    body,
+    headers: { ...headers, 'x-forwarded-for': `10.8.${(++n >> 8) & 255}.${n & 255}` },
+  }));
   // A creator opens their stats and picks dates: one request at a time is what they wait for (the goal);
   // ten at once, with nothing shared between them, is how many such requests the machine answers.
   for (const connections of [1, 10]) {

@@ -48,17 +48,52 @@ const cacheDir = path.join(os.tmpdir(), 'flick-bench-transcode');
 const source = path.join(cacheDir, 'source-60s-1080x1920-30fps.mp4');
 
 async function ensureSource(): Promise<void> {
-  if (await stat(source).then(() => true, () => false)) return;
+  if (
+    await stat(source).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   console.log(`generating ${source} (once; about two minutes)...`);
   const partial = `${source}.partial-${process.pid}.mp4`;
   await runFfmpeg(
     [
-      '-hide_banner', '-nostdin', '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc2=s=1080x1920:r=30:d=60,noise=alls=20:allf=t',
-      '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=60',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-      '-b:v', '15M', '-maxrate', '18M', '-bufsize', '30M',
-      '-c:a', 'aac', '-b:a', '128k', '-shortest', '-movflags', '+faststart', partial,
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=1080x1920:r=30:d=60,noise=alls=20:allf=t',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=48000:duration=60',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'high',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      '15M',
+      '-maxrate',
+      '18M',
+      '-bufsize',
+      '30M',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      partial,
     ],
     { binary: binaries.ffmpeg },
   );
@@ -84,8 +119,21 @@ async function rungSsim(playlist: string, width: number, height: number): Promis
     execFile(
       binaries.ffmpeg,
       [
-        '-hide_banner', '-nostdin', '-t', String(SSIM_SECONDS), '-i', playlist, '-t', String(SSIM_SECONDS), '-i', source,
-        '-lavfi', `[1:v]scale=${width}:${height}:flags=lanczos,setsar=1[ref];[0:v]setsar=1[out];[out][ref]ssim`, '-f', 'null', '-',
+        '-hide_banner',
+        '-nostdin',
+        '-t',
+        String(SSIM_SECONDS),
+        '-i',
+        playlist,
+        '-t',
+        String(SSIM_SECONDS),
+        '-i',
+        source,
+        '-lavfi',
+        `[1:v]scale=${width}:${height}:flags=lanczos,setsar=1[ref];[0:v]setsar=1[out];[out][ref]ssim`,
+        '-f',
+        'null',
+        '-',
       ],
       { maxBuffer: 16 * 1024 * 1024 },
       (error, _stdout, stderr) => (error ? reject(error) : resolve({ stderr })),

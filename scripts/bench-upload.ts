@@ -61,7 +61,9 @@ export async function measureUploadToPlayable(clip: string) {
     await post('/v1/register', account);
     const client = new pg.Client({ connectionString: await runningEmbeddedPostgresUrl(dataDir, PG_PORT) });
     await client.connect();
-    const { rows: [creator] } = await client.query<{ id: string }>(`update users set is_verified = 'approved' returning id`);
+    const {
+      rows: [creator],
+    } = await client.query<{ id: string }>(`update users set is_verified = 'approved' returning id`);
     await client.end();
     const login = (await (await post('/v1/login', { email: account.email, password: account.password })).json()) as { access_token: string };
     const auth = { authorization: `Bearer ${login.access_token}` };
@@ -126,7 +128,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`machine:   load average ${os.loadavg()[0]!.toFixed(2)} at the start`);
   const { uploadSeconds, toCreatorSeconds, toViewerSeconds, toFeedSeconds, toFinishedSeconds } = await measureUploadToPlayable(clip);
   const s = (value: number) => `${value.toFixed(1)} s`;
-  console.log(`upload:    ${(fs.statSync(clip).size / 1e6).toFixed(1)} MB over HTTP on loopback in ${uploadSeconds.toFixed(2)} s (answer includes probe and first frame)`);
+  console.log(
+    `upload:    ${(fs.statSync(clip).size / 1e6).toFixed(1)} MB over HTTP on loopback in ${uploadSeconds.toFixed(2)} s (answer includes probe and first frame)`,
+  );
   console.log(`from the upload's answer, automatic moderation:`);
   console.log(`  playable by its creator:          ${s(toCreatorSeconds)}`);
   console.log(

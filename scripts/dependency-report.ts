@@ -86,8 +86,7 @@ async function main() {
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
   }
-  const total = (pattern: RegExp) =>
-    [...counts].filter(([key]) => pattern.test(key)).reduce((sum, [, count]) => sum + count, 0);
+  const total = (pattern: RegExp) => [...counts].filter(([key]) => pattern.test(key)).reduce((sum, [, count]) => sum + count, 0);
   const crossFeature = /^web\/features\/(\S+) -> web\/features\/(?!\1$)/;
   const outsideDomains = new RegExp(`^web/features/(\\S+) -> web/features/(?!\\1$)(?!(${webDomains.join('|')})$)`);
   const crossModule = /^server\/modules\/(\S+) -> server\/modules\/(?!\1$)/;

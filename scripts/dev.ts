@@ -23,9 +23,7 @@ function stop(code = 0) {
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 5000).unref();
   // Fire-and-forget: these promises only resolve (on each child's exit), and the timer above exits if they never do.
-  void Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  void Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r))))).then(() => process.exit(code));
 }
 for (const child of children) child.on('exit', (code) => stop(code ?? 0));
 process.on('SIGINT', () => stop());

@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The real config; only the fixtures' types come from a default project, since they are never written to disk
 // (the project service otherwise looks for a file in a tsconfig's program).
-const fixtures = ['scripts/lint-fixture*.ts', 'apps/server/src/lint-fixture*.ts', 'apps/server/src/modules/*/lint-fixture*.ts', 'packages/media/src/lint-fixture*.ts', 'apps/web/src/lint-fixture*.tsx'];
+const fixtures = [
+  'scripts/lint-fixture*.ts',
+  'apps/server/src/lint-fixture*.ts',
+  'apps/server/src/modules/*/lint-fixture*.ts',
+  'packages/media/src/lint-fixture*.ts',
+  'apps/web/src/lint-fixture*.tsx',
+];
 const eslint = new ESLint({
   cwd: root,
   overrideConfig: {

@@ -13,8 +13,7 @@ const proxy = { '/v1': { target: apiTarget } };
 
 // React Router's package exports point bundlers at its development build (extra warnings and checks);
 // its production build is the same API without them, and the initial JavaScript budget counts every KiB.
-const reactRouterProduction = (file: string) =>
-  fileURLToPath(new URL(`../production/${file}`, import.meta.resolve('react-router')));
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`../production/${file}`, import.meta.resolve('react-router')));
 
 const normalized = (id: string) => id.replaceAll('\\', '/');
 const BOOT_STREAM_SOURCE = 'src/app/boot-stream.ts';
@@ -124,7 +123,6 @@ function precompress(): Plugin {
   };
 }
 
-
 /**
  * For the chunk plugins below, once the module graph is known: the modules that the `sources` (paths
  * inside the repository) import, directly or not, that the initial JavaScript does not hold and that
@@ -167,7 +165,10 @@ function feedChunk(
     'src/features/videos/api/grid-paths.ts',
     'src/features/videos/preload-first-row.ts',
     'packages/contract/src/grid-calls.ts',
-    'packages/contract/src/srcset.ts', 'src/features/preferences/stores/feed-preferences.ts', 'packages/contract/src/categories.ts'],
+    'packages/contract/src/srcset.ts',
+    'src/features/preferences/stores/feed-preferences.ts',
+    'packages/contract/src/categories.ts',
+  ],
 ) {
   const early = (id: string) => keepApart.some((source) => normalized(id).endsWith(source));
   let members = new Set<string>();

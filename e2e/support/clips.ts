@@ -19,10 +19,27 @@ export function verticalClip({ name, seconds, filters, encoder = [] }: ClipRecip
   if (fs.existsSync(file)) return file;
   const card = `testsrc2=s=540x960:r=30:d=${seconds}${filters ? `,${filters}` : ''}`;
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', card,
-    '-f', 'lavfi', '-i', `sine=frequency=440:d=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', ...encoder, '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    card,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:d=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    ...encoder,
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
     `${file}.tmp.mp4`,
   ]);
   fs.renameSync(`${file}.tmp.mp4`, file);

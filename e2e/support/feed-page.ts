@@ -63,7 +63,10 @@ export async function nextVideo(page: Page) {
     const moved = await expect
       .poll(async () => (await activeVideo(page)).id, { timeout: 3000 })
       .not.toBe(id)
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (moved) return;
   }
   throw new Error(`the feed did not move on from video ${id}`);

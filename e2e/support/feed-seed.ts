@@ -54,8 +54,16 @@ export async function registerAccount(baseURL: string, type: 'model' | 'user'): 
   const headers = { 'x-forwarded-for': `2001:db8:fe::${id.slice(0, 4)}` };
   const name = type === 'model' ? `Ava ${id}` : `Viewer ${id}`;
   const account = {
-    type, name, username: `${type}_${id}`, email: `${type}-${id}@example.com`, password: 'feed-pass-1',
-    password_confirmation: 'feed-pass-1', phone_number: '+15550003333', terms: true, gender: 'f', preference: ['f', 'c'],
+    type,
+    name,
+    username: `${type}_${id}`,
+    email: `${type}-${id}@example.com`,
+    password: 'feed-pass-1',
+    password_confirmation: 'feed-pass-1',
+    phone_number: '+15550003333',
+    terms: true,
+    gender: 'f',
+    preference: ['f', 'c'],
   };
   await call(baseURL, '/v1/register', { ...json(headers, account), expect: 201 });
   const body = (await call(baseURL, '/v1/login', { ...json(headers, { email: account.email, password: account.password }), expect: 200 })) as {
@@ -68,11 +76,14 @@ export async function registerAccount(baseURL: string, type: 'model' | 'user'): 
 
 /** Signs an account in on the page, as a remembered session. */
 export async function signInOnPage(page: Page, account: Account) {
-  await page.addInitScript(({ token, id, type }) => {
-    localStorage.setItem('flick.accessToken', token);
-    localStorage.setItem('flick.userId', String(id));
-    localStorage.setItem('flick.userType', type);
-  }, { token: account.token, id: account.id, type: account.type });
+  await page.addInitScript(
+    ({ token, id, type }) => {
+      localStorage.setItem('flick.accessToken', token);
+      localStorage.setItem('flick.userId', String(id));
+      localStorage.setItem('flick.userType', type);
+    },
+    { token: account.token, id: account.id, type: account.type },
+  );
 }
 
 export interface SeededFeed {
@@ -109,10 +120,10 @@ export async function seedFeed(baseURL: string, count: number): Promise<SeededFe
     [videoId, count - 1],
   );
   const videoIds = [videoId, ...clones.map((row) => Number(row.id))];
-  await sql(
-    `insert into video_tags (video_id, tag_id, position) select c, tag_id, position from video_tags, unnest($2::bigint[]) c where video_id = $1`,
-    [videoId, videoIds.slice(1)],
-  );
+  await sql(`insert into video_tags (video_id, tag_id, position) select c, tag_id, position from video_tags, unnest($2::bigint[]) c where video_id = $1`, [
+    videoId,
+    videoIds.slice(1),
+  ]);
   const media = path.join(process.env.E2E_DATA_DIR!, 'media', 'videos');
   for (const id of videoIds.slice(1)) fs.symlinkSync(path.join(media, String(videoId)), path.join(media, String(id)));
   await rebuildFeed();

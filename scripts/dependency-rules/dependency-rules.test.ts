@@ -57,7 +57,10 @@ describe('the dependency rules (ADR 0009)', () => {
 
   it('lets features import shared domains only, so no screen feature depends on another', () => {
     for (const [feature, allowed] of Object.entries(arrows.webFeatures)) {
-      expect(allowed.filter((to) => !arrows.webDomains.includes(to)), `features/${feature}`).toEqual([]);
+      expect(
+        allowed.filter((to) => !arrows.webDomains.includes(to)),
+        `features/${feature}`,
+      ).toEqual([]);
     }
     for (const domain of arrows.webDomains) expect(arrows.webFeatures, domain).toHaveProperty([domain]);
   });

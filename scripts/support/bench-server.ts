@@ -31,8 +31,17 @@ export async function startBenchServer(port: number, name: string, env: Record<s
   process.env.E2E_PG_PORT = String(pgPort);
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: '',
-      EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn', SEED_DEMO: '0', TRUST_PROXY: 'true', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      TRUST_PROXY: 'true',
+      ...env,
     },
     stdio: ['ignore', 'ignore', onLog ? 'pipe' : 'inherit'],
   });
@@ -45,7 +54,12 @@ export async function startBenchServer(port: number, name: string, env: Record<s
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const started = Date.now();
-  while (!(await fetch(`${base}/v1/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() - started > 120_000 || server.exitCode !== null) {
       await stop();
       throw new Error('the server did not start');

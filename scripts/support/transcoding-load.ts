@@ -19,12 +19,41 @@ export async function phoneClip1080p(seconds: number): Promise<string> {
   const partial = `${file}.partial-${process.pid}.mp4`;
   await runFfmpeg(
     [
-      '-hide_banner', '-nostdin', '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', `testsrc2=s=1080x1920:r=30:d=${seconds},noise=alls=20:allf=t`,
-      '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-      '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-pix_fmt', 'yuv420p',
-      '-b:v', '15M', '-maxrate', '18M', '-bufsize', '30M',
-      '-c:a', 'aac', '-b:a', '128k', '-shortest', '-movflags', '+faststart', partial,
+      '-hide_banner',
+      '-nostdin',
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=1080x1920:r=30:d=${seconds},noise=alls=20:allf=t`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'high',
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      '15M',
+      '-maxrate',
+      '18M',
+      '-bufsize',
+      '30M',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '128k',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      partial,
     ],
     { binary: await resolveBinary('ffmpeg') },
   );
@@ -49,7 +78,13 @@ function readStat(file: string): ProcStat | null {
     const close = text.lastIndexOf(')');
     // After "pid (comm) ": state is field 3 of proc(5), so field n is at n - 3.
     const rest = text.slice(close + 2).split(' ');
-    return { pid: Number(text.slice(0, open)), comm: text.slice(open + 1, close), ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]), nice: Number(rest[16]) };
+    return {
+      pid: Number(text.slice(0, open)),
+      comm: text.slice(open + 1, close),
+      ppid: Number(rest[1]),
+      ticks: Number(rest[11]) + Number(rest[12]),
+      nice: Number(rest[16]),
+    };
   } catch {
     return null;
   }
@@ -86,7 +121,8 @@ function threadNiceness(pid: number): number[] {
   }
 }
 
-const range = (values: number[]) => (values.length === 0 ? '?' : Math.min(...values) === Math.max(...values) ? String(values[0]) : `${Math.min(...values)}..${Math.max(...values)}`);
+const range = (values: number[]) =>
+  values.length === 0 ? '?' : Math.min(...values) === Math.max(...values) ? String(values[0]) : `${Math.min(...values)}..${Math.max(...values)}`;
 
 /**
  * Samples the server's ffmpeg processes every 100 ms while `work` runs: the share of samples with one
@@ -160,8 +196,10 @@ export async function priorities(dataDir: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   if (!widest) return 'ffmpeg ended before its threads could be read';
-  return `ffmpeg (pid ${widest.pid}): ${widest.nice.length} threads at nice ${range(widest.nice)}; ` +
-    `the server (pid ${widest.ppid}): threads at nice ${range(threadNiceness(widest.ppid))}; ${os.cpus().length} cores`;
+  return (
+    `ffmpeg (pid ${widest.pid}): ${widest.nice.length} threads at nice ${range(widest.nice)}; ` +
+    `the server (pid ${widest.ppid}): threads at nice ${range(threadNiceness(widest.ppid))}; ${os.cpus().length} cores`
+  );
 }
 
 /**

@@ -50,7 +50,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     cleanups.push(() => pool.end());
     await runMigrations(pool);
     await pagesService(db).seed();
-    const { rows: [{ users: existingUsers } = { users: 0 }] } = await pool.query<{ users: number }>('select count(*)::int as users from users');
+    const {
+      rows: [{ users: existingUsers } = { users: 0 }],
+    } = await pool.query<{ users: number }>('select count(*)::int as users from users');
     if (config.admin) await adminAccounts(db).createAdmin(config.admin);
 
     const { boss, queue } = await startJobQueue({ databaseUrl, logger });
@@ -74,8 +76,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.seedDemo && existingUsers === 0) {
       // In the background: the app is usable at once and the demo clips appear as they finish.
       const media = mediaStorage(config);
-      void seedDemoContent({ db, media, videos: videosService({ db, media, jobs: queue, logger }), logger }).catch(
-        (error: unknown) => logger.error({ err: error }, 'could not create the demo content'),
+      void seedDemoContent({ db, media, videos: videosService({ db, media, jobs: queue, logger }), logger }).catch((error: unknown) =>
+        logger.error({ err: error }, 'could not create the demo content'),
       );
     }
     const port = new URL(address).port;

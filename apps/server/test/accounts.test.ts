@@ -10,11 +10,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
 const linkToken = (link = '') => link.split('/').pop()!;
 /** forgot-password and resend-email answer before their mail goes out (SECURITY.md). */
-const mailCount = (count: number) => eventually(async () => t.mail.length, (length) => length >= count);
+const mailCount = (count: number) =>
+  eventually(
+    async () => t.mail.length,
+    (length) => length >= count,
+  );
 
 describe('POST /v1/register (accounts.md §5 registration)', () => {
   it('creates a model account and e-mails a one-time verification link', async () => {
@@ -142,7 +145,10 @@ describe('POST /v1/login and /v1/logout', () => {
   it('says "Invalid credentials" for a wrong password and for an unknown address alike', async () => {
     const account = newAccount('user');
     await post('/v1/register', account);
-    for (const payload of [{ email: account.email, password: 'wrong-password' }, { email: 'nobody@example.com', password: 'whatever-1' }]) {
+    for (const payload of [
+      { email: account.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: 'whatever-1' },
+    ]) {
       const res = await post('/v1/login', payload);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: m.invalidCredentials });
@@ -249,7 +255,10 @@ describe('POST /v1/profile (accounts.md §5 profile update, §8 toasts)', () => 
   it('updates a model\'s details: "User details updated"', async () => {
     const { auth } = await signUp(t, 'model');
     const res = await update(auth, { name: 'Luna Star', username: 'luna_star_x', description: 'Evening shows.', phone_number: '+4412345' });
-    expect(res.json()).toMatchObject({ message: m.detailsUpdated, user: { name: 'Luna Star', username: 'luna_star_x', slug: 'luna_star_x', description: 'Evening shows.', phone_number: '+4412345' } });
+    expect(res.json()).toMatchObject({
+      message: m.detailsUpdated,
+      user: { name: 'Luna Star', username: 'luna_star_x', slug: 'luna_star_x', description: 'Evening shows.', phone_number: '+4412345' },
+    });
   });
 
   it('changes only the name of a plain user', async () => {
@@ -287,7 +296,9 @@ describe('POST /v1/profile (accounts.md §5 profile update, §8 toasts)', () => 
   it('changes the password with the §5 rules and keeps this session signed in', async () => {
     const { auth, account } = await signUp(t, 'user');
     expect((await update(auth, { current_password: '', password: '', password_confirmation: '' })).json().message).toBe(m.passwordFieldsRequired);
-    expect((await update(auth, { current_password: account.password, password: 'new-pass-1', password_confirmation: 'new-pass-2' })).json().message).toBe(m.passwordsMustMatch);
+    expect((await update(auth, { current_password: account.password, password: 'new-pass-1', password_confirmation: 'new-pass-2' })).json().message).toBe(
+      m.passwordsMustMatch,
+    );
     expect((await update(auth, { current_password: account.password, password: 'short', password_confirmation: 'short' })).json().message).toBe(m.newPasswordTooShort);
     const wrong = await update(auth, { current_password: 'not-it-at-all', password: 'new-pass-1', password_confirmation: 'new-pass-1' });
     expect(wrong.json().errors).toEqual({ current_password: [m.currentPasswordWrong] });

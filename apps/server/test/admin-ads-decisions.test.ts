@@ -30,9 +30,17 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 
-  const campaign = await send({ method: 'POST', url: () => '/v1/admin/ads/campaigns', body: () => ({ advertiser: 'Acme', name: 'Kept', placements: ['instream', 'right-panel-top'] }) });
+  const campaign = await send({
+    method: 'POST',
+    url: () => '/v1/admin/ads/campaigns',
+    body: () => ({ advertiser: 'Acme', name: 'Kept', placements: ['instream', 'right-panel-top'] }),
+  });
   fixture.campaign = campaign.json().id;
-  const vast = await send({ method: 'POST', url: () => `/v1/admin/ads/campaigns/${fixture.campaign}/vast`, body: () => ({ vastUrl: 'https://ads.example/vast.xml', clickUrl: 'https://ads.example/' }) });
+  const vast = await send({
+    method: 'POST',
+    url: () => `/v1/admin/ads/campaigns/${fixture.campaign}/vast`,
+    body: () => ({ vastUrl: 'https://ads.example/vast.xml', clickUrl: 'https://ads.example/' }),
+  });
   fixture.creative = vast.json().creatives[0].id;
 
   const creator = await signUp(t, 'model');
@@ -87,12 +95,27 @@ const writes: Write[] = [
   },
   { name: 'stop an ad creative', method: 'POST', url: () => `/v1/admin/ads/creatives/${fixture.creative}`, body: () => ({ active: false }) },
   { name: 'approve a video', method: 'POST', url: () => '/v1/admin/videos/decision', body: () => ({ ids: [fixture.waiting], decision: 'approved' }) },
-  { name: 'reject a video', method: 'POST', url: () => '/v1/admin/videos/decision', body: () => ({ ids: [fixture.rejectable], decision: 'rejected', reason: 'Blurry.' }) },
+  {
+    name: 'reject a video',
+    method: 'POST',
+    url: () => '/v1/admin/videos/decision',
+    body: () => ({ ids: [fixture.rejectable], decision: 'rejected', reason: 'Blurry.' }),
+  },
   { name: 'take a video down', method: 'POST', url: () => `/v1/admin/videos/${fixture.published}/take-down`, body: () => ({ reason: 'Stolen.' }) },
   { name: 'restore a video', method: 'POST', url: () => `/v1/admin/videos/${fixture.takenDown}/restore` },
   { name: 'dismiss reports', method: 'POST', url: () => `/v1/admin/reports/${fixture.reported[0]}/decision`, body: () => ({ decision: 'dismiss' }) },
-  { name: 'take down on reports', method: 'POST', url: () => `/v1/admin/reports/${fixture.reported[1]}/decision`, body: () => ({ decision: 'take-down', reason: 'Stolen.' }) },
-  { name: 'ban on reports', method: 'POST', url: () => `/v1/admin/reports/${fixture.reported[2]}/decision`, body: () => ({ decision: 'ban', reason: 'Repeated theft.' }) },
+  {
+    name: 'take down on reports',
+    method: 'POST',
+    url: () => `/v1/admin/reports/${fixture.reported[1]}/decision`,
+    body: () => ({ decision: 'take-down', reason: 'Stolen.' }),
+  },
+  {
+    name: 'ban on reports',
+    method: 'POST',
+    url: () => `/v1/admin/reports/${fixture.reported[2]}/decision`,
+    body: () => ({ decision: 'ban', reason: 'Repeated theft.' }),
+  },
   { name: 'ban an account', method: 'POST', url: () => `/v1/admin/users/${fixture.person}/ban`, body: () => ({ reason: 'Abuse.' }) },
   { name: 'unban an account', method: 'POST', url: () => `/v1/admin/users/${fixture.banned}/unban` },
   { name: 'make an admin', method: 'POST', url: () => `/v1/admin/users/${fixture.person}/admin`, body: () => ({ isAdmin: true }) },
@@ -135,7 +158,11 @@ describe('every admin write on ads, moderation and people is one transaction wit
     const before = await state();
     // The connection is cut where the decision is recorded: after its own writes, before its commit.
     const answer = await withTrigger(t.pool, 'admin_audit', 'insert', CUT_CONNECTION, () => send(write));
-    expect([answer.statusCode, answer.json().message, answer.headers['retry-after']], answer.body).toEqual([503, UNAVAILABLE_MESSAGE, String(UNAVAILABLE_RETRY_AFTER_SECONDS)]);
+    expect([answer.statusCode, answer.json().message, answer.headers['retry-after']], answer.body).toEqual([
+      503,
+      UNAVAILABLE_MESSAGE,
+      String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    ]);
     expect(await state()).toEqual(before);
   });
 
@@ -153,7 +180,10 @@ describe('deciding reports by a ban (ADR 0015)', () => {
   it('refuses with 409 when the reports are handled already, and keeps no ban', async () => {
     const creator = await signUp(t, 'model');
     const [video] = await publishedVideos(t, creator.id, 1);
-    await t.pool.query(`insert into video_reports (video_id, reason, message, client_ip, handled_at, decision) values ($1, 'copyright', 'Mine.', '203.0.113.9', now(), 'dismissed')`, [video]);
+    await t.pool.query(
+      `insert into video_reports (video_id, reason, message, client_ip, handled_at, decision) values ($1, 'copyright', 'Mine.', '203.0.113.9', now(), 'dismissed')`,
+      [video],
+    );
     const answer = await send({ method: 'POST', url: () => `/v1/admin/reports/${video}/decision`, body: () => ({ decision: 'ban', reason: 'Late.' }) });
     expect([answer.statusCode, answer.json().message]).toEqual([409, adminMessages.reportsHandled]);
     const { rows } = await t.pool.query<{ banned: boolean; hidden: string | null }>(
@@ -217,7 +247,10 @@ describe('the moderation queues', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     for (const made of ['1 or true', '-1', '99999999999999999999']) {
       const cursor = Buffer.from(made).toString('base64url');
-      expect((await list(`/v1/admin/videos?queue=review&cursor=${cursor}`)).data.map((v) => v.video.id), made).toEqual(first.data.map((v) => v.video.id));
+      expect(
+        (await list(`/v1/admin/videos?queue=review&cursor=${cursor}`)).data.map((v) => v.video.id),
+        made,
+      ).toEqual(first.data.map((v) => v.video.id));
     }
   });
 });

@@ -63,8 +63,7 @@ const uploadsKept = () => {
   const dir = path.join(t.dataDir, 'private', 'ad-uploads');
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
 };
-const jobsQueued = async () =>
-  (await t.pool.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'transcode-ad-video'`)).rows[0]!.n;
+const jobsQueued = async () => (await t.pool.query<{ n: number }>(`select count(*)::int as n from pgboss.job where name = 'transcode-ad-video'`)).rows[0]!.n;
 
 /** An ffmpeg that waits for `go` to exist before it runs the real one, so a test sees the job under way. */
 function heldFfmpeg(): { release(): void } {
@@ -128,7 +127,22 @@ describe('a video ad is made by a job', () => {
   it('refuses a file that is not a video, or is too long, at once with 422, keeping and queueing nothing', async () => {
     const id = await campaign('Refused videos');
     const long = path.join(t.dataDir, 'long-ad.mp4');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=64x64:r=1:d=61', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', long]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=64x64:r=1:d=61',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-pix_fmt',
+      'yuv420p',
+      long,
+    ]);
     const queued = await jobsQueued();
     for (const [file, message] of [
       [clip('not-a-video'), adMessages.notAVideo],

@@ -49,7 +49,12 @@ describe('the admin CLI decides on the record, like the console (ADR 0015)', () 
       face_picture_id: { filename: 'face.png', contentType: 'image/png', data: png() },
       signature: { filename: 'signature.png', contentType: 'image/png', data: png() },
     });
-    const sent = await t.app.inject({ method: 'POST', url: '/v1/profile/verification', payload: body.payload, headers: { ...body.headers, ...creator.auth, ...client() } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profile/verification',
+      payload: body.payload,
+      headers: { ...body.headers, ...creator.auth, ...client() },
+    });
     expect(sent.statusCode).toBe(201);
     const id = Number((await t.pool.query<{ id: string }>('select id from verifications where user_id = $1', [creator.id])).rows[0]!.id);
 
@@ -104,7 +109,10 @@ describe('the admin CLI decides on the record, like the console (ADR 0015)', () 
     expect(await audit(`target_type=video&target_id=${id}`)).toEqual([
       expect.objectContaining({ admin: { id: rootId, email: 'root@cli.test' }, cliUser: osUser, action: 'approved a video' }),
     ]);
-    await expect(cli('approve-video', String(id))).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`No processed video #${id} is waiting for review.`) });
+    await expect(cli('approve-video', String(id))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`No processed video #${id} is waiting for review.`),
+    });
   });
 
   it('records a channel, a page and an admin made at the command line', async () => {
@@ -131,7 +139,12 @@ describe('the admin CLI decides on the record, like the console (ADR 0015)', () 
   });
 
   it('shows console decisions with no command-line user', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/admin/studios', headers: { ...client(), ...admin }, payload: { name: 'Console Studio', managerEmail: 'console@cli.test', managerPassword: 'studio-pass-12' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/studios',
+      headers: { ...client(), ...admin },
+      payload: { name: 'Console Studio', managerEmail: 'console@cli.test', managerPassword: 'studio-pass-12' },
+    });
     expect(res.statusCode).toBe(200);
     const [entry] = await audit('action=created%20a%20studio');
     expect(entry).toMatchObject({ admin: { id: rootId, email: 'root@cli.test' }, cliUser: null });

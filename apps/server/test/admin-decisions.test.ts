@@ -40,7 +40,13 @@ interface Write {
 }
 
 const writes: Write[] = [
-  { name: 'edit a site', method: 'POST', url: () => '/v1/admin/webcam-sites/stripchat', body: () => ({ name: 'Renamed', hosts: 'stripchat.com, sc.com' }), table: 'webcam_sites' },
+  {
+    name: 'edit a site',
+    method: 'POST',
+    url: () => '/v1/admin/webcam-sites/stripchat',
+    body: () => ({ name: 'Renamed', hosts: 'stripchat.com, sc.com' }),
+    table: 'webcam_sites',
+  },
   { name: "set a site's icon", method: 'PUT', url: () => '/v1/admin/webcam-sites/stripchat/icon', body: () => icon, table: 'webcam_sites' },
   { name: "remove a site's icon", method: 'DELETE', url: () => '/v1/admin/webcam-sites/stripchat/icon', table: 'webcam_sites' },
   {
@@ -51,7 +57,13 @@ const writes: Write[] = [
     table: 'webcam_sites',
   },
   { name: 'remove a site', method: 'DELETE', url: () => '/v1/admin/webcam-sites/cam4', table: 'webcam_sites' },
-  { name: 'add a site', method: 'POST', url: () => '/v1/admin/webcam-sites', body: () => ({ slug: 'newsite', name: 'New site', hosts: 'newsite.com' }), table: 'webcam_sites' },
+  {
+    name: 'add a site',
+    method: 'POST',
+    url: () => '/v1/admin/webcam-sites',
+    body: () => ({ slug: 'newsite', name: 'New site', hosts: 'newsite.com' }),
+    table: 'webcam_sites',
+  },
   {
     name: "set a site's status feed",
     method: 'PUT',
@@ -111,7 +123,11 @@ describe('every admin write on sites, studios and channels is one transaction wi
     const before = await state();
     const events = write.table === 'users' ? 'insert' : 'insert or update or delete';
     const answer = await withTrigger(t.pool, write.table, events, CUT_CONNECTION, () => send(write));
-    expect([answer.statusCode, answer.json().message, answer.headers['retry-after']], answer.body).toEqual([503, UNAVAILABLE_MESSAGE, String(UNAVAILABLE_RETRY_AFTER_SECONDS)]);
+    expect([answer.statusCode, answer.json().message, answer.headers['retry-after']], answer.body).toEqual([
+      503,
+      UNAVAILABLE_MESSAGE,
+      String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    ]);
     expect(await state()).toEqual(before);
   });
 

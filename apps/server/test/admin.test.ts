@@ -1,4 +1,13 @@
-import { accountMessages, removalMessages, adminAuditActions, adminAuditEntrySchema, adminMessages, adminOverviewSchema, adminVerificationSchema, listResponseSchema } from '@flick/contract';
+import {
+  accountMessages,
+  removalMessages,
+  adminAuditActions,
+  adminAuditEntrySchema,
+  adminMessages,
+  adminOverviewSchema,
+  adminVerificationSchema,
+  listResponseSchema,
+} from '@flick/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
@@ -138,7 +147,11 @@ describe('who may use /v1/admin', () => {
     expect((await t.pool.query('select count(*)::int as n from admin_audit')).rows[0].n).toBe(0);
     expect((await t.pool.query(`select count(*)::int as n from pages where title = 'Hacked'`)).rows[0].n).toBe(0);
     expect((await t.pool.query(`select count(*)::int as n from studios where name = 'Evil Studio'`)).rows[0].n).toBe(0);
-    expect((await t.pool.query(`select name, status_url, push_secret from webcam_sites where slug = 'stripchat'`)).rows[0]).toEqual({ name: 'Stripchat', status_url: null, push_secret: null });
+    expect((await t.pool.query(`select name, status_url, push_secret from webcam_sites where slug = 'stripchat'`)).rows[0]).toEqual({
+      name: 'Stripchat',
+      status_url: null,
+      push_secret: null,
+    });
     expect((await t.pool.query(`select count(*)::int as n from webcam_sites where slug = 'evil'`)).rows[0].n).toBe(0);
   });
 });
@@ -164,7 +177,13 @@ describe('the overview and identity verifications', () => {
     expect(list.map((r) => r.id)).toContain(request.id);
     expect([...list].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)).toEqual(list);
     const detail = adminVerificationSchema.parse((await api('GET', `/v1/admin/verifications/${request.id}`, admin)).json());
-    expect(detail).toMatchObject({ legalName: 'Anna Maria Example', identificationId: 'X1234567', dateOfBirth: '1995-04-12', status: 'pending', userId: request.creator.id });
+    expect(detail).toMatchObject({
+      legalName: 'Anna Maria Example',
+      identificationId: 'X1234567',
+      dateOfBirth: '1995-04-12',
+      status: 'pending',
+      userId: request.creator.id,
+    });
     expect(detail.files.map((f) => f.url)).toEqual([0, 1, 2, 3].map((i) => `/v1/admin/verifications/${request.id}/files/${i}`));
   });
 
@@ -180,7 +199,11 @@ describe('the overview and identity verifications', () => {
   it('keeps ID images out of every other road: bad numbers, path tricks, guessed names and /media', async () => {
     expect((await api('GET', `/v1/admin/verifications/${request.id}/files/7`, admin)).statusCode).toBe(404);
     expect((await api('GET', `/v1/admin/verifications/999999/files/0`, admin)).statusCode).toBe(404);
-    for (const url of [`/v1/admin/verifications/${request.id}/files/..%2F..%2Fetc%2Fpasswd`, `/v1/admin/verifications/${request.id}/files/-1`, '/v1/admin/verifications/abc']) {
+    for (const url of [
+      `/v1/admin/verifications/${request.id}/files/..%2F..%2Fetc%2Fpasswd`,
+      `/v1/admin/verifications/${request.id}/files/-1`,
+      '/v1/admin/verifications/abc',
+    ]) {
       expect((await api('GET', url, admin)).statusCode, url).toBe(422);
     }
     const key = (await t.pool.query<{ files: string[] }>('select files from verifications where id = $1', [request.id])).rows[0]!.files[0]!;
@@ -239,14 +262,16 @@ describe('the overview and identity verifications', () => {
 });
 
 describe('people: find, ban, unban, admins', () => {
-  const login = (email: string, password = 'correct-horse-1') =>
-    api('POST', '/v1/login', {}, { email, password, remember_me: false });
+  const login = (email: string, password = 'correct-horse-1') => api('POST', '/v1/login', {}, { email, password, remember_me: false });
 
   it('finds accounts by e-mail, username or name', async () => {
     const someone = await signUp(t, 'model');
     for (const query of [someone.account.email, someone.account.username!.toUpperCase(), someone.account.name.slice(5)]) {
       const { data } = (await api('GET', `/v1/admin/users?query=${encodeURIComponent(query)}`, admin)).json() as { data: { id: number }[] };
-      expect(data.map((p) => p.id), query).toContain(someone.id);
+      expect(
+        data.map((p) => p.id),
+        query,
+      ).toContain(someone.id);
     }
   });
 
@@ -290,7 +315,7 @@ describe('people: find, ban, unban, admins', () => {
     expect(data[1]!.after).toEqual({ banned: true, reason: 'Stolen content', videosHidden: 2 });
   });
 
-  it("refuses what makes no sense: oneself, an account that does not exist", async () => {
+  it('refuses what makes no sense: oneself, an account that does not exist', async () => {
     const me = (await api('GET', '/v1/profile', admin)).json().user.id as number;
     expect((await api('POST', `/v1/admin/users/${me}/ban`, admin, { reason: 'x' })).statusCode).toBe(409);
     expect((await api('POST', `/v1/admin/users/${me}/admin`, admin, { isAdmin: false })).statusCode).toBe(409);
@@ -369,7 +394,12 @@ describe('video moderation and reports', () => {
     expect((await report(video!, 3)).statusCode).toBe(201);
     expect(await start(video!)).toBe(404);
 
-    const groups = (await api('GET', '/v1/admin/reports', admin)).json().data as { video: { video: { id: number }; hiddenReason: string }; count: number; reporters: number; businessDaysOpen: number }[];
+    const groups = (await api('GET', '/v1/admin/reports', admin)).json().data as {
+      video: { video: { id: number }; hiddenReason: string };
+      count: number;
+      reporters: number;
+      businessDaysOpen: number;
+    }[];
     const group = groups.find((g) => g.video.video.id === video)!;
     expect(group).toMatchObject({ count: 3, reporters: 3, businessDaysOpen: 0, video: { hiddenReason: 'reported' } });
 
@@ -383,7 +413,14 @@ describe('video moderation and reports', () => {
 
   it('takes a content-removal request from anyone, as an urgent report first in the queue', async () => {
     const [video] = await publishedVideos(t, creator.id, 1);
-    const request = { video_url: `https://flick.example/video/${video}`, name: 'Jane Doe', email: 'jane@example.com', relationship: 'depicted', message: 'This is me, filmed without my consent.', confirm: true };
+    const request = {
+      video_url: `https://flick.example/video/${video}`,
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      relationship: 'depicted',
+      message: 'This is me, filmed without my consent.',
+      confirm: true,
+    };
     const unknown = await api('POST', '/v1/removal-requests', {}, { ...request, video_url: 'https://flick.example/discover' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().message).toBe(removalMessages.videoNotFound);
@@ -391,9 +428,17 @@ describe('video moderation and reports', () => {
     const sent = await api('POST', '/v1/removal-requests', {}, request);
     expect(sent.statusCode).toBe(201);
     expect(sent.json().message).toBe(removalMessages.sent);
-    const groups = (await api('GET', '/v1/admin/reports', admin)).json().data as { urgent: boolean; video: { video: { id: number } }; reports: { reason: string; message: string; reporter: { email: string } }[] }[];
+    const groups = (await api('GET', '/v1/admin/reports', admin)).json().data as {
+      urgent: boolean;
+      video: { video: { id: number } };
+      reports: { reason: string; message: string; reporter: { email: string } }[];
+    }[];
     expect(groups[0]).toMatchObject({ urgent: true, video: { video: { id: video } } });
-    expect(groups[0]!.reports[0]).toMatchObject({ reason: 'removal request: depicted', message: 'Jane Doe: This is me, filmed without my consent.', reporter: { email: 'jane@example.com' } });
+    expect(groups[0]!.reports[0]).toMatchObject({
+      reason: 'removal request: depicted',
+      message: 'Jane Doe: This is me, filmed without my consent.',
+      reporter: { email: 'jane@example.com' },
+    });
     await api('POST', `/v1/admin/reports/${video}/decision`, admin, { decision: 'take-down', reason: 'Consent withdrawn.' });
   });
 
@@ -434,7 +479,9 @@ describe('content: pages, contests, studios, channels, searches, verification re
     const creator = await signUp(t, 'model');
     const viewer = await signUp(t, 'user');
     expect((await api('POST', '/v1/admin/contests', admin, { userId: viewer.id, title: 'x', content: 'x' })).statusCode).toBe(422);
-    const first = (await api('POST', '/v1/admin/contests', admin, { userId: creator.id, title: 'Summer battle', content: '<p>Win <b>big</b></p><img src=x onerror=alert(1)>' })).json();
+    const first = (
+      await api('POST', '/v1/admin/contests', admin, { userId: creator.id, title: 'Summer battle', content: '<p>Win <b>big</b></p><img src=x onerror=alert(1)>' })
+    ).json();
     const second = (await api('POST', '/v1/admin/contests', admin, { userId: creator.id, title: 'Fan vote', content: '<p>Vote</p>' })).json();
     expect(first.content).not.toContain('onerror');
     const profile = async () => (await api('GET', `/v1/users/${creator.id}`)).json().data.contests.map((c: { title: string }) => c.title);
@@ -449,7 +496,12 @@ describe('content: pages, contests, studios, channels, searches, verification re
     expect((await api('POST', '/v1/admin/contests/order', admin, { userId: viewer.id, ids: [first.id] })).statusCode).toBe(404);
     const reordered = await api('POST', '/v1/admin/contests/order', admin, { userId: creator.id, ids: [second.id, first.id] });
     expect(reordered.statusCode).toBe(200);
-    expect(reordered.json().data.filter((c: { userId: number }) => c.userId === creator.id).map((c: { id: number }) => c.id)).toEqual([second.id, first.id]);
+    expect(
+      reordered
+        .json()
+        .data.filter((c: { userId: number }) => c.userId === creator.id)
+        .map((c: { id: number }) => c.id),
+    ).toEqual([second.id, first.id]);
     await api('POST', `/v1/admin/contests/${first.id}`, admin, { title: 'Summer battle 2026' });
     expect(await profile()).toEqual(['Fan vote', 'Summer battle 2026']);
     const { data: log } = listResponseSchema(adminAuditEntrySchema).parse((await api('GET', `/v1/admin/audit?action=reordered%20contests`, admin)).json());
@@ -460,12 +512,18 @@ describe('content: pages, contests, studios, channels, searches, verification re
   });
 
   it('creates a studio whose key works once shown, refuses a second of the same name, and rotates the key', async () => {
-    const created = await api('POST', '/v1/admin/studios', admin, { name: 'Console Studio', managerEmail: 'console-boss@example.com', managerPassword: 'console-pass-12' });
+    const created = await api('POST', '/v1/admin/studios', admin, {
+      name: 'Console Studio',
+      managerEmail: 'console-boss@example.com',
+      managerPassword: 'console-pass-12',
+    });
     expect(created.statusCode).toBe(200);
     const { studio, key } = created.json();
     const creator = await signUp(t, 'model');
     expect((await api('POST', '/v1/profile/join-studio', creator.auth, { key })).json()).toEqual({ name: 'Console Studio' });
-    expect((await api('POST', '/v1/admin/studios', admin, { name: 'console studio', managerEmail: 'other-boss@example.com', managerPassword: 'console-pass-12' })).statusCode).toBe(409);
+    expect(
+      (await api('POST', '/v1/admin/studios', admin, { name: 'console studio', managerEmail: 'other-boss@example.com', managerPassword: 'console-pass-12' })).statusCode,
+    ).toBe(409);
     const rotated = (await api('POST', `/v1/admin/studios/${studio.id}/rotate-key`, admin)).json();
     expect(rotated.key).not.toBe(key);
     expect(rotated.studio).toMatchObject({ name: 'Console Studio', members: 1, managers: ['console-boss@example.com'] });
@@ -501,7 +559,9 @@ describe('content: pages, contests, studios, channels, searches, verification re
     // The icon is the picture as the body; we serve our own WebP copy, and refuse what is not a picture.
     const upload = (body: Buffer, type: string) =>
       t.app.inject({ method: 'PUT', url: '/v1/admin/webcam-sites/flirt4free/icon', headers: { ...client(), ...admin, 'content-type': type }, payload: body });
-    const picture = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ff2e88' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ff2e88' } })
+      .png()
+      .toBuffer();
     const iconed = await upload(picture, 'image/png');
     expect(iconed.statusCode).toBe(200);
     const icon = iconed.json().icon as string;
@@ -522,8 +582,20 @@ describe('content: pages, contests, studios, channels, searches, verification re
     expect((await api('POST', '/v1/admin/webcam-sites/order', admin, { slugs: order })).json().data.map((site: { slug: string }) => site.slug)).toEqual(order);
     expect((await sites()).map((site) => site.slug)).toEqual(order);
 
-    const feed = await api('PUT', '/v1/admin/webcam-sites/flirt4free/status-feed', admin, { url: 'https://flirt4free.example/online.json', listPath: 'data.models', roomField: 'username', intervalSeconds: 120 });
-    expect(feed.json().statusFeed).toMatchObject({ url: 'https://flirt4free.example/online.json', listPath: 'data.models', roomField: 'username', intervalSeconds: 120, confirmedAt: null, failures: 0 });
+    const feed = await api('PUT', '/v1/admin/webcam-sites/flirt4free/status-feed', admin, {
+      url: 'https://flirt4free.example/online.json',
+      listPath: 'data.models',
+      roomField: 'username',
+      intervalSeconds: 120,
+    });
+    expect(feed.json().statusFeed).toMatchObject({
+      url: 'https://flirt4free.example/online.json',
+      listPath: 'data.models',
+      roomField: 'username',
+      intervalSeconds: 120,
+      confirmedAt: null,
+      failures: 0,
+    });
     expect((await api('PUT', '/v1/admin/webcam-sites/flirt4free/status-feed', admin, { url: 'ftp://flirt4free.example/x' })).statusCode).toBe(422);
     expect((await api('DELETE', '/v1/admin/webcam-sites/flirt4free/status-feed', admin)).json().statusFeed).toBeNull();
 

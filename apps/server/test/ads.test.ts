@@ -23,7 +23,10 @@ const decisions = async (query: string, headers: Headers = {}) => {
   expect(res.statusCode, res.body).toBe(200);
   return adDecisionsSchema.parse(res.json()).data;
 };
-const banner = (color = '#ff2e88') => sharp({ create: { width: 600, height: 500, channels: 3, background: color } }).png().toBuffer();
+const banner = (color = '#ff2e88') =>
+  sharp({ create: { width: 600, height: 500, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 /** A campaign with one picture for `placement`; its id. */
 async function campaignWithPicture(fields: object, placement = 'right-panel-top', clickUrl = 'https://advertiser.example/landing?x=1') {
@@ -78,7 +81,12 @@ describe('managing ads is for admins only', () => {
         expect([res.statusCode, res.json().message], `${kind} ${url}`).toEqual([403, adminMessages.forAdmins]);
       }
     }
-    const upload = await t.app.inject({ method: 'POST', url: '/v1/admin/ads/campaigns/1/creatives?click_url=https%3A%2F%2Fevil.example&placement=sidebar', headers: { ...client(), ...others.creator, 'content-type': 'image/png' }, payload: await banner() });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/v1/admin/ads/campaigns/1/creatives?click_url=https%3A%2F%2Fevil.example&placement=sidebar',
+      headers: { ...client(), ...others.creator, 'content-type': 'image/png' },
+      payload: await banner(),
+    });
     expect(upload.statusCode).toBe(403);
     expect((await t.pool.query('select count(*)::int as n from ad_campaigns')).rows[0].n).toBe(0);
     expect((await t.pool.query('select count(*)::int as n from ad_creatives')).rows[0].n).toBe(0);
@@ -89,7 +97,9 @@ describe('campaigns and creatives', () => {
   it('makes each picture our own WebP at its slot size, and refuses what is not a picture, a bad click address or a slot pictures do not go in', async () => {
     const id = await campaignWithPicture({}, 'sidebar');
     const campaign = adminAdCampaignSchema.parse((await call('GET', `/v1/admin/ads/campaigns/${id}`, admin)).json());
-    expect(campaign.creatives).toEqual([expect.objectContaining({ kind: 'image', width: 300, height: 250, active: true, clickUrl: 'https://advertiser.example/landing?x=1' })]);
+    expect(campaign.creatives).toEqual([
+      expect.objectContaining({ kind: 'image', width: 300, height: 250, active: true, clickUrl: 'https://advertiser.example/landing?x=1' }),
+    ]);
     const served = await t.app.inject({ method: 'GET', url: campaign.creatives[0]!.src! });
     expect(served.headers['content-type']).toBe('image/webp');
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 300, height: 250 });
@@ -109,7 +119,16 @@ describe('campaigns and creatives', () => {
       expect(res.json().message, query).toContain(message);
     }
     expect((await upload('placement=sidebar&click_url=https%3A%2F%2Fx.example', 'text/html', picture)).statusCode).toBe(415);
-    expect((await t.app.inject({ method: 'POST', url: `/v1/admin/ads/campaigns/999999/creatives?placement=sidebar&click_url=https%3A%2F%2Fx.example`, headers: { ...client(), ...admin, 'content-type': 'image/png' }, payload: picture })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v1/admin/ads/campaigns/999999/creatives?placement=sidebar&click_url=https%3A%2F%2Fx.example`,
+          headers: { ...client(), ...admin, 'content-type': 'image/png' },
+          payload: picture,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await t.pool.query('select count(*)::int as n from ad_creatives where campaign_id = $1', [id])).rows[0].n).toBe(1);
     expect(fs.readdirSync(`${t.dataDir}/media/ads`)).toHaveLength(1);
     const paused = await call('POST', `/v1/admin/ads/campaigns/${id}`, admin, { status: 'paused' });
@@ -149,9 +168,15 @@ describe('campaigns and creatives', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const created = (await call('POST', '/v1/admin/ads/campaigns', admin, { advertiser: 'Outside', name: 'VAST', placements: ['instream'] })).json();
-      const added = await call('POST', `/v1/admin/ads/campaigns/${created.id}/vast`, admin, { vastUrl: `http://127.0.0.1:${port}/vast`, clickUrl: 'https://advertiser.example/vast' });
+      const added = await call('POST', `/v1/admin/ads/campaigns/${created.id}/vast`, admin, {
+        vastUrl: `http://127.0.0.1:${port}/vast`,
+        clickUrl: 'https://advertiser.example/vast',
+      });
       expect(added.statusCode, added.body).toBe(200);
-      expect((await call('POST', `/v1/admin/ads/campaigns/${created.id}/vast`, admin, { vastUrl: 'javascript:alert(1)', clickUrl: 'https://advertiser.example/vast' })).statusCode).toBe(422);
+      expect(
+        (await call('POST', `/v1/admin/ads/campaigns/${created.id}/vast`, admin, { vastUrl: 'javascript:alert(1)', clickUrl: 'https://advertiser.example/vast' }))
+          .statusCode,
+      ).toBe(422);
       const [decision] = await decisions('placements=instream');
       expect(decision).toMatchObject({ kind: 'vast', src: `http://127.0.0.1:${port}/vast` });
       const played = await call('GET', `/v1/ads/vast/${decision!.token}`);
@@ -194,7 +219,10 @@ describe('decisions, impressions and clicks', () => {
     const [second] = await decisions('placements=right-panel-top');
     const before = await counts(id);
     expect((await call('POST', '/v1/ads/impressions', {}, { tokens: [first!.token, first!.token, second!.token] })).json()).toEqual({ accepted: 3 });
-    await eventually(() => counts(id), (c) => c.impressions === before.impressions + 2);
+    await eventually(
+      () => counts(id),
+      (c) => c.impressions === before.impressions + 2,
+    );
     // Reported again after the flush, and a forged token: nothing more.
     await call('POST', '/v1/ads/impressions', {}, { tokens: [first!.token] });
     const [body, signature] = first!.token.split('.') as [string, string];
@@ -211,9 +239,16 @@ describe('decisions, impressions and clicks', () => {
       expect(click.statusCode).toBe(302);
       expect(click.headers.location).toBe('https://advertiser.example/landing?x=1');
     }
-    await eventually(() => counts(id), (c) => c.clicks === before.clicks + 1);
+    await eventually(
+      () => counts(id),
+      (c) => c.clicks === before.clicks + 1,
+    );
     const [body, signature] = decision!.token.split('.') as [string, string];
-    const forgedBody = Buffer.from(Buffer.from(body, 'base64url').toString().replace(/,(\d+),/, ',1,')).toString('base64url');
+    const forgedBody = Buffer.from(
+      Buffer.from(body, 'base64url')
+        .toString()
+        .replace(/,(\d+),/, ',1,'),
+    ).toString('base64url');
     for (const forged of [`${forgedBody}.${signature}`, `${body}.AAAA`, 'nothing']) {
       const res = await call('GET', `/v1/ads/click/${forged}?to=https://evil.example`);
       expect(res.statusCode, forged).toBe(404);
@@ -235,7 +270,12 @@ describe('decisions, impressions and clicks', () => {
     await call('POST', `/v1/admin/ads/campaigns/${id}`, admin, { status: 'paused' });
     expect(await decisions('placements=right-panel-top', { 'cf-ipcountry': 'DE' })).toEqual([null]);
     const { data } = (await call('GET', `/v1/admin/audit?target_type=ad-campaign&target_id=${id}`, admin)).json();
-    expect(data.map((entry: { action: string }) => entry.action)).toEqual(['paused an ad campaign', 'edited an ad campaign', 'added an ad creative', 'created an ad campaign']);
+    expect(data.map((entry: { action: string }) => entry.action)).toEqual([
+      'paused an ad campaign',
+      'edited an ad campaign',
+      'added an ad creative',
+      'created an ad campaign',
+    ]);
   });
 
   it('holds the frequency cap per viewer a day', async () => {
@@ -255,7 +295,10 @@ describe('decisions, impressions and clicks', () => {
     // Served twice: the cap holds before a single impression is counted.
     expect(await decisions('placements=right-panel-bottom')).toEqual([null]);
     await call('POST', '/v1/ads/impressions', {}, { tokens });
-    await eventually(() => counts(capped), (c) => c.impressions === 2);
+    await eventually(
+      () => counts(capped),
+      (c) => c.impressions === 2,
+    );
     await call('POST', `/v1/admin/ads/campaigns/${capped}`, admin, { weight: 5 });
     const campaign = (await call('GET', `/v1/admin/ads/campaigns/${capped}`, admin)).json();
     expect(campaign).toMatchObject({ status: 'ended', endedReason: 'Reached its total cap' });

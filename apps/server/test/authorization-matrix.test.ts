@@ -305,7 +305,9 @@ beforeAll(async () => {
   headers.expired = expired.auth;
   // Publishers whose identity is checked, so that rules beyond who is asking (upload needs a verified
   // identity) do not hide what this test looks at.
-  await t.pool.query(`update users set is_verified = 'approved' where id = any($1) or email = 'matrix-channel@channels.test'`, [[creator.id, other.id, victim.id, member.id, bannedMember.id, adminMember.id]]);
+  await t.pool.query(`update users set is_verified = 'approved' where id = any($1) or email = 'matrix-channel@channels.test'`, [
+    [creator.id, other.id, victim.id, member.id, bannedMember.id, adminMember.id],
+  ]);
   await t.pool.query('update users set banned_at = now() where id = $1', [banned.id]);
   await t.pool.query(`update auth_tokens set expires_at = now() - interval '1 day' where user_id = $1`, [expired.id]);
   // The whole document, the admin API included: the public one at /v1/docs leaves it out (SECURITY.md).
@@ -379,9 +381,19 @@ beforeAll(async () => {
   const endpoint = 'https://push.example.test/victim-browser';
   await ok({ method: 'POST', url: '/v1/push/subscriptions', payload: { endpoint, keys: { p256dh: 'victim-key', auth: 'victim-auth' } } }, victim.auth);
   await ok({ method: 'POST', url: '/v1/profile/add-geo-blocked-country', payload: { country_code: 'DE' } }, victim.auth);
-  const created = await ok({ method: 'POST', url: '/v1/videos/uploads', headers: { ...TUS, 'upload-length': '1000', 'upload-metadata': `filename ${b64('victim.mp4')},filetype ${b64('video/mp4')}` } }, victim.auth);
+  const created = await ok(
+    {
+      method: 'POST',
+      url: '/v1/videos/uploads',
+      headers: { ...TUS, 'upload-length': '1000', 'upload-metadata': `filename ${b64('victim.mp4')},filetype ${b64('video/mp4')}` },
+    },
+    victim.auth,
+  );
   const uploadUrl = created.headers.location as string;
-  await ok({ method: 'PATCH', url: uploadUrl, headers: { ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, payload: Buffer.from('abcd') }, victim.auth);
+  await ok(
+    { method: 'PATCH', url: uploadUrl, headers: { ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': '0' }, payload: Buffer.from('abcd') },
+    victim.auth,
+  );
   // The bystander's pending identity check, for the admin's decision.
   const pending = verificationForm();
   await ok({ method: 'POST', url: '/v1/profile/verification', payload: pending.payload, headers: pending.headers }, bystander.auth);
@@ -392,16 +404,23 @@ beforeAll(async () => {
   }
   const secret = (await ok({ method: 'POST', url: '/v1/admin/webcam-sites/matrix-cams/push-secret' }, headers.admin)).json<{ secret: string }>().secret;
   const contest = async () =>
-    (await ok({ method: 'POST', url: '/v1/admin/contests', payload: { userId: victim.id, title: 'Victim contest', content: 'Win' } }, headers.admin)).json<{ id: number }>().id;
+    (await ok({ method: 'POST', url: '/v1/admin/contests', payload: { userId: victim.id, title: 'Victim contest', content: 'Win' } }, headers.admin)).json<{
+      id: number;
+    }>().id;
   const contests = [await contest(), await contest()];
   const campaign = (await ok({ method: 'POST', url: '/v1/admin/ads/campaigns', payload: { advertiser: 'Acme', name: 'Victim campaign' } }, headers.admin)).json<{
     id: number;
   }>().id;
   const creative = (
-    await ok({ method: 'POST', url: `/v1/admin/ads/campaigns/${campaign}/vast`, payload: { vastUrl: 'https://ads.example/vast.xml', clickUrl: 'https://acme.example/' } }, headers.admin)
+    await ok(
+      { method: 'POST', url: `/v1/admin/ads/campaigns/${campaign}/vast`, payload: { vastUrl: 'https://ads.example/vast.xml', clickUrl: 'https://acme.example/' } },
+      headers.admin,
+    )
   ).json<{ creatives: { id: number }[] }>().creatives[0]!.id;
 
-  const picture = await sharp({ create: { width: 300, height: 250, channels: 3, background: '#c06' } }).png().toBuffer();
+  const picture = await sharp({ create: { width: 300, height: 250, channels: 3, background: '#c06' } })
+    .png()
+    .toBuffer();
   const get = (url: string): Call => ({ method: 'GET', url });
   const post = (url: string, payload?: unknown): Call => ({ method: 'POST', url, payload });
   const json = (method: string, url: string, payload: unknown): Call => ({ method, url, payload });
@@ -426,7 +445,11 @@ beforeAll(async () => {
       answers: everyone(422),
     },
     'POST /v1/profile': { request: () => post('/v1/profile', { links: [{ id: links.toDelete, action: 'delete' }] }), answers: refusedToAll, owner: 'victim' },
-    'POST /v1/profile/links/{id}/important': { request: () => post(`/v1/profile/links/${links.toMark}/important`, { important: true }), answers: refusedToAll, owner: 'victim' },
+    'POST /v1/profile/links/{id}/important': {
+      request: () => post(`/v1/profile/links/${links.toMark}/important`, { important: true }),
+      answers: refusedToAll,
+      owner: 'victim',
+    },
     'POST /v1/profile/verification': {
       request: () => ({ method: 'POST', url: '/v1/profile/verification', ...verificationForm() }),
       // Publishers get past the account check: theirs is approved already, so they are refused for that.
@@ -441,7 +464,12 @@ beforeAll(async () => {
     },
     'GET /v1/videos/{id}/delete': { request: () => get(`/v1/videos/${videos.toDelete}/delete`), answers: refusedButToAdmins, owner: 'victim' },
     'PATCH /v1/videos/uploads/{id}': {
-      request: () => ({ method: 'PATCH', url: uploadUrl, headers: { ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': '4' }, payload: Buffer.from('efgh') }),
+      request: () => ({
+        method: 'PATCH',
+        url: uploadUrl,
+        headers: { ...TUS, 'content-type': 'application/offset+octet-stream', 'upload-offset': '4' },
+        payload: Buffer.from('efgh'),
+      }),
       // The upload is not found for another publisher (it is not theirs to know of).
       answers: { ...noSession(), ...nonPublishers(403), ...publishers(404) },
       owner: 'victim',
@@ -458,7 +486,11 @@ beforeAll(async () => {
       owner: 'liker',
     },
     'POST /v1/video-rating/rate': { request: () => post('/v1/video-rating/rate', { video_id: videos.liked, rating: 1 }), answers: noSession(), owner: 'liker' },
-    'POST /v1/follow-model': { request: () => post('/v1/follow-model', { model_id: victim.id, action: 'unfollow' }), answers: { ...noSession(), ...accounts(200) }, owner: 'liker' },
+    'POST /v1/follow-model': {
+      request: () => post('/v1/follow-model', { model_id: victim.id, action: 'unfollow' }),
+      answers: { ...noSession(), ...accounts(200) },
+      owner: 'liker',
+    },
     'POST /v1/live-status/{site}': {
       request: (owner) => {
         const timestamp = String(Math.floor(Date.now() / 1000));
@@ -475,20 +507,35 @@ beforeAll(async () => {
     },
     // The victim's endpoint with other keys than its browser's is not taken over (SECURITY.md); the victim may renew them.
     'POST /v1/push/subscriptions': {
-      request: (owner) => post('/v1/push/subscriptions', { endpoint, keys: owner ? { p256dh: 'victim-key-renewed', auth: 'victim-auth-renewed' } : { p256dh: 'mallory-key', auth: 'mallory-auth' } }),
+      request: (owner) =>
+        post('/v1/push/subscriptions', {
+          endpoint,
+          keys: owner ? { p256dh: 'victim-key-renewed', auth: 'victim-auth-renewed' } : { p256dh: 'mallory-key', auth: 'mallory-auth' },
+        }),
       answers: { ...noSession(), ...accounts(409) },
       owner: 'victim',
     },
-    'DELETE /v1/push/subscriptions': { request: () => json('DELETE', '/v1/push/subscriptions', { endpoint }), answers: { ...noSession(), ...accounts(200) }, owner: 'victim' },
+    'DELETE /v1/push/subscriptions': {
+      request: () => json('DELETE', '/v1/push/subscriptions', { endpoint }),
+      answers: { ...noSession(), ...accounts(200) },
+      owner: 'victim',
+    },
     'POST /v1/profile/links/{id}/live': { request: () => post(`/v1/profile/links/${links.toMark}/live`, { live: true }), answers: refusedToAll, owner: 'victim' },
-    'POST /v1/profile/add-geo-blocked-country': { request: () => post('/v1/profile/add-geo-blocked-country', { country_code: 'FR' }), answers: { ...noSession(), ...nonPublishers(403) }, owner: 'victim' },
+    'POST /v1/profile/add-geo-blocked-country': {
+      request: () => post('/v1/profile/add-geo-blocked-country', { country_code: 'FR' }),
+      answers: { ...noSession(), ...nonPublishers(403) },
+      owner: 'victim',
+    },
     'POST /v1/profile/delete-geo-blocked-country': {
       request: () => post('/v1/profile/delete-geo-blocked-country', { country_code: 'DE' }),
       // A publisher's own list, where DE is not: nothing to remove.
       answers: { ...noSession(), ...nonPublishers(403), ...publishers(200) },
       owner: 'victim',
     },
-    'POST /v1/profile/join-studio': { request: () => post('/v1/profile/join-studio', { key: 'AAAA-BBBB-CCCC-DDDD-EEEE' }), answers: { ...noSession(), ...nonPublishers(403), ...publishers(422) } },
+    'POST /v1/profile/join-studio': {
+      request: () => post('/v1/profile/join-studio', { key: 'AAAA-BBBB-CCCC-DDDD-EEEE' }),
+      answers: { ...noSession(), ...nonPublishers(403), ...publishers(422) },
+    },
     // No one of the actors is in a studio; the victim is, and stays.
     'POST /v1/profile/leave-studio': { request: () => post('/v1/profile/leave-studio'), answers: { ...noSession(), ...accounts(404) }, owner: 'victim' },
 
@@ -500,7 +547,9 @@ beforeAll(async () => {
       payload: picture,
       headers: { 'content-type': 'image/png' },
     })),
-    'POST /v1/admin/ads/campaigns/{id}/vast': adminOnly(() => post(`/v1/admin/ads/campaigns/${campaign}/vast`, { vastUrl: 'https://mallory.example/vast.xml', clickUrl: 'https://mallory.example/' })),
+    'POST /v1/admin/ads/campaigns/{id}/vast': adminOnly(() =>
+      post(`/v1/admin/ads/campaigns/${campaign}/vast`, { vastUrl: 'https://mallory.example/vast.xml', clickUrl: 'https://mallory.example/' }),
+    ),
     'POST /v1/admin/ads/creatives/{id}': adminOnly(() => post(`/v1/admin/ads/creatives/${creative}`, { active: false })),
     'POST /v1/admin/verifications/{id}/decision': adminOnly(() => post(`/v1/admin/verifications/${verificationId}/decision`, { decision: 'approved' })),
     'POST /v1/admin/users/{id}/ban': adminOnly(() => post(`/v1/admin/users/${bystander.id}/ban`, { reason: 'Not an admin' })),
@@ -521,15 +570,26 @@ beforeAll(async () => {
     }),
     'POST /v1/admin/webcam-sites/{slug}': adminOnly(() => post('/v1/admin/webcam-sites/matrix-cams', { name: 'Mallory' })),
     'DELETE /v1/admin/webcam-sites/{slug}': adminOnly(() => ({ method: 'DELETE', url: '/v1/admin/webcam-sites/matrix-gone' })),
-    'PUT /v1/admin/webcam-sites/{slug}/icon': adminOnly(() => ({ method: 'PUT', url: '/v1/admin/webcam-sites/matrix-cams/icon', payload: picture, headers: { 'content-type': 'image/png' } })),
+    'PUT /v1/admin/webcam-sites/{slug}/icon': adminOnly(() => ({
+      method: 'PUT',
+      url: '/v1/admin/webcam-sites/matrix-cams/icon',
+      payload: picture,
+      headers: { 'content-type': 'image/png' },
+    })),
     'DELETE /v1/admin/webcam-sites/{slug}/icon': adminOnly(() => ({ method: 'DELETE', url: '/v1/admin/webcam-sites/matrix-cams/icon' })),
-    'PUT /v1/admin/webcam-sites/{slug}/status-feed': adminOnly(() => json('PUT', '/v1/admin/webcam-sites/matrix-cams/status-feed', { url: 'https://matrixcams.test/status.json' })),
+    'PUT /v1/admin/webcam-sites/{slug}/status-feed': adminOnly(() =>
+      json('PUT', '/v1/admin/webcam-sites/matrix-cams/status-feed', { url: 'https://matrixcams.test/status.json' }),
+    ),
     'DELETE /v1/admin/webcam-sites/{slug}/status-feed': adminOnly(() => ({ method: 'DELETE', url: '/v1/admin/webcam-sites/matrix-cams/status-feed' })),
     'POST /v1/admin/webcam-sites/{slug}/push-secret': adminOnly(() => post('/v1/admin/webcam-sites/matrix-cams/push-secret')),
     'DELETE /v1/admin/webcam-sites/{slug}/push-secret': adminOnly(() => ({ method: 'DELETE', url: '/v1/admin/webcam-sites/matrix-cams/push-secret' })),
-    'POST /v1/admin/studios': adminOnly(() => post('/v1/admin/studios', { name: 'Mallory Studio', managerEmail: 'mallory@studio.test', managerPassword: 'correct-horse-battery' })),
+    'POST /v1/admin/studios': adminOnly(() =>
+      post('/v1/admin/studios', { name: 'Mallory Studio', managerEmail: 'mallory@studio.test', managerPassword: 'correct-horse-battery' }),
+    ),
     'POST /v1/admin/studios/{id}/rotate-key': adminOnly(() => post(`/v1/admin/studios/${victimStudio.studio.id}/rotate-key`)),
-    'POST /v1/admin/channels': adminOnly(() => post('/v1/admin/channels', { email: 'mallory@channels.test', name: 'Mallory TV', username: 'mallory_tv', password: 'correct-horse-battery' })),
+    'POST /v1/admin/channels': adminOnly(() =>
+      post('/v1/admin/channels', { email: 'mallory@channels.test', name: 'Mallory TV', username: 'mallory_tv', password: 'correct-horse-battery' }),
+    ),
   };
   fingerprints = await dataFingerprints(t, fingerprintOptions);
   // Whatever the fixtures handed to the counter buffer is written before the first fingerprint.
@@ -594,7 +654,8 @@ describe('the authorization matrix', () => {
             : `expected ${refusal}`;
         if (problem) violations.push(`${route} as ${actor}: ${problem}, got ${status} ${res.body.slice(0, 120)}`);
       }
-      if (signature && (signature.size !== 1 || !signature.has(404))) violations.push(`${route}: expected 404 (no such site) to every actor, got ${[...signature].join(', ')}`);
+      if (signature && (signature.size !== 1 || !signature.has(404)))
+        violations.push(`${route}: expected 404 (no such site) to every actor, got ${[...signature].join(', ')}`);
     }
     expect(calls).toBe(routes.length * actors.length);
     expect(fingerprinted).toBeGreaterThan(400);
@@ -650,7 +711,8 @@ describe('the authorization matrix', () => {
       const before = await fingerprints.take();
       const res = await send(await attempt.request(true), owners[attempt.owner]);
       const changed = fingerprints.changed(before, await fingerprints.take());
-      if (res.statusCode >= 300 || changed.length === 0) unchanged.push(`${route} by the ${attempt.owner}: ${res.statusCode} ${res.body.slice(0, 120)}, changed ${changed.join(', ') || 'nothing'}`);
+      if (res.statusCode >= 300 || changed.length === 0)
+        unchanged.push(`${route} by the ${attempt.owner}: ${res.statusCode} ${res.body.slice(0, 120)}, changed ${changed.join(', ') || 'nothing'}`);
     }
     expect(unchanged).toEqual([]);
   }, 120_000);

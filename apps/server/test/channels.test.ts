@@ -25,7 +25,6 @@ async function channel(username: string, followers: number, extra: Record<string
   return row.id;
 }
 
-
 const list = async (query = 'type=channel', headers: Record<string, string> = {}) => {
   const res = await t.app.inject({ method: 'GET', url: `/v1/users?${query}`, headers });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };

@@ -42,7 +42,10 @@ beforeAll(async () => {
   }
   await publishedVideos(t, kai.id, 2);
   await publishedVideos(t, unapproved.id, 1);
-  await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/luna', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [luna.id]);
+  await t.pool.query(
+    `insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/luna', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`,
+    [luna.id],
+  );
   await rebuildFeed(t);
 });
 afterAll(() => t.close());
@@ -112,7 +115,9 @@ describe('webcam sites: data an admin edits (npm run admin -- site:...)', () => 
 
   it('adds a site with hosts and an icon we serve, and its feed lists the creators linking there', async () => {
     const iconFile = path.join(t.dataDir, 'flirt.png');
-    await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ff2e88' } }).png().toFile(iconFile);
+    await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ff2e88' } })
+      .png()
+      .toFile(iconFile);
     const added = await sites().add({ slug: 'flirt4free', name: 'Flirt4Free', hosts: 'Flirt4Free.com, www.flirt4free.com', iconFile });
     expect(added).toMatchObject({ slug: 'flirt4free', hosts: ['flirt4free.com'] });
     const listed = (await sites().list()).find((s) => s.slug === 'flirt4free')!;
@@ -140,14 +145,17 @@ describe('webcam sites: data an admin edits (npm run admin -- site:...)', () => 
     for (const input of bad) await expect(sites().add(input), JSON.stringify(input)).rejects.toThrow();
     const notAPicture = path.join(t.dataDir, 'not-a-picture.png');
     fs.writeFileSync(notAPicture, 'hello');
-    await expect(sites().add({ slug: 'ok', name: 'X', hosts: 'x.com', iconFile: notAPicture })).rejects.toThrow(
-      'The icon must be a PNG, JPEG, WebP or SVG picture.',
-    );
+    await expect(sites().add({ slug: 'ok', name: 'X', hosts: 'x.com', iconFile: notAPicture })).rejects.toThrow('The icon must be a PNG, JPEG, WebP or SVG picture.');
     expect(await sites().rows()).toEqual(before);
   });
 
   it('sets a live status feed and a push secret on a site (ADR 0012), refusing what could not be polled', async () => {
-    await sites().setStatusSource('stripchat', { url: 'https://status.stripchat.example/online.json', listPath: 'data.models', roomField: 'username', intervalSeconds: 30 });
+    await sites().setStatusSource('stripchat', {
+      url: 'https://status.stripchat.example/online.json',
+      listPath: 'data.models',
+      roomField: 'username',
+      intervalSeconds: 30,
+    });
     expect((await sites().statusSources()).find((s) => s.slug === 'stripchat')).toMatchObject({
       statusUrl: 'https://status.stripchat.example/online.json',
       intervalSeconds: 30,

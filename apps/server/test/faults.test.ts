@@ -104,8 +104,7 @@ interface Answer {
 
 /** One request on a connection of its own (no keep-alive survives a killed server to confuse the next). */
 function request(flick: Flick, method: string, url: string, options: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
-  const payload =
-    options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(JSON.stringify(options.body));
+  const payload = options.body === undefined ? undefined : Buffer.isBuffer(options.body) ? options.body : Buffer.from(JSON.stringify(options.body));
   const headers: Record<string, string> = { ...(payload && !Buffer.isBuffer(options.body) ? { 'content-type': 'application/json' } : {}), ...options.headers };
   return new Promise((resolve, reject) => {
     const req = http.request(`${flick.url}${url}`, { method, headers, agent: false }, (res) => {
@@ -122,9 +121,11 @@ function request(flick: Flick, method: string, url: string, options: { headers?:
   });
 }
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sha256 = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+const sha256 = async (file: string) =>
+  createHash('sha256')
+    .update(await fs.readFile(file))
+    .digest('hex');
 
 /** Every file (not folder) under `dir`, however deep, relative to it. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -182,7 +183,11 @@ describe('kill -9 of the server', () => {
     flick = undefined;
   };
   const videoRows = async (userId: number) =>
-    (await t.pool.query<{ id: string; status: string; original_key: string | null }>('select id, status, original_key from videos where user_id = $1 order by id', [userId])).rows;
+    (
+      await t.pool.query<{ id: string; status: string; original_key: string | null }>('select id, status, original_key from videos where user_id = $1 order by id', [
+        userId,
+      ])
+    ).rows;
   const originalsOf = async (videoId: number) => (await filesUnder(path.join(t.dataDir, 'private', 'originals'))).filter((name) => name.startsWith(`${videoId}.`));
   const uploadsLeft = () => filesUnder(path.join(t.dataDir, 'uploads'));
 
@@ -242,39 +247,44 @@ describe('kill -9 of the server', () => {
    * the `{ videoId }` it needs, and a second try uploads the file again. `it.fails` keeps this scenario
    * running; it turns red the day it passes, to be made a plain `it`.
    */
-  it.fails('during the request that completes an upload: the retrying client gets its video, which arrives once', async () => {
-    const { auth, id } = await verifiedModel(t);
-    const data = await fs.readFile(clip('vertical'));
-    const server = await running();
-    const location = (await request(server, 'POST', '/v1/videos/uploads', { headers: { ...auth, ...creation(data.length) } })).headers.location!;
-    const lost = request(server, 'PATCH', location, { headers: { ...auth, ...TUS, ...CHUNK, 'upload-offset': '0' }, body: data }).catch((error: Error) => error);
-    // The last byte is in and the server is ingesting: its row exists.
-    await expect.poll(async () => (await videoRows(id)).length, { timeout: 10_000, interval: 5 }).toBe(1);
-    await killServer();
-    expect(await lost).toBeInstanceOf(Error);
+  it.fails(
+    'during the request that completes an upload: the retrying client gets its video, which arrives once',
+    async () => {
+      const { auth, id } = await verifiedModel(t);
+      const data = await fs.readFile(clip('vertical'));
+      const server = await running();
+      const location = (await request(server, 'POST', '/v1/videos/uploads', { headers: { ...auth, ...creation(data.length) } })).headers.location!;
+      const lost = request(server, 'PATCH', location, { headers: { ...auth, ...TUS, ...CHUNK, 'upload-offset': '0' }, body: data }).catch((error: Error) => error);
+      // The last byte is in and the server is ingesting: its row exists.
+      await expect.poll(async () => (await videoRows(id)).length, { timeout: 10_000, interval: 5 }).toBe(1);
+      await killServer();
+      expect(await lost).toBeInstanceOf(Error);
 
-    // What tus-js-client does next: HEAD, then resume, start over (404) or call it done (full offset).
-    const again = await running();
-    const head = await request(again, 'HEAD', location, { headers: { ...auth, ...TUS } });
-    let videoId: number | undefined;
-    if (head.status === 404) {
-      const fresh = (await request(again, 'POST', '/v1/videos/uploads', { headers: { ...auth, ...creation(data.length) } })).headers.location!;
-      videoId = (await request(again, 'PATCH', fresh, { headers: { ...auth, ...TUS, ...CHUNK, 'upload-offset': '0' }, body: data })).json<{ videoId: number }>().videoId;
-    } else if (Number(head.headers['upload-offset']) < data.length) {
-      const from = Number(head.headers['upload-offset']);
-      const rest = { headers: { ...auth, ...TUS, ...CHUNK, 'upload-offset': String(from) }, body: data.subarray(from) };
-      videoId = (await request(again, 'PATCH', location, rest)).json<{ videoId: number }>().videoId;
-    }
-    try {
-      expect(videoId).toEqual(expect.any(Number));
-      expect((await videoRows(id)).map((row) => Number(row.id))).toEqual([videoId]);
-      expect(await uploadsLeft()).toEqual([]);
-    } finally {
-      // What the defect leaves, out of the next tests' way.
-      const upload = path.join(t.dataDir, 'uploads', 'tus', path.basename(location));
-      await Promise.all([fs.rm(upload, { force: true }), fs.rm(`${upload}.json`, { force: true })]);
-    }
-  }, 120_000);
+      // What tus-js-client does next: HEAD, then resume, start over (404) or call it done (full offset).
+      const again = await running();
+      const head = await request(again, 'HEAD', location, { headers: { ...auth, ...TUS } });
+      let videoId: number | undefined;
+      if (head.status === 404) {
+        const fresh = (await request(again, 'POST', '/v1/videos/uploads', { headers: { ...auth, ...creation(data.length) } })).headers.location!;
+        videoId = (await request(again, 'PATCH', fresh, { headers: { ...auth, ...TUS, ...CHUNK, 'upload-offset': '0' }, body: data })).json<{ videoId: number }>()
+          .videoId;
+      } else if (Number(head.headers['upload-offset']) < data.length) {
+        const from = Number(head.headers['upload-offset']);
+        const rest = { headers: { ...auth, ...TUS, ...CHUNK, 'upload-offset': String(from) }, body: data.subarray(from) };
+        videoId = (await request(again, 'PATCH', location, rest)).json<{ videoId: number }>().videoId;
+      }
+      try {
+        expect(videoId).toEqual(expect.any(Number));
+        expect((await videoRows(id)).map((row) => Number(row.id))).toEqual([videoId]);
+        expect(await uploadsLeft()).toEqual([]);
+      } finally {
+        // What the defect leaves, out of the next tests' way.
+        const upload = path.join(t.dataDir, 'uploads', 'tus', path.basename(location));
+        await Promise.all([fs.rm(upload, { force: true }), fs.rm(`${upload}.json`, { force: true })]);
+      }
+    },
+    120_000,
+  );
 
   /** A clip uploaded (ingested here) and caught mid-transcode by the server (WORKER=inline). */
   async function transcoding(name: 'medium' | 'long') {
@@ -333,7 +343,9 @@ describe('kill -9 of the server', () => {
     const done = await waitForVideo(t, video.auth, video.videoId, (v) => v.thumbnailUrl !== null || v.status === 'error', { timeoutMs: 90_000 });
     expect(done).toMatchObject({ status: 'approved', statusReason: null });
     expect(done.duration).toBeCloseTo(8, 0);
-    const { rows: jobs } = await t.pool.query(`select state, retry_count from pgboss.job where name = 'transcode-video' and data->>'videoId' = $1`, [String(video.videoId)]);
+    const { rows: jobs } = await t.pool.query(`select state, retry_count from pgboss.job where name = 'transcode-video' and data->>'videoId' = $1`, [
+      String(video.videoId),
+    ]);
     expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
     // Nothing of the killed try: no staging folder, no encoder, one original, an empty upload folder.
     expect(await video.stagingFolders()).toEqual([]);
@@ -344,7 +356,9 @@ describe('kill -9 of the server', () => {
     expect(await uploadsLeft()).toEqual([]);
   }, 180_000);
 
-  it(`during a counter flush: at most the counts of the flush window (${FLUSH_INTERVAL_MS} ms, and a flush in flight) are lost, none is counted twice`, async ({ annotate }) => {
+  it(`during a counter flush: at most the counts of the flush window (${FLUSH_INTERVAL_MS} ms, and a flush in flight) are lost, none is counted twice`, async ({
+    annotate,
+  }) => {
     const creator = await verifiedModel(t);
     const [videoId] = await publishedVideos(t, creator.id, 1);
     const server = await running();
@@ -403,7 +417,9 @@ describe('kill -9 of the server', () => {
     await viewAndLike(10, again);
     await eventually(counts, (c) => c.views === after.views + 10 && c.likes === after.likes + 10);
 
-    const { rows: [dedup] } = await t.pool.query<{ views: number; likes: number }>(
+    const {
+      rows: [dedup],
+    } = await t.pool.query<{ views: number; likes: number }>(
       'select (select count(*)::int from video_views where video_id = $1) as views, (select count(*)::int from video_likes where video_id = $1) as likes',
       [videoId],
     );
@@ -503,7 +519,7 @@ describe('PostgreSQL restarted under load', () => {
       await postgres.start();
       upAt = Date.now();
       // Served again: every answer from some moment on is a 200, for two seconds (at most 20 s).
-      for (const deadline = upAt + 20_000; Date.now() < deadline; ) {
+      for (const deadline = upAt + 20_000; Date.now() < deadline;) {
         await sleep(200);
         const failing = outcomes.filter((o) => o.startedAt >= upAt && o.status !== 200);
         recoveredAt = failing.length === 0 ? upAt : Math.max(...failing.map((o) => o.startedAt + o.ms));
@@ -537,13 +553,14 @@ describe('PostgreSQL restarted under load', () => {
 
     // Every view and like it answered as counted is in the database, once: those it had in memory when the
     // database went are written after it came back.
-    const counted = (route: string, field: string) =>
-      outcomes.filter((o) => o.route === route && o.status === 200 && JSON.parse(o.body)[field] === true).length;
+    const counted = (route: string, field: string) => outcomes.filter((o) => o.route === route && o.status === 200 && JSON.parse(o.body)[field] === true).length;
     const acknowledged = { views: counted('view', 'counted'), likes: counted('like', 'isLiked') };
     const check = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     try {
       const stored = await eventually(
-        async () => (await check.query<{ views: number; likes: number }>('select view_count::int as views, like_count::int as likes from videos where id = $1', [videoId])).rows[0]!,
+        async () =>
+          (await check.query<{ views: number; likes: number }>('select view_count::int as views, like_count::int as likes from videos where id = $1', [videoId]))
+            .rows[0]!,
         (c) => c.views >= acknowledged.views && c.likes >= acknowledged.likes,
       ).catch(async () => (await check.query('select view_count::int as views, like_count::int as likes from videos where id = $1', [videoId])).rows[0]);
       expect(stored).toEqual(acknowledged);

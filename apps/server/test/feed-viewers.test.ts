@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
 const flags = (data: { id: number; isLiked: boolean; isRated: boolean }[]) => Object.fromEntries(data.map((v) => [v.id, [v.isLiked, v.isRated]]));
 
 describe('GET /v1/videos for a viewer', () => {
@@ -109,7 +108,9 @@ describe('GET /v1/videos for a viewer', () => {
     await post('/v1/video-like', { video_id: page.data[2]!.id, type: 'add', guest_id: guest });
     const raw = (await t.app.inject({ method: 'GET', url: `/v1/videos?guest_id=${guest}` })).json() as { data: Record<string, unknown>[]; links: { next: string } };
     for (const video of raw.data) {
-      const started = (await t.app.inject({ method: 'GET', url: `/v1/videos/start/${String(video.id)}?guest_id=${guest}` })).json() as { data: Record<string, unknown>[] };
+      const started = (await t.app.inject({ method: 'GET', url: `/v1/videos/start/${String(video.id)}?guest_id=${guest}` })).json() as {
+        data: Record<string, unknown>[];
+      };
       // Counts are the shared page's, up to two seconds old (likes made above); every other field is the same.
       expect({ ...video, likeCount: 0, viewCount: 0 }).toEqual({ ...started.data[0], likeCount: 0, viewCount: 0 });
     }

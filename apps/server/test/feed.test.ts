@@ -52,7 +52,7 @@ describe('GET /v1/videos (home feed)', () => {
     expect(new Set(ids(all)).size).toBe(48);
   });
 
-  it('filters by the creators\' categories in gender', async () => {
+  it("filters by the creators' categories in gender", async () => {
     expect(sorted(ids(await walkFeed(t, '/v1/videos?gender=m')))).toEqual(sorted(published.m!));
     expect(sorted(ids(await walkFeed(t, '/v1/videos?gender=m,t')))).toEqual(sorted([...published.m!, ...published.t!]));
     // Unknown keys are dropped; none left means the default.
@@ -146,7 +146,7 @@ describe('tag feeds', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/tags/999999/videos' })).statusCode).toBe(404);
   });
 
-  it('GET /v1/tags/{slug}/videos/{id} starts at the video, then the tag\'s videos', async () => {
+  it("GET /v1/tags/{slug}/videos/{id} starts at the video, then the tag's videos", async () => {
     const start = published.f![2]!;
     const all = await walkFeed(t, `/v1/tags/tagf/videos/${start}`);
     expect(all[0]!.id).toBe(start);

@@ -22,7 +22,29 @@ interface Operation {
 }
 
 const weird = fc.oneof(
-  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '../../etc/passwd', '%00', '%', '\u0000', 'a\u0000b', '\uD800', '\uDFFF', 'x\uDBFFy', '💥'.repeat(50), "' or 1=1 --", '<script>x</script>'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '1e309',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '../../etc/passwd',
+    '%00',
+    '%',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '\uDFFF',
+    'x\uDBFFy',
+    '💥'.repeat(50),
+    "' or 1=1 --",
+    '<script>x</script>',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.integer().map(String),
@@ -33,7 +55,27 @@ const weird = fc.oneof(
 const deep = (depth: number): unknown => (depth === 0 ? 'bottom' : { a: deep(depth - 1) });
 const jsonValue = fc.oneof(
   { weight: 5, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-  { weight: 1, arbitrary: fc.constantFrom(null, -1, 0, 2 ** 53, -(2 ** 63), 1e308, '', 'x'.repeat(100_000), [], [null], { __proto__: { isAdmin: true } }, 'a\u0000b', '\uD800', '\uDFFF', ['\u0000'], { 'k\u0000': 1 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      null,
+      -1,
+      0,
+      2 ** 53,
+      -(2 ** 63),
+      1e308,
+      '',
+      'x'.repeat(100_000),
+      [],
+      [null],
+      { __proto__: { isAdmin: true } },
+      'a\u0000b',
+      '\uD800',
+      '\uDFFF',
+      ['\u0000'],
+      { 'k\u0000': 1 },
+    ),
+  },
   { weight: 1, arbitrary: fc.constant(deep(2000)) },
 );
 
@@ -76,7 +118,10 @@ beforeAll(async () => {
   who.admin = await signedIn('admin');
   // The whole document, the admin API included: the public one at /v1/docs leaves it out (SECURITY.md).
   const doc = (await t.app.inject({ method: 'GET', url: '/v1/admin/docs/json', headers: who.admin })).json() as {
-    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }>>;
+    paths: Record<
+      string,
+      Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: object } }> } }>
+    >;
   };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
@@ -99,7 +144,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * careless encoder writes for it (\uD800 as %ED%A0%80), as a hostile client would send it.
  */
 function encodeUrlPart(text: string): string {
-  const careless = (unit: number) => [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+  const careless = (unit: number) =>
+    [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
   let encoded = '';
   let done = 0;
   for (const { index } of text.matchAll(LONE_SURROGATE)) {
@@ -126,7 +172,11 @@ describe('fuzzing every endpoint of the OpenAPI document', () => {
       operation: fc.constantFrom(...operations),
       actor: fc.constantFrom('guest', 'creator', 'admin'),
       params: fc.array(weird, { minLength: 6, maxLength: 6 }),
-      query: fc.dictionary(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('page', 'per_page', 'gender', 'cursor', 'query', 'id', 'from', 'to', 'placements')), weird, { maxKeys: 4 }),
+      query: fc.dictionary(
+        fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('page', 'per_page', 'gender', 'cursor', 'query', 'id', 'from', 'to', 'placements')),
+        weird,
+        { maxKeys: 4 },
+      ),
       body: fc.option(fc.oneof(bodyFor([]), fc.string({ maxLength: 200 })), { nil: undefined }),
       contentType: contentTypes,
       ownFields: fc.boolean(),
@@ -158,11 +208,18 @@ describe('fuzzing every endpoint of the OpenAPI document', () => {
       });
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       // A fuzzed logout, password change or account deletion ends the actor's session: a new one goes on.
-      if (res.statusCode === 401 && sample.actor !== 'guest' && (await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { ...client(), ...who[sample.actor] } })).statusCode === 401) {
+      if (
+        res.statusCode === 401 &&
+        sample.actor !== 'guest' &&
+        (await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { ...client(), ...who[sample.actor] } })).statusCode === 401
+      ) {
         renewed += 1;
         who[sample.actor] = await signedIn(sample.actor);
       }
-      if (res.statusCode >= 500) failures.push(`${res.statusCode} ${operation.method} ${`${url}?${query}`.slice(0, 200)} ${sample.contentType} ${(body ?? '').slice(0, 100)} -> ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500)
+        failures.push(
+          `${res.statusCode} ${operation.method} ${`${url}?${query}`.slice(0, 200)} ${sample.contentType} ${(body ?? '').slice(0, 100)} -> ${res.body.slice(0, 200)}`,
+        );
     }
     heap.push(heapAfterCollection());
     const mb = heap.map((bytes) => Math.round(bytes / 2 ** 20));

@@ -81,7 +81,11 @@ describe('the three geo-blocking calls (accounts.md §5, §7, §8)', () => {
   });
 
   it("answers 'Error: Unknown region.' for a region not of that country, or of a country without regions", async () => {
-    for (const body of [{ country_code: 'US', region_code: 'ZZ' }, { country_code: 'DE', region_code: 'BY' }, { country_code: 'US', region_code: 'C-A' }]) {
+    for (const body of [
+      { country_code: 'US', region_code: 'ZZ' },
+      { country_code: 'DE', region_code: 'BY' },
+      { country_code: 'US', region_code: 'C-A' },
+    ]) {
       const res = await add(hiding.auth, body);
       expect(res.statusCode).toBe(422);
       expect(res.json().message).toBe(geoMessages.unknownRegion);
@@ -227,7 +231,10 @@ describe('enforcement: a creator is invisible where they blocked', () => {
     expect((await api('POST', '/v1/video-rating/rate', auth, { video_id: hidingVideos[1], rating: 5 })).statusCode).toBeLessThan(300);
     expect((await api('POST', '/v1/follow-model', auth, { model_id: hiding.id, action: 'follow' })).statusCode).toBe(201);
     const ids = async (url: string, place: Record<string, string>) => (await api('GET', url, { ...auth, ...place })).json().data.map((v: { id: number }) => v.id);
-    await eventually(() => ids('/v1/profile/liked-videos', from.usa), (liked) => liked.includes(hidingVideos[0]));
+    await eventually(
+      () => ids('/v1/profile/liked-videos', from.usa),
+      (liked) => liked.includes(hidingVideos[0]),
+    );
     expect(await ids('/v1/profile/liked-videos', from.england)).not.toContain(hidingVideos[0]);
     expect(await ids('/v1/video-rating/rated?gender=f,c,m,t', from.usa)).toContain(hidingVideos[1]);
     expect(await ids('/v1/video-rating/rated?gender=f,c,m,t', from.england)).not.toContain(hidingVideos[1]);
@@ -261,7 +268,12 @@ describe('behind a CDN that names the country and region in headers (GEO_COUNTRY
   beforeAll(async () => {
     cdn = await createTestApp({ TRUST_PROXY: 'true', GEO_COUNTRY_HEADER: 'cf-ipcountry', GEO_REGION_HEADER: 'cf-region-code' }, { workers: false });
     creator = await signUp(cdn, 'model');
-    await cdn.app.inject({ method: 'POST', url: '/v1/profile/add-geo-blocked-country', headers: { ...client(), ...creator.auth }, payload: { country_code: 'CA', region_code: 'QC' } });
+    await cdn.app.inject({
+      method: 'POST',
+      url: '/v1/profile/add-geo-blocked-country',
+      headers: { ...client(), ...creator.auth },
+      payload: { country_code: 'CA', region_code: 'QC' },
+    });
   });
   afterAll(() => cdn.close());
 

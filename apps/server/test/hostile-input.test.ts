@@ -66,7 +66,12 @@ describe(`a NUL anywhere in a request is refused: "${textMessages.invalidText}"`
 
   it('in a multipart form field', async () => {
     const form = multipart({ ...verificationFields, legal_name: `Anna${NUL}Example`, ...verificationImages() });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/profile/verification', headers: { ...client(), ...creator.auth, ...form.headers }, payload: form.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profile/verification',
+      headers: { ...client(), ...creator.auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ legal_name: [textMessages.invalidText] });
   });
@@ -74,7 +79,12 @@ describe(`a NUL anywhere in a request is refused: "${textMessages.invalidText}"`
 
 describe(`a lone surrogate in a request is refused: "${textMessages.invalidText}"`, () => {
   it.each(LONE.map((c) => [JSON.stringify(c).slice(1, -1), c]))('%s in a JSON body', async (_name, c) => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/profile', headers: { ...client(), ...creator.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ name: `Anna${c}` }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profile',
+      headers: { ...client(), ...creator.auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: `Anna${c}` }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ name: [textMessages.invalidText] });
   });
@@ -84,7 +94,12 @@ describe(`a lone surrogate in a request is refused: "${textMessages.invalidText}
       method: 'POST',
       url: '/v1/profile',
       headers: { ...client(), ...creator.auth, 'content-type': 'application/json' },
-      payload: JSON.stringify({ links: [{ title: 'ok', url: 'https://example.com' }, { title: `x${LONE[0]}`, url: 'https://example.com/2' }] }),
+      payload: JSON.stringify({
+        links: [
+          { title: 'ok', url: 'https://example.com' },
+          { title: `x${LONE[0]}`, url: 'https://example.com/2' },
+        ],
+      }),
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ 'links.1.title': [textMessages.invalidText] });

@@ -36,7 +36,7 @@ async function innocent(content: string): Promise<string> {
 
 const count = async (dir: string) => (await fs.readdir(path.join(t.dataDir, dir)).catch(() => [])).length;
 
-describe('an upload that names another creator\'s private original', () => {
+describe("an upload that names another creator's private original", () => {
   let victimOriginal: string;
   beforeAll(async () => {
     const victim = await verifiedModel(t);

@@ -55,7 +55,6 @@ const isLive = async (id: number) => (await profile(id)).isLive;
 /** Every poll is due again: the interval is the site's business, not the test's. */
 const makeDue = () => t.pool.query('update webcam_sites set status_polled_at = null, status_failures = 0');
 
-
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
   statusServer = http.createServer((request, response) => {
@@ -128,7 +127,11 @@ describe('a cam site status feed (polled)', () => {
   it.each([
     ['answers HTTP 500', { status: 500, body: '{"error":"down"}', delayMs: 0 }, 'the status feed answered HTTP 500'],
     ['does not answer JSON', { status: 200, body: '<html>maintenance</html>', delayMs: 0 }, 'the status feed did not answer JSON'],
-    ['lists no room names (a changed format)', { status: 200, body: '{"results":[{"name":"x"},{"name":"y"}]}', delayMs: 0 }, 'no entry of the list has a "username" name'],
+    [
+      'lists no room names (a changed format)',
+      { status: 200, body: '{"results":[{"name":"x"},{"name":"y"}]}', delayMs: 0 },
+      'no entry of the list has a "username" name',
+    ],
     ['has no list where the mapping says', { status: 200, body: '{"data":[]}', delayMs: 0 }, 'the answer has no "results"'],
     ['is slower than its time limit', { status: 200, body: '{"results":[]}', delayMs: 1500 }, 'no whole answer within 0.5 s'],
   ])('changes nothing, and logs why, when the feed %s', async (_case, bad, reason) => {
@@ -183,7 +186,10 @@ describe('a cam site status feed (polled)', () => {
 });
 
 describe('POST /v1/live-status/{site}: a partner pushes', () => {
-  const push = (body: string, { secret = SECRET, timestamp = String(Math.floor(Date.now() / 1000)), signature }: { secret?: string; timestamp?: string; signature?: string } = {}) =>
+  const push = (
+    body: string,
+    { secret = SECRET, timestamp = String(Math.floor(Date.now() / 1000)), signature }: { secret?: string; timestamp?: string; signature?: string } = {},
+  ) =>
     t.app.inject({
       method: 'POST',
       url: '/v1/live-status/camhub',
@@ -201,7 +207,14 @@ describe('POST /v1/live-status/{site}: a partner pushes', () => {
   });
 
   it('makes the rooms said live live for the window, and off again, with a good signature', async () => {
-    const on = await push(JSON.stringify({ rooms: [{ room: 'LunaVega', live: true }, { room: 'nobody_here', live: true }] }));
+    const on = await push(
+      JSON.stringify({
+        rooms: [
+          { room: 'LunaVega', live: true },
+          { room: 'nobody_here', live: true },
+        ],
+      }),
+    );
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ wentLive: 1, wentOffline: 0, unknownRooms: 1 });
     expect(await isLive(luna.id)).toBe(true);
@@ -244,14 +257,25 @@ describe('POST /v1/live-status/{site}: a partner pushes', () => {
   });
 
   it('answers 422 for a signed body that is not the push shape, 404 for no such site, 403 for a site without a secret', async () => {
-    for (const body of ['not json', '{}', JSON.stringify({ rooms: [] }), JSON.stringify({ rooms: [{ room: '', live: true }] }), JSON.stringify({ rooms: [{ room: 'x', live: 'yes' }] })]) {
+    for (const body of [
+      'not json',
+      '{}',
+      JSON.stringify({ rooms: [] }),
+      JSON.stringify({ rooms: [{ room: '', live: true }] }),
+      JSON.stringify({ rooms: [{ room: 'x', live: 'yes' }] }),
+    ]) {
       const res = await push(body);
       expect(res.statusCode, body).toBe(422);
       expect(res.json().message).toBe(liveMessages.badBody);
     }
     const unknown = await t.app.inject({ method: 'POST', url: '/v1/live-status/nowhere', payload: '{}', headers: { ...client(), 'content-type': 'application/json' } });
     expect(unknown.statusCode).toBe(404);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/v1/live-status/chaturbate', payload: '{}', headers: { ...client(), 'content-type': 'application/json' } });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/v1/live-status/chaturbate',
+      payload: '{}',
+      headers: { ...client(), 'content-type': 'application/json' },
+    });
     expect(unsigned.statusCode).toBe(403);
     expect(unsigned.json().message).toBe(liveMessages.noPushSecret);
   });
@@ -270,7 +294,9 @@ describe("POST /v1/profile/links/{id}/live: the creator's own 'I'm live now'", (
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ message: liveMessages.wentLive, data: { id: linkIds.lunaFans, isLive: true } });
     expect(await isLive(luna.id)).toBe(true);
-    const { rows } = await t.pool.query<{ hours: number }>('select (extract(epoch from live_until - now()) / 3600)::float8 as hours from user_links where id = $1', [linkIds.lunaFans]);
+    const { rows } = await t.pool.query<{ hours: number }>('select (extract(epoch from live_until - now()) / 3600)::float8 as hours from user_links where id = $1', [
+      linkIds.lunaFans,
+    ]);
     expect(rows[0]!.hours).toBeGreaterThan(3.99);
     expect(rows[0]!.hours).toBeLessThanOrEqual(4);
 
@@ -333,7 +359,9 @@ describe('GET /v1/live: who is live now', () => {
     const following = (await t.app.inject({ method: 'GET', url: '/v1/profile/following-models', headers: { ...client(), ...viewer.auth } })).json();
     expect(following.data[0]).toMatchObject({ id: luna.id, isLive: true });
     // The 'Live now' strip of the following list: only followed creators who are live.
-    const strip = liveListResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/v1/profile/following-live', headers: { ...client(), ...viewer.auth } })).json());
+    const strip = liveListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/v1/profile/following-live', headers: { ...client(), ...viewer.auth } })).json(),
+    );
     expect(strip.data.map((c) => c.id)).toEqual([luna.id]);
     expect((await t.app.inject({ method: 'GET', url: '/v1/profile/following-live', headers: client() })).statusCode).toBe(401);
   });
@@ -403,7 +431,13 @@ describe('Web Push: followers are told when a creator goes live', () => {
     await t.app.inject({ method: 'POST', url: '/v1/follow-model', payload: { model_id: luna.id, action: 'follow' }, headers: { ...client(), ...other.auth } });
     expect((await subscribe(`${pushBase}/push/gone`, other.auth)).statusCode).toBe(201);
     // kai's followers: none with a subscription.
-    const notifier = liveNotifier({ pool: t.pool, logger: pino({ level: 'silent' }), keys: await vapidKeys(t.dataDir), subject: 'mailto:support@flick.test', allowHttpEndpoints: true });
+    const notifier = liveNotifier({
+      pool: t.pool,
+      logger: pino({ level: 'silent' }),
+      keys: await vapidKeys(t.dataDir),
+      subject: 'mailto:support@flick.test',
+      allowHttpEndpoints: true,
+    });
 
     delivered.length = 0;
     expect(await notifier.notify(luna.id)).toEqual({ sent: 1, removed: 1, failed: 0 });
@@ -427,7 +461,11 @@ describe('Web Push: followers are told when a creator goes live', () => {
       await expect(deployed.subscribe(viewer.id, { endpoint, keys })).rejects.toMatchObject({ statusCode: 422 });
     }
     // A name that points here, stored before: the message is refused at connect time, never delivered.
-    await t.pool.query(`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, 'https://localhost:1/push', $2, $3)`, [viewer.id, keys.p256dh, keys.auth]);
+    await t.pool.query(`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, 'https://localhost:1/push', $2, $3)`, [
+      viewer.id,
+      keys.p256dh,
+      keys.auth,
+    ]);
     await t.pool.query(`delete from live_notifications`).catch(() => undefined);
     delivered.length = 0;
     const result = await deployed.notify(luna.id);
@@ -436,7 +474,7 @@ describe('Web Push: followers are told when a creator goes live', () => {
     await t.pool.query(`delete from push_subscriptions where endpoint = 'https://localhost:1/push'`);
   });
 
-  it("asks for the followers to be told when a creator goes live by their own word", async () => {
+  it('asks for the followers to be told when a creator goes live by their own word', async () => {
     await t.pool.query('update user_links set live_source = null, live_site_id = null, live_since = null, live_until = null');
     await t.app.inject({ method: 'POST', url: `/v1/profile/links/${linkIds.kai}/live`, payload: { live: true }, headers: { ...client(), ...kai.auth } });
     const { rows } = await t.pool.query("select data from pgboss.job where name = 'notify-live'");

@@ -44,12 +44,26 @@ describe('two API instances and a worker on one database and one bucket', () => 
     workerMetrics = `http://127.0.0.1:${await freePort()}/metrics`;
     worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
       cwd: root,
-      env: { ...process.env, ...s3.env, NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: workerDir, LOG_LEVEL: 'info', HOST: '127.0.0.1', WORKER_METRICS_PORT: new URL(workerMetrics).port, METRICS_PUBLIC: 'true' },
+      env: {
+        ...process.env,
+        ...s3.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: t.databaseUrl,
+        DATA_DIR: workerDir,
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        WORKER_METRICS_PORT: new URL(workerMetrics).port,
+        METRICS_PUBLIC: 'true',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     worker.stdout!.on('data', (chunk: Buffer) => workerLog.push(chunk.toString()));
     worker.stderr!.on('data', (chunk: Buffer) => workerLog.push(chunk.toString()));
-    await eventually(async () => workerLog.join(''), (log) => log.includes('worker ready'), 60_000);
+    await eventually(
+      async () => workerLog.join(''),
+      (log) => log.includes('worker ready'),
+      60_000,
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -68,7 +82,11 @@ describe('two API instances and a worker on one database and one bucket', () => 
     creator = await verifiedModel(t);
     const data = await fs.readFile(clip('long'));
     const metadata = `filename ${Buffer.from('two-rooms.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
-    const created = await instances.a.inject({ method: 'POST', url: '/v1/videos/uploads', headers: { ...creator.auth, ...TUS, 'upload-length': String(data.length), 'upload-metadata': metadata } });
+    const created = await instances.a.inject({
+      method: 'POST',
+      url: '/v1/videos/uploads',
+      headers: { ...creator.auth, ...TUS, 'upload-length': String(data.length), 'upload-metadata': metadata },
+    });
     expect(created.statusCode).toBe(201);
     const url = created.headers.location as string;
     const half = Math.floor(data.length / 2);
@@ -88,7 +106,11 @@ describe('two API instances and a worker on one database and one bucket', () => 
     const original = await s3.keys(PRIVATE_BUCKET, `private/originals/${videoId}`);
     expect(original).toEqual([`private/originals/${videoId}.mp4`]);
     const { s3Client, s3Store } = await import('../src/lib/object-store.ts');
-    const store = s3Store(s3Client({ endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, forcePathStyle: true }), PRIVATE_BUCKET, 'private/');
+    const store = s3Store(
+      s3Client({ endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, forcePathStyle: true }),
+      PRIVATE_BUCKET,
+      'private/',
+    );
     expect((await store.read(`originals/${videoId}.mp4`))!.equals(data)).toBe(true);
     // The upload's chunks went with it; no instance kept a file of it.
     expect(await s3.keys(PRIVATE_BUCKET, 'private/uploads/')).toEqual([]);
@@ -117,7 +139,11 @@ describe('two API instances and a worker on one database and one bucket', () => 
 
     // The worker ranks the feed when the details are saved; both instances read the same snapshot.
     for (const app of [instances.a, instances.b]) {
-      const feed = await eventually(() => walkFeed({ ...t, app }, '/v1/videos'), (all) => all.some((v) => v.id === videoId), 30_000);
+      const feed = await eventually(
+        () => walkFeed({ ...t, app }, '/v1/videos'),
+        (all) => all.some((v) => v.id === videoId),
+        30_000,
+      );
       expect(feed.find((v) => v.id === videoId)?.playlistUrl).toBe(video.playlistUrl);
     }
   }, 150_000);
@@ -132,7 +158,8 @@ describe('two API instances and a worker on one database and one bucket', () => 
     await like(instances.b, viewers[0]!.auth, 'remove');
     await like(instances.a, viewers[1]!.auth, 'remove');
     await like(instances.a, viewers[2]!.auth, 'add');
-    const count = async () => (await t.pool.query<{ like_count: number }>('select like_count::int as like_count from videos where id = $1', [videoId])).rows[0]!.like_count;
+    const count = async () =>
+      (await t.pool.query<{ like_count: number }>('select like_count::int as like_count from videos where id = $1', [videoId])).rows[0]!.like_count;
     await eventually(count, (n) => n === 8, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await count()).toBe(8);
@@ -141,7 +168,9 @@ describe('two API instances and a worker on one database and one bucket', () => 
   it('queues one ranking however many instances ask for it at once', async () => {
     await t.pool.query(`delete from pgboss.job where name = 'rebuild-feed' and state in ('created', 'retry')`);
     await Promise.all(Array.from({ length: 10 }, (_, i) => requestFeedRebuild(i % 2 === 0 ? t.jobs : other.jobs)));
-    const { rows } = await t.pool.query<{ waiting: number }>(`select count(*)::int as waiting from pgboss.job where name = 'rebuild-feed' and state in ('created', 'retry')`);
+    const { rows } = await t.pool.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pgboss.job where name = 'rebuild-feed' and state in ('created', 'retry')`,
+    );
     expect(rows[0]!.waiting).toBe(1);
   });
 
@@ -154,7 +183,6 @@ describe('two API instances and a worker on one database and one bucket', () => 
     expect((await check(instances.b)).statusCode).toBe(429);
   }, 30_000);
 });
-
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);

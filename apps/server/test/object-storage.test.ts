@@ -124,8 +124,16 @@ describe('media in S3 (S3_BUCKET set)', () => {
 
     const deleted = await t.app.inject({ method: 'GET', url: `/v1/videos/${videoId}/delete`, headers: auth });
     expect(deleted.statusCode).toBe(200);
-    await eventually(() => published(`videos/${videoId}/`), (keys) => keys.length === 0, 20_000);
-    await eventually(() => s3.keys(PRIVATE_BUCKET, `private/originals/${videoId}`), (keys) => keys.length === 0, 20_000);
+    await eventually(
+      () => published(`videos/${videoId}/`),
+      (keys) => keys.length === 0,
+      20_000,
+    );
+    await eventually(
+      () => s3.keys(PRIVATE_BUCKET, `private/originals/${videoId}`),
+      (keys) => keys.length === 0,
+      20_000,
+    );
   }, 90_000);
 
   it('never serves a half-published video: a bucket failing mid-publish leaves no playlist and no files, and the retry publishes it whole', async () => {
@@ -148,7 +156,15 @@ describe('media in S3 (S3_BUCKET set)', () => {
   it('stores profile images in the bucket and removes the replaced ones there', async () => {
     const model = await verifiedModel(t);
     const send = async (width: number) => {
-      const body = multipart({ profile_photo: { filename: 'me.png', contentType: 'image/png', data: await sharp({ create: { width, height: width, channels: 3, background: '#c06' } }).png().toBuffer() } });
+      const body = multipart({
+        profile_photo: {
+          filename: 'me.png',
+          contentType: 'image/png',
+          data: await sharp({ create: { width, height: width, channels: 3, background: '#c06' } })
+            .png()
+            .toBuffer(),
+        },
+      });
       return t.app.inject({ method: 'POST', url: '/v1/profile', payload: body.payload, headers: { ...body.headers, ...model.auth } });
     };
     expect((await send(200)).statusCode).toBe(200);

@@ -33,12 +33,8 @@ describe('platform', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/v1/health', '/v1/config', '/v1/page/{slug}', '/v1/contact']),
-    );
-    expect(doc.paths['/v1/contact'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'email',
-    );
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/health', '/v1/config', '/v1/page/{slug}', '/v1/contact']));
+    expect(doc.paths['/v1/contact'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -35,7 +35,8 @@ const png = async (field: string, width: number, height: number, background?: st
 
 const userFolder = (userId: number) => path.join(t.dataDir, 'media', 'users', String(userId));
 const filesOf = async (userId: number) => (await fs.readdir(userFolder(userId)).catch(() => [] as string[])).sort();
-const row = async (userId: number) => (await t.pool.query<{ avatar: string | null; cover: string | null }>('select avatar, cover from users where id = $1', [userId])).rows[0]!;
+const row = async (userId: number) =>
+  (await t.pool.query<{ avatar: string | null; cover: string | null }>('select avatar, cover from users where id = $1', [userId])).rows[0]!;
 
 /** Fetches a source through the app, as the browser would, and reads what the file really is. */
 async function fetched(source: ImageSource) {
@@ -114,7 +115,12 @@ describe('a multipart body that is not one (found by fuzzing)', () => {
       expect([res.statusCode, res.json().message], type).toEqual([400, 'The upload could not be read. Please try again.']);
     }
     const whole = multipart(await png('profile_photo', 400, 400));
-    const truncated = await t.app.inject({ method: 'POST', url: '/v1/profile', payload: whole.payload.subarray(0, 300), headers: { ...whole.headers, ...model.auth, ...client() } });
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/v1/profile',
+      payload: whole.payload.subarray(0, 300),
+      headers: { ...whole.headers, ...model.auth, ...client() },
+    });
     expect(truncated.statusCode).toBe(400);
     expect(await row(model.id)).toEqual({ avatar: null, cover: null });
   });
@@ -155,8 +161,12 @@ describe('POST /v1/profile images that are refused', () => {
 
   it('answers 422 for a type other than png or jpeg, whatever the file claims to be, and stores nothing', async () => {
     const owner = await signUp(t, 'model');
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
-    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .webp()
+      .toBuffer();
     for (const data of [gif, webp, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), Buffer.from('just text')]) {
       const res = await send(owner.auth, { profile_cover: { filename: 'cover.png', contentType: 'image/png', data } });
       expect(res.statusCode).toBe(422);
@@ -192,11 +202,13 @@ describe('POST /v1/profile images that are refused', () => {
     expect((await send({}, await png('profile_photo', 150, 150))).statusCode).toBe(401);
   });
 
-  it('changes only the signed-in account: another user uploading leaves the first one\'s images alone', async () => {
+  it("changes only the signed-in account: another user uploading leaves the first one's images alone", async () => {
     const owner = await signUp(t, 'model');
     const other = await signUp(t, 'model');
     const mine = ownProfileUpdateResponseSchema.parse((await send(owner.auth, await png('profile_photo', 150, 150, '#010203'))).json()).user;
-    const theirs = ownProfileUpdateResponseSchema.parse((await send(other.auth, { ...(await png('profile_photo', 150, 150, '#040506')), user_id: String(owner.id) })).json()).user;
+    const theirs = ownProfileUpdateResponseSchema.parse(
+      (await send(other.auth, { ...(await png('profile_photo', 150, 150, '#040506')), user_id: String(owner.id) })).json(),
+    ).user;
     expect(theirs.id).toBe(other.id);
     expect((await row(owner.id)).avatar).toBe(mine.avatar);
     expect((await row(other.id)).avatar).toBe(theirs.avatar);

@@ -1,4 +1,11 @@
-import { LINKS_MAX, ownProfileResponseSchema, ownProfileUpdateResponseSchema, profilePageMessages, publicProfileResponseSchema, type ProfileLinksRequest } from '@flick/contract';
+import {
+  LINKS_MAX,
+  ownProfileResponseSchema,
+  ownProfileUpdateResponseSchema,
+  profilePageMessages,
+  publicProfileResponseSchema,
+  type ProfileLinksRequest,
+} from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -108,7 +115,12 @@ describe('POST /v1/profile {links} delete', () => {
   it('deletes an own link: "Link deleted successfully", and the answer no longer lists it', async () => {
     const owner = await signUp(t, 'model');
     const { user } = ownProfileUpdateResponseSchema.parse(
-      (await change(owner.auth, [{ url: 'https://a.com', action: 'add' }, { url: 'https://b.com', action: 'add' }])).json(),
+      (
+        await change(owner.auth, [
+          { url: 'https://a.com', action: 'add' },
+          { url: 'https://b.com', action: 'add' },
+        ])
+      ).json(),
     );
     const res = await change(owner.auth, [{ id: user.links[0]!.id, action: 'delete' }]);
     expect(res.statusCode).toBe(200);
@@ -127,7 +139,10 @@ describe('POST /v1/profile {links} delete', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(profilePageMessages.notYourLink);
     // The whole request fails: the intruder's own add in the same list is not stored either.
-    const mixed = await change(intruder.auth, [{ url: 'https://theirs.com', action: 'add' }, { id: linkId, action: 'delete' }]);
+    const mixed = await change(intruder.auth, [
+      { url: 'https://theirs.com', action: 'add' },
+      { id: linkId, action: 'delete' },
+    ]);
     expect(mixed.statusCode).toBe(403);
     // A user_id in the body changes nothing: the endpoint acts on the signed-in account only.
     const claimed = await t.app.inject({
@@ -152,7 +167,10 @@ describe('POST /v1/profile {links} delete', () => {
   it('adds and deletes in one request together', async () => {
     const owner = await signUp(t, 'model');
     const { user } = ownProfileUpdateResponseSchema.parse((await change(owner.auth, [{ url: 'https://old.com', action: 'add' }])).json());
-    const res = await change(owner.auth, [{ id: user.links[0]!.id, action: 'delete' }, { url: 'https://old.com/new', action: 'add' }]);
+    const res = await change(owner.auth, [
+      { id: user.links[0]!.id, action: 'delete' },
+      { url: 'https://old.com/new', action: 'add' },
+    ]);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(profilePageMessages.linksUpdated);
     expect(await storedUrls(owner.id)).toEqual(['https://old.com/new']);

@@ -14,11 +14,15 @@ beforeAll(async () => {
   // Enough rows, analyzed, for the planner to weigh the choice as on a real database.
   const q = (sql: string, values: unknown[] = []) => t.pool.query(sql, values);
   await q(`insert into users (type, email, password_hash, name) select 'model', 'm' || g || '@plans.test', 'x', 'Model ' || g from generate_series(1, 2000) g`);
-  const { rows: [viewer] } = await q(`insert into users (type, email, password_hash, name) values ('user', 'viewer@plans.test', 'x', 'Viewer') returning id::float8 as id`);
+  const {
+    rows: [viewer],
+  } = await q(`insert into users (type, email, password_hash, name) values ('user', 'viewer@plans.test', 'x', 'Viewer') returning id::float8 as id`);
   viewerId = (viewer as { id: number }).id;
   await q(`insert into videos (user_id, status, details_at, processed_at, upload_date, width, height)
            select 1 + g % 2000, 'approved', now(), now(), now() - g * interval '1 second', 1080, 1920 from generate_series(1, 20000) g`);
-  await q(`insert into video_likes (viewer_key, video_id, created_at) select $1, g * 2, now() - g * interval '1 second' from generate_series(1, 5000) g`, [`u${viewerId}`]);
+  await q(`insert into video_likes (viewer_key, video_id, created_at) select $1, g * 2, now() - g * interval '1 second' from generate_series(1, 5000) g`, [
+    `u${viewerId}`,
+  ]);
   await q(`insert into video_likes (viewer_key, video_id, created_at) select 'g' || g % 500, g, now() - g * interval '1 minute' from generate_series(1, 20000) g`);
   await q(`insert into follows (follower_id, model_id, created_at) select $1, g, now() - g * interval '1 second' from generate_series(1, 2000) g`, [viewerId]);
   await q(`insert into follows (follower_id, model_id, created_at) select 1 + g % 100, 101 + g / 100, now() - g * interval '1 minute' from generate_series(1, 5000) g`);
@@ -51,7 +55,7 @@ async function genericPlan({ text, values }: Statement): Promise<string> {
   try {
     await client.query('set plan_cache_mode = force_generic_plan');
     await client.query(`prepare plan_check as ${text}`);
-    const args = values.map((value) => client.escapeLiteral(Array.isArray(value) ? `{${value.join(",")}}` : String(value))).join(', ');
+    const args = values.map((value) => client.escapeLiteral(Array.isArray(value) ? `{${value.join(',')}}` : String(value))).join(', ');
     const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (costs off) execute plan_check(${args})`);
     return rows.map((row) => row['QUERY PLAN']).join('\n');
   } finally {

@@ -35,7 +35,7 @@ const likedWalk = (url: string, auth: Record<string, string>) => walk<Video>(url
 const followingWalk = (url: string, auth: Record<string, string>) => walk<FollowedModel>(url, auth, (b) => followedModelListResponseSchema.parse(b));
 
 describe('GET /v1/profile/liked-videos', () => {
-  it('lists the signed-in account\'s liked videos, newest like first, in the feed\'s video shape', async () => {
+  it("lists the signed-in account's liked videos, newest like first, in the feed's video shape", async () => {
     const viewer = await signUp(t, 'user');
     for (const id of [videos[0]!, videos[2]!, videos[1]!]) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/video-like', payload: { video_id: id, type: 'add' }, headers: { ...viewer.auth, ...client() } });
@@ -67,10 +67,10 @@ describe('GET /v1/profile/liked-videos', () => {
     const viewer = await signUp(t, 'user');
     const many = await publishedVideos(t, creator.id, 7);
     // Same moment for all seven: only the id orders them.
-    await t.pool.query(
-      `insert into video_likes (viewer_key, video_id, created_at) select $1, v, '2030-01-01 00:00:00.123456+00' from unnest($2::bigint[]) v`,
-      [`u${viewer.id}`, many],
-    );
+    await t.pool.query(`insert into video_likes (viewer_key, video_id, created_at) select $1, v, '2030-01-01 00:00:00.123456+00' from unnest($2::bigint[]) v`, [
+      `u${viewer.id}`,
+      many,
+    ]);
     const { seen, pages } = await likedWalk('/v1/profile/liked-videos?per_page=2&page=1', viewer.auth);
     expect(pages).toBe(4);
     expect(seen.map((v) => v.id)).toEqual([...many].sort((a, b) => b - a));
@@ -99,11 +99,19 @@ describe('GET /v1/profile/following-models', () => {
     const viewer = await signUp(t, 'user');
     const live = await signUp(t, 'model');
     const quiet = await signUp(t, 'model');
-    await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/x', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [live.id]);
+    await t.pool.query(
+      `insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/x', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`,
+      [live.id],
+    );
     await t.pool.query(`insert into user_links (user_id, url, name, site) values ($1, 'https://onlyfans.com/x', 'OnlyFans', 'onlyfans.com')`, [quiet.id]);
     await t.pool.query(`update users set avatar = '/media/users/' || id || '/avatar.jpg' where id = $1`, [quiet.id]);
     for (const model of [live, quiet]) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/follow-model', payload: { model_id: model.id, action: 'follow' }, headers: { ...viewer.auth, ...client() } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/follow-model',
+        payload: { model_id: model.id, action: 'follow' },
+        headers: { ...viewer.auth, ...client() },
+      });
       expect(res.statusCode).toBe(201);
     }
 

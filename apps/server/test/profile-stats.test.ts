@@ -32,8 +32,6 @@ async function statsOf(headers: Record<string, string>, payload?: Record<string,
   return statsResponseSchema.parse(res.json());
 }
 
-
-
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
   mia = await signUp(t, 'model');
@@ -82,7 +80,12 @@ describe('POST /v1/profile/stats', () => {
     const before = (await statsOf(mia.auth)).range;
     await t.app.inject({ method: 'POST', url: '/v1/video-like', payload: { video_id: videoIds[0], type: 'add', guest_id: randomUUID() }, headers: client() });
     await t.app.inject({ method: 'POST', url: '/v1/follow-model', payload: { model_id: mia.id, action: 'follow' }, headers: { ...client(), ...viewer.auth } });
-    await t.app.inject({ method: 'POST', url: '/v1/link-click', payload: { link_id: linkId, is_live: 0, link_location: 'profile', guest_id: randomUUID() }, headers: client() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/link-click',
+      payload: { link_id: linkId, is_live: 0, link_location: 'profile', guest_id: randomUUID() },
+      headers: client(),
+    });
     const after = await eventually(
       async () => (await statsOf(mia.auth)).range,
       (range) => range.video_likes === before.video_likes + 1 && range.link_clicks[0]!.clicks === 4,

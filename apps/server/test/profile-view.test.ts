@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const view = (payload: object, headers: Record<string, string> = client()) =>
-  t.app.inject({ method: 'POST', url: '/v1/profile-view', payload, headers });
+const view = (payload: object, headers: Record<string, string> = client()) => t.app.inject({ method: 'POST', url: '/v1/profile-view', payload, headers });
 const storedViews = async (profileId: number) =>
   Number((await t.pool.query<{ n: string }>('select profile_views_count as n from users where id = $1', [profileId])).rows[0]!.n);
 
@@ -35,7 +34,10 @@ describe('POST /v1/profile-view', () => {
     expect((await view({ profile_id: model.id }, address)).json()).toEqual({ counted: true });
     expect((await view({ profile_id: String(model.id) }, address)).json()).toEqual({ counted: false });
 
-    await eventually(() => storedViews(model.id), (n) => n === 4);
+    await eventually(
+      () => storedViews(model.id),
+      (n) => n === 4,
+    );
     const own = ownProfileResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/v1/profile', headers: model.auth })).json());
     expect(own.user.totalProfileViews).toBe(4);
   });
@@ -48,7 +50,10 @@ describe('POST /v1/profile-view', () => {
     expect(rows).toEqual([]);
     // A guest claiming to be the owner is still a guest, and counts.
     expect((await view({ profile_id: model.id, user_id: model.id, guest_id: randomUUID() })).json()).toEqual({ counted: true });
-    await eventually(() => storedViews(model.id), (n) => n === 1);
+    await eventually(
+      () => storedViews(model.id),
+      (n) => n === 1,
+    );
   });
 
   it('counts again once the window has passed', async () => {
@@ -74,7 +79,10 @@ describe('GET /v1/users/{id or slug} for the profile screen', () => {
     const model = await signUp(t, 'model');
     await publishedVideos(t, model.id, 2, { likes: 5, views: 50 });
     await t.pool.query(`update users set avatar = '/media/users/1/avatar.jpg' where id = $1`, [model.id]);
-    await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/m', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`, [model.id]);
+    await t.pool.query(
+      `insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://chaturbate.com/m', 'Chaturbate', 'chaturbate.com', 'manual', now() + interval '1 hour')`,
+      [model.id],
+    );
     await t.pool.query(
       `insert into contests (user_id, title, content, position) values
          ($1, 'Top fan', '<p onclick="steal()">Win a <a href="https://example.com/prize" style="color:red">call</a>.<script>alert(1)</script></p><img src=x onerror=alert(1)>', 0),

@@ -23,9 +23,9 @@ const subscribe = (auth: Record<string, string>, endpoint: string, keys: Keys) =
   t.app.inject({ method: 'POST', url: '/v1/push/subscriptions', payload: { endpoint, keys }, headers: { ...client(), ...auth } });
 
 const stored = async (endpoint: string) =>
-  (await t.pool.query<{ user_id: string; p256dh: string; auth: string }>('select user_id, p256dh, auth from push_subscriptions where endpoint = $1', [endpoint])).rows.map(
-    (row) => ({ userId: Number(row.user_id), keys: { p256dh: row.p256dh, auth: row.auth } }),
-  );
+  (
+    await t.pool.query<{ user_id: string; p256dh: string; auth: string }>('select user_id, p256dh, auth from push_subscriptions where endpoint = $1', [endpoint])
+  ).rows.map((row) => ({ userId: Number(row.user_id), keys: { p256dh: row.p256dh, auth: row.auth } }));
 
 describe('POST /v1/push/subscriptions: whose browser an endpoint is', () => {
   it(`refuses another account's endpoint posted with other keys, and changes nothing: 409 "${liveMessages.pushEndpointTaken}"`, async () => {

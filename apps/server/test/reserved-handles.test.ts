@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
 /** Handles once found free (SECURITY.md): each is a first path segment of ours. */
 const taken = ['media', 'Admin', 'ads', 'assets', 'v1', 'discover', 'LIVE', 'metrics'];
 

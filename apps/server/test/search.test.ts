@@ -27,11 +27,13 @@ async function titled(userId: number, titles: string[], options: Parameters<type
   return videoIds;
 }
 
-
 const post = (query: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: `/v1/discover/search?${query}`, payload: body, headers: { ...client(), ...headers } });
 
-async function search(text: string, { gender = everyone, body = {}, headers = {} }: { gender?: string; body?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
+async function search(
+  text: string,
+  { gender = everyone, body = {}, headers = {} }: { gender?: string; body?: Record<string, unknown>; headers?: Record<string, string> } = {},
+) {
   const res = await post(`query=${encodeURIComponent(text)}&${gender}`, body, headers);
   if (res.statusCode !== 200) throw new Error(`"${text}" answered ${res.statusCode}: ${res.body}`);
   return searchResponseSchema.parse(res.json());
@@ -103,9 +105,10 @@ describe('POST /v1/discover/search: creators (viewer.md §3 Search response, §7
   });
 
   it('shapes a creator like the Discover carousels, live when a link is', async () => {
-    await t.pool.query(`insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://stripchat.com/star', 'Stripchat', 'stripchat.com', 'manual', now() + interval '1 hour')`, [
-      ids.luna_star,
-    ]);
+    await t.pool.query(
+      `insert into user_links (user_id, url, name, site, live_source, live_until) values ($1, 'https://stripchat.com/star', 'Stripchat', 'stripchat.com', 'manual', now() + interval '1 hour')`,
+      [ids.luna_star],
+    );
     const star = (await search('luna_star')).users[0]!;
     expect(star).toEqual({ id: ids.luna_star, name: 'Luna Star', slug: 'luna_star', avatar: null, avatarSources: [], isLive: true });
   });

@@ -80,7 +80,7 @@ describe('answers the framework gives before any route', () => {
 
   it.each([
     ['a malformed percent-encoding in the path', `/v1/users/${marker}%E0%A4%A`, 400],
-    ['a path parameter over the router\'s limit', `/v1/users/${marker}${'x'.repeat(300)}`, 414],
+    ["a path parameter over the router's limit", `/v1/users/${marker}${'x'.repeat(300)}`, 414],
   ])('carry the security headers and the request id, and never echo the address: %s', async (_what, url, status) => {
     const res = await behindProxy.app.inject({ url });
     expect(res.statusCode).toBe(status);
@@ -166,7 +166,10 @@ describe('public media at /media', () => {
     for (const [file] of files) {
       const full = path.join(behindProxy.dataDir, 'media', ...file.split('/'));
       await fs.mkdir(path.dirname(full), { recursive: true });
-      await fs.writeFile(full, file.endsWith('.html') || file.endsWith('.svg') ? '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' : `bytes of ${file}`);
+      await fs.writeFile(
+        full,
+        file.endsWith('.html') || file.endsWith('.svg') ? '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' : `bytes of ${file}`,
+      );
     }
   });
 
@@ -196,7 +199,9 @@ describe('user-controlled HTML', () => {
   it('reaches an admin only through the sanitizer, even when the stored row was written around it', async () => {
     await adminAccounts(behindProxy.db).createAdmin({ email: 'headers-admin@flick.test', password: 'correct-horse-battery' });
     const admin = await signInAs(behindProxy, 'headers-admin@flick.test', 'correct-horse-battery');
-    await behindProxy.pool.query(`update pages set content = $1 where slug = 'faq'`, ['<p onclick="steal()">Hi</p><script>alert(1)</script><img src=x onerror=alert(2)>']);
+    await behindProxy.pool.query(`update pages set content = $1 where slug = 'faq'`, [
+      '<p onclick="steal()">Hi</p><script>alert(1)</script><img src=x onerror=alert(2)>',
+    ]);
     const res = await behindProxy.app.inject({ url: '/v1/admin/pages/faq', headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().html).toBe('<p>Hi</p>');

@@ -23,7 +23,6 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-shutdown-'));
 fs.chmodSync(dataDir, 0o755);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-
 interface LogLine {
   level: number;
   msg?: string;
@@ -33,7 +32,15 @@ interface LogLine {
 function capturingLogger() {
   const lines: LogLine[] = [];
   const logger = pino({ level: 'info', serializers: logSerializers }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
-  return { lines, logger, problems: (from = 0) => lines.slice(from).filter((line) => line.level >= 40).map((line) => `${line.msg}: ${String(line.err?.message ?? '')}`) };
+  return {
+    lines,
+    logger,
+    problems: (from = 0) =>
+      lines
+        .slice(from)
+        .filter((line) => line.level >= 40)
+        .map((line) => `${line.msg}: ${String(line.err?.message ?? '')}`),
+  };
 }
 
 const postmasterPid = () => path.join(dataDir, 'postgres', 'postmaster.pid');
@@ -54,9 +61,7 @@ describe('stopping', () => {
     const server = await startServer(config, logger);
     const { port } = server.app.server.address() as net.AddressInfo;
     // Requests at once, so that the pool has opened several connections when the stop begins.
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => fetch(`http://127.0.0.1:${port}/v1/${i % 2 ? 'health' : 'videos'}`).then((r) => r.status)),
-    );
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => fetch(`http://127.0.0.1:${port}/v1/${i % 2 ? 'health' : 'videos'}`).then((r) => r.status)));
     expect(answers.every((status) => status === 200)).toBe(true);
 
     const from = lines.length;

@@ -50,7 +50,10 @@ beforeAll(async () => {
   tagged.c = await publishedVideos(t, c, 15, { tags: ['duo'] });
   tagged.m = await publishedVideos(t, m, 12, { tags: ['gym'] });
   tagless = await publishedVideos(t, f, 4);
-  hidden = [...(await publishedVideos(t, f, 2, { tags: ['blonde'], status: 'rejected' })), ...(await publishedVideos(t, f, 1, { tags: ['blonde'], uploadDate: new Date(Date.now() + 3600_000) }))];
+  hidden = [
+    ...(await publishedVideos(t, f, 2, { tags: ['blonde'], status: 'rejected' })),
+    ...(await publishedVideos(t, f, 1, { tags: ['blonde'], uploadDate: new Date(Date.now() + 3600_000) })),
+  ];
   await rebuildFeed(t);
 });
 afterAll(() => t.close());
@@ -120,9 +123,7 @@ describe('GET /v1/sidebar/left (viewer.md §2 App shell, §3 Sidebar item, §7)'
 
   it('takes per_page as a hint: up to 20, anything else means 20', async () => {
     expect((await page('?gender=f,c&per_page=5')).data).toHaveLength(5);
-    expect((await page('?gender=f,c&per_page=5&page=2')).data.map((i) => i.id)).toEqual(
-      (await page('?gender=f,c&per_page=10')).data.slice(5).map((i) => i.id),
-    );
+    expect((await page('?gender=f,c&per_page=5&page=2')).data.map((i) => i.id)).toEqual((await page('?gender=f,c&per_page=10')).data.slice(5).map((i) => i.id));
     for (const bad of ['1000', '0', '-3', 'abc', '2.5']) expect((await page(`?gender=f,c&per_page=${bad}`)).data).toHaveLength(20);
   });
 

@@ -145,15 +145,17 @@ describe('forgot-password and resend-email answer in the same time for any addre
     return { known: median(times.known), unknown: median(times.unknown) };
   }
 
-  const alike = ({ known, unknown }: { known: number; unknown: number }) =>
-    Math.abs(known - unknown) < 15 || Math.max(known, unknown) < 2 * Math.min(known, unknown);
+  const alike = ({ known, unknown }: { known: number; unknown: number }) => Math.abs(known - unknown) < 15 || Math.max(known, unknown) < 2 * Math.min(known, unknown);
 
   it('answers forgot-password without waiting for the mail, which still arrives', async () => {
     const { account } = await signUp(t, 'user');
     const sent = mailTo(account.email).length;
     const medians = await timings('/v1/forgot-password', account.email);
     expect(alike(medians), JSON.stringify(medians)).toBe(true);
-    await eventually(async () => mailTo(account.email).length, (count) => count === sent + 20);
+    await eventually(
+      async () => mailTo(account.email).length,
+      (count) => count === sent + 20,
+    );
     expect(mailTo(account.email).at(-1)!.link).toMatch(/^http:\/\/flick\.test\/reset-password\//);
   });
 
@@ -162,7 +164,10 @@ describe('forgot-password and resend-email answer in the same time for any addre
     const sent = mailTo(account.email).length;
     const medians = await timings('/v1/resend-email', account.email);
     expect(alike(medians), JSON.stringify(medians)).toBe(true);
-    await eventually(async () => mailTo(account.email).length, (count) => count === sent + 20);
+    await eventually(
+      async () => mailTo(account.email).length,
+      (count) => count === sent + 20,
+    );
     expect(mailTo(account.email).at(-1)!.link).toMatch(/^http:\/\/flick\.test\/verify-email\//);
   });
 });
@@ -174,7 +179,10 @@ describe('mail to an address not yet confirmed carries no user-chosen text', () 
     const account = newAccount('user', { name: phishing });
     expect((await post('/v1/register', account)).statusCode).toBe(201);
     await post('/v1/resend-email', { email: account.email });
-    const mails = await eventually(async () => mailTo(account.email), (found) => found.length === 2);
+    const mails = await eventually(
+      async () => mailTo(account.email),
+      (found) => found.length === 2,
+    );
     for (const mail of mails) {
       expect(mail.link).toMatch(/\/verify-email\//);
       expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/suspended|flick-support/);
@@ -185,7 +193,10 @@ describe('mail to an address not yet confirmed carries no user-chosen text', () 
     const account = newAccount('user', { name: phishing });
     await post('/v1/register', account);
     await post('/v1/forgot-password', { email: account.email });
-    const [mail] = await eventually(async () => mailTo(account.email).filter((found) => found.link?.includes('/reset-password/')), (found) => found.length === 1);
+    const [mail] = await eventually(
+      async () => mailTo(account.email).filter((found) => found.link?.includes('/reset-password/')),
+      (found) => found.length === 1,
+    );
     expect(`${mail!.subject}\n${mail!.text}\n${mail!.html}`).not.toMatch(/suspended|flick-support/);
   });
 });

@@ -27,7 +27,9 @@ describe('the stills backfill (thumbnail-360.jpg for videos processed before it 
 
   /** A 1080x1920 video processed by the old pipeline: stills version 0, and its thumbnail file when `thumbnail`. */
   async function oldVideo({ thumbnail = true, status = 'approved' } = {}) {
-    const { rows: [row] } = await t.pool.query<{ id: string }>(
+    const {
+      rows: [row],
+    } = await t.pool.query<{ id: string }>(
       `insert into videos (user_id, status, width, height, duration, processed_at, details_at)
        values ($1, $2, 1080, 1920, 5, now(), now()) returning id`,
       [model.id, status],
@@ -42,8 +44,7 @@ describe('the stills backfill (thumbnail-360.jpg for videos processed before it 
     return id;
   }
 
-  const stillsVersion = async (id: number) =>
-    (await t.pool.query<{ v: number }>('select stills_version as v from videos where id = $1', [id])).rows[0]?.v;
+  const stillsVersion = async (id: number) => (await t.pool.query<{ v: number }>('select stills_version as v from videos where id = $1', [id])).rows[0]?.v;
 
   it('writes the small copy beside the thumbnail and records it, so the API lists it; skips videos without a thumbnail and deleted ones', async () => {
     const old = await oldVideo();

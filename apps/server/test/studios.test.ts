@@ -1,4 +1,12 @@
-import { isStudioActingPath, ownProfileResponseSchema, STUDIO_ACT_FOR_HEADER, STUDIO_ACTING_ROUTES, studioConsoleResponseSchema, studioMessages, videoMessages } from '@flick/contract';
+import {
+  isStudioActingPath,
+  ownProfileResponseSchema,
+  STUDIO_ACT_FOR_HEADER,
+  STUDIO_ACTING_ROUTES,
+  studioConsoleResponseSchema,
+  studioMessages,
+  videoMessages,
+} from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
@@ -86,7 +94,7 @@ describe('joining and leaving (accounts.md §2, §4, §5, §7, §8)', () => {
   });
 });
 
-describe("the studio console and a manager acting for a member", () => {
+describe('the studio console and a manager acting for a member', () => {
   it("lists the studio's members with their key numbers, and only for its managers", async () => {
     await publishedVideos(t, member.id, 3, { likes: 4, views: 10 });
     const res = await api('GET', '/v1/studio', manager);
@@ -164,7 +172,7 @@ describe("the studio console and a manager acting for a member", () => {
     expect(isStudioActingPath('GET', '/v1/profile/liked-videos')).toBe(false);
   });
 
-  it('cannot touch a non-member, another studio\'s member, or the manager themself', async () => {
+  it("cannot touch a non-member, another studio's member, or the manager themself", async () => {
     for (const id of [outsider.id, otherMember.id, viewer.id, 999_999]) {
       const res = await api('GET', '/v1/profile', { ...manager, ...actFor(id) });
       expect(res.statusCode).toBe(403);

@@ -23,8 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...headers } });
 
 /** Polls until `until` holds: counters reach the database within about a second, pages are shared for two. */
 
@@ -34,27 +33,36 @@ const inFeed = async (id: number, query = '', headers: Record<string, string> = 
 };
 
 describe('POST /v1/video-like', () => {
-  it('adds and removes a guest\'s like idempotently, shown in isLiked and likeCount within seconds', async () => {
+  it("adds and removes a guest's like idempotently, shown in isLiked and likeCount within seconds", async () => {
     const guest = randomUUID();
     const video = videoIds[0]!;
     const first = await post('/v1/video-like', { video_id: video, type: 'add', guest_id: guest });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ isLiked: true, likeCount: 1 });
     expect((await post('/v1/video-like', { video_id: video, type: 'add', guest_id: guest })).json()).toEqual({ isLiked: true, likeCount: 1 });
-    const shown = await eventually(() => inFeed(video, `?guest_id=${guest}`), (v) => v.likeCount === 1);
+    const shown = await eventually(
+      () => inFeed(video, `?guest_id=${guest}`),
+      (v) => v.likeCount === 1,
+    );
     expect(shown.isLiked).toBe(true);
     expect((await inFeed(video, `?guest_id=${randomUUID()}`)).isLiked).toBe(false);
 
     expect((await post('/v1/video-like', { video_id: video, type: 'remove', guest_id: guest })).json()).toMatchObject({ isLiked: false });
     expect((await post('/v1/video-like', { video_id: video, type: 'remove', guest_id: guest })).statusCode).toBe(200);
-    await eventually(() => inFeed(video, `?guest_id=${guest}`), (v) => v.likeCount === 0 && !v.isLiked);
+    await eventually(
+      () => inFeed(video, `?guest_id=${guest}`),
+      (v) => v.likeCount === 0 && !v.isLiked,
+    );
   });
 
   it("counts a user's like once, by the bearer", async () => {
     const viewer = await signUp(t, 'user');
     const video = videoIds[1]!;
     for (let i = 0; i < 3; i += 1) await post('/v1/video-like', { video_id: video, type: 'add' }, viewer.auth);
-    const shown = await eventually(() => inFeed(video, '', viewer.auth), (v) => v.likeCount === 1);
+    const shown = await eventually(
+      () => inFeed(video, '', viewer.auth),
+      (v) => v.likeCount === 1,
+    );
     expect(shown.isLiked).toBe(true);
   });
 
@@ -75,7 +83,10 @@ describe('POST /v1/video-view', () => {
     expect((await post('/v1/video-view', { video_id: video, guest_id: guest })).json()).toEqual({ counted: false });
     const viewer = await signUp(t, 'user');
     expect((await post('/v1/video-view', { video_id: video, guest_id: guest }, viewer.auth)).json()).toEqual({ counted: true });
-    await eventually(() => inFeed(video), (v) => v.viewCount === 2);
+    await eventually(
+      () => inFeed(video),
+      (v) => v.viewCount === 2,
+    );
 
     // The window has passed for this viewer: it counts again.
     await t.pool.query(`update video_views set counted_at = now() - interval '7 hours' where video_id = $1`, [video]);
@@ -131,7 +142,7 @@ describe('POST /v1/video-rating/rate', () => {
     expect((await post('/v1/video-rating/rate', { video_id: videoIds[4], rating: 4 })).statusCode).toBe(401);
   });
 
-  it('stores a user\'s rating on the emoji scale; isRated is true after, and rating again replaces it', async () => {
+  it("stores a user's rating on the emoji scale; isRated is true after, and rating again replaces it", async () => {
     const viewer = await signUp(t, 'user');
     const video = videoIds[4]!;
     expect((await inFeed(video, '', viewer.auth)).isRated).toBe(false);
@@ -152,7 +163,10 @@ describe('POST /v1/event and /v1/link-click', () => {
   it('accepts only the live-cams event ids 1, 3, 5 and 7', async () => {
     for (const id of [1, 3, 5, 7]) expect((await post('/v1/event', { event_id: id, guest_id: randomUUID() })).statusCode).toBe(200);
     for (const id of [0, 2, 8, 'x']) expect((await post('/v1/event', { event_id: id })).statusCode).toBe(422);
-    await eventually(async () => (await t.pool.query('select sum(count)::int as n from event_daily_counts')).rows[0].n, (n) => n === 4);
+    await eventually(
+      async () => (await t.pool.query('select sum(count)::int as n from event_daily_counts')).rows[0].n,
+      (n) => n === 4,
+    );
   });
 
   it('counts a click on a link that exists, and answers 404 for one that does not', async () => {
@@ -164,17 +178,27 @@ describe('POST /v1/event and /v1/link-click', () => {
     const click = { link_id: rows[0].id, is_live: 1, link_location: 'feed-panel', guest_id: randomUUID() };
     expect((await post('/v1/link-click', click)).statusCode).toBe(200);
     expect((await post('/v1/link-click', { ...click, link_id: 999999 })).statusCode).toBe(404);
-    await eventually(async () => (await t.pool.query('select count::int, is_live from link_click_daily_counts')).rows, (r) => r.length === 1 && r[0].count === 1);
+    await eventually(
+      async () => (await t.pool.query('select count::int, is_live from link_click_daily_counts')).rows,
+      (r) => r.length === 1 && r[0].count === 1,
+    );
   });
 
   it("never drops a click over its label: a place it does not know, or none, is counted as 'other'", async () => {
     const model = await signUp(t, 'model');
-    const { rows } = await t.pool.query(`insert into user_links (user_id, url, name, site) values ($1, 'https://chaturbate.com/m', 'CB', 'chaturbate.com') returning id`, [model.id]);
+    const { rows } = await t.pool.query(
+      `insert into user_links (user_id, url, name, site) values ($1, 'https://chaturbate.com/m', 'CB', 'chaturbate.com') returning id`,
+      [model.id],
+    );
     const click = { link_id: rows[0].id, is_live: 0 };
     expect((await post('/v1/link-click', { ...click, link_location: 'story-ring', guest_id: randomUUID() })).statusCode).toBe(200);
     expect((await post('/v1/link-click', { ...click, guest_id: randomUUID() })).statusCode).toBe(200);
     const counted = async () =>
-      (await t.pool.query<{ location: string; n: number }>('select location, sum(count)::int as n from link_click_daily_counts where link_id = $1 group by location', [rows[0].id])).rows;
+      (
+        await t.pool.query<{ location: string; n: number }>('select location, sum(count)::int as n from link_click_daily_counts where link_id = $1 group by location', [
+          rows[0].id,
+        ])
+      ).rows;
     await eventually(counted, (r) => r.length === 1 && r[0]!.location === 'other' && r[0]!.n === 2);
   });
 });
@@ -192,7 +216,7 @@ describe('hiding a video on reports', () => {
     expect(await start(video!)).toBe(200);
   });
 
-  it('does not hide a video on guests\' reports, even from three networks: only accounts count', async () => {
+  it("does not hide a video on guests' reports, even from three networks: only accounts count", async () => {
     const [video] = await publishedVideos(t, modelId, 1);
     for (const n of [1, 2, 3]) expect((await report(video!, { 'x-forwarded-for': `198.51.100.${n}` })).statusCode).toBe(201);
     expect(await start(video!)).toBe(200);
@@ -236,7 +260,10 @@ describe('bounds on what one network counts per video or link and day', () => {
     let counted = 0;
     for (let i = 0; i < 50; i += 1) if ((await post('/v1/video-view', { video_id: video, guest_id: randomUUID() }, oneAddress)).json().counted) counted += 1;
     expect(counted).toBe(GUEST_VIEWS_PER_NETWORK);
-    await eventually(() => column('select view_count::int as n from videos where id = $1', video!), (n) => n === GUEST_VIEWS_PER_NETWORK);
+    await eventually(
+      () => column('select view_count::int as n from videos where id = $1', video!),
+      (n) => n === GUEST_VIEWS_PER_NETWORK,
+    );
     // Another network, and a signed-in account on the same one, still count.
     expect((await post('/v1/video-view', { video_id: video, guest_id: randomUUID() }, { 'x-forwarded-for': '198.51.100.51' })).json().counted).toBe(true);
     expect((await post('/v1/video-view', { video_id: video }, { ...(await signUp(t, 'user')).auth, ...oneAddress })).json().counted).toBe(true);
@@ -247,7 +274,10 @@ describe('bounds on what one network counts per video or link and day', () => {
     let counted = 0;
     for (let i = 0; i < 50; i += 1) if ((await post('/v1/profile-view', { profile_id: creator.id, guest_id: randomUUID() }, oneAddress)).json().counted) counted += 1;
     expect(counted).toBe(GUEST_VIEWS_PER_NETWORK);
-    await eventually(() => column('select profile_views_count::int as n from users where id = $1', creator.id), (n) => n === GUEST_VIEWS_PER_NETWORK);
+    await eventually(
+      () => column('select profile_views_count::int as n from users where id = $1', creator.id),
+      (n) => n === GUEST_VIEWS_PER_NETWORK,
+    );
   });
 
   it('counts the guests of one IPv6 /64 together, whatever address of it they use', async () => {
@@ -264,11 +294,17 @@ describe('bounds on what one network counts per video or link and day', () => {
     const [video] = await publishedVideos(t, modelId, 1);
     const guests = Array.from({ length: 20 }, () => randomUUID());
     for (const guest of guests) expect((await post('/v1/video-like', { video_id: video, type: 'add', guest_id: guest }, oneAddress)).json().isLiked).toBe(true);
-    await eventually(() => column('select like_count::int as n from videos where id = $1', video!), (n) => n === GUEST_LIKES_PER_NETWORK);
+    await eventually(
+      () => column('select like_count::int as n from videos where id = $1', video!),
+      (n) => n === GUEST_LIKES_PER_NETWORK,
+    );
     expect((await inFeed(video!, `?guest_id=${guests.at(-1)}`)).isLiked).toBe(true);
     for (const guest of guests.slice(-3)) await post('/v1/video-like', { video_id: video, type: 'remove', guest_id: guest }, oneAddress);
     await post('/v1/video-like', { video_id: video, type: 'remove', guest_id: guests[0] }, oneAddress);
-    await eventually(() => column('select like_count::int as n from videos where id = $1', video!), (n) => n === GUEST_LIKES_PER_NETWORK - 1);
+    await eventually(
+      () => column('select like_count::int as n from videos where id = $1', video!),
+      (n) => n === GUEST_LIKES_PER_NETWORK - 1,
+    );
   });
 
   it('counts 20 clicks on one link from one guest as 1 a day', async () => {
@@ -277,13 +313,19 @@ describe('bounds on what one network counts per video or link and day', () => {
     for (let i = 0; i < 20; i += 1) expect((await post('/v1/link-click', click)).statusCode).toBe(200);
     const user = (await signUp(t, 'user')).auth;
     for (let i = 0; i < 5; i += 1) await post('/v1/link-click', { ...click, guest_id: undefined }, user);
-    await eventually(() => column('select coalesce(sum(count), 0)::int as n from link_click_daily_counts where link_id = $1', link), (n) => n === 2);
+    await eventually(
+      () => column('select coalesce(sum(count), 0)::int as n from link_click_daily_counts where link_id = $1', link),
+      (n) => n === 2,
+    );
   });
 
   it(`counts clicks on one link by 20 guest ids from one address as at most ${GUEST_LINK_CLICKS_PER_NETWORK} a day`, async () => {
     const link = await newLink();
     for (let i = 0; i < 20; i += 1) await post('/v1/link-click', { link_id: link, is_live: 1, link_location: 'feed-panel', guest_id: randomUUID() }, oneAddress);
-    await eventually(() => column('select coalesce(sum(count), 0)::int as n from link_click_daily_counts where link_id = $1', link), (n) => n === GUEST_LINK_CLICKS_PER_NETWORK);
+    await eventually(
+      () => column('select coalesce(sum(count), 0)::int as n from link_click_daily_counts where link_id = $1', link),
+      (n) => n === GUEST_LINK_CLICKS_PER_NETWORK,
+    );
   });
 
   async function newLink(): Promise<number> {

@@ -144,7 +144,9 @@ describe('POST /v1/videos/uploads: a quota per creator', () => {
 
     const fresh = await verifiedModel(t);
     expect((await upload(t, fresh.auth)).statusCode).toBe(201);
-    const { rows } = await t.pool.query<{ bytes: string; closed: boolean }>('select bytes, closed_at is not null as closed from upload_starts where user_id = $1', [fresh.id]);
+    const { rows } = await t.pool.query<{ bytes: string; closed: boolean }>('select bytes, closed_at is not null as closed from upload_starts where user_id = $1', [
+      fresh.id,
+    ]);
     expect(rows).toEqual([{ bytes: expect.any(String), closed: true }]);
     expect(Number(rows[0]!.bytes)).toBeGreaterThan((await fs.stat(clip('vertical'))).size);
   });

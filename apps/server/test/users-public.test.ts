@@ -72,7 +72,7 @@ describe('GET /v1/users/{id or slug}', () => {
     expect(nobody.body.message).toBe(feedMessages.userNotFound);
   });
 
-  it("lets a viewer read their own, for their account screen", async () => {
+  it('lets a viewer read their own, for their account screen', async () => {
     const viewer = await signUp(t, 'user');
     const { status, body } = await profile(viewer.id, viewer.auth);
     expect(status).toBe(200);

@@ -57,7 +57,12 @@ describe('a video is published while it encodes (ADR 0018)', () => {
     const { auth, id: creatorId } = await verifiedModel(t);
     const { videoId } = (await upload(t, auth, clip('long'))).json();
     // The creator fills in the details while it processes, as the upload screen asks.
-    const details = await t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', payload: { videoId, title: 'Early bird', tags: 'sunrise', is_nsfw: false }, headers: auth });
+    const details = await t.app.inject({
+      method: 'POST',
+      url: '/v1/videos/upload-details',
+      payload: { videoId, title: 'Early bird', tags: 'sunrise', is_nsfw: false },
+      headers: auth,
+    });
     expect(details.statusCode).toBe(200);
 
     // Still encoding: no thumbnail yet (the ladder's stills come with it), but a stream and approved.

@@ -119,7 +119,7 @@ describe('GET /v1/video-rating/unrated', () => {
     // The rating feed rates what it shows: the next page must not shift by the videos just rated.
     const rater = await signUp(t, 'user');
     const walked: number[] = [];
-    for (let next: string | null = '/v1/video-rating/unrated?per_page=5'; next; ) {
+    for (let next: string | null = '/v1/video-rating/unrated?per_page=5'; next;) {
       const page = await unratedPage(next, rater.auth);
       walked.push(...ids(page.data));
       for (const video of page.data) await rate(rater.auth, video.id, 4);
@@ -193,10 +193,10 @@ describe('GET /v1/video-rating/rated', () => {
   it('pages by keyset with links.next, without repeats even when ratings share a time, and filters by gender', async () => {
     const viewer = await signUp(t, 'user');
     const some = all().slice(0, 11);
-    await t.pool.query(
-      `insert into video_ratings (user_id, video_id, rating, updated_at) select $1, v, 2, '2030-01-01 00:00:00.123456+00' from unnest($2::bigint[]) v`,
-      [viewer.id, some],
-    );
+    await t.pool.query(`insert into video_ratings (user_id, video_id, rating, updated_at) select $1, v, 2, '2030-01-01 00:00:00.123456+00' from unnest($2::bigint[]) v`, [
+      viewer.id,
+      some,
+    ]);
     const { seen, pages } = await walkRated('/v1/video-rating/rated?per_page=2', viewer.auth);
     expect(pages).toBe(6);
     expect(ids(seen)).toEqual([...some].sort((x, y) => y - x));

@@ -47,8 +47,7 @@ async function filesInUploads(): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-const videoRows = async (userId: number) =>
-  (await t.pool.query<{ status: string }>('select status from videos where user_id = $1', [userId])).rows;
+const videoRows = async (userId: number) => (await t.pool.query<{ status: string }>('select status from videos where user_id = $1', [userId])).rows;
 
 /** Sends the first `bytes` of a PATCH over a real socket, waits until the server stored them, then cuts the line. */
 async function dropAfter(auth: Headers, url: string, data: Buffer, bytes: number) {
@@ -108,7 +107,7 @@ describe('resumable upload at /v1/videos/uploads (tus 1.0)', () => {
     expect((await terminate(auth, url)).statusCode).toBe(204);
   });
 
-  it('answers 401 without a token, 403 to a viewer and to a creator not yet verified, with the upload screen\'s messages', async () => {
+  it("answers 401 without a token, 403 to a viewer and to a creator not yet verified, with the upload screen's messages", async () => {
     const guest = await create({}, 100);
     expect(guest.statusCode).toBe(401);
     const viewer = await signUp(t, 'user');
@@ -168,7 +167,11 @@ describe('resumable upload at /v1/videos/uploads (tus 1.0)', () => {
       const preflight = await cors.app.inject({
         method: 'OPTIONS',
         url: '/v1/videos/uploads',
-        headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,tus-resumable,upload-length,upload-metadata' },
+        headers: {
+          origin: 'https://app.example.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization,tus-resumable,upload-length,upload-metadata',
+        },
       });
       expect(preflight.statusCode).toBe(204);
       expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');

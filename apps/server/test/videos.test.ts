@@ -17,8 +17,7 @@ afterAll(() => t.close());
 const verifiedModel = (app = t) => verifiedModelOf(app);
 const upload = (auth: Record<string, string>, file = clip('vertical'), app = t) => uploadTo(app, auth, file);
 const ownVideos = (auth: Record<string, string>, app = t) => ownVideosOf(app, auth);
-const waitForStatus = (auth: Record<string, string>, videoId: number, statuses: string[]) =>
-  waitForVideo(t, auth, videoId, (video) => statuses.includes(video.status));
+const waitForStatus = (auth: Record<string, string>, videoId: number, statuses: string[]) => waitForVideo(t, auth, videoId, (video) => statuses.includes(video.status));
 
 const leftovers = async () => {
   const count = async (dir: string) => (await fs.readdir(path.join(t.dataDir, dir)).catch(() => [])).length;
@@ -88,8 +87,7 @@ describe('POST /v1/videos/upload-details (accounts.md §5)', () => {
     ({ auth } = await verifiedModel());
     videoId = (await upload(auth)).json().videoId;
   });
-  const details = (payload: object, headers = auth) =>
-    t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', payload, headers });
+  const details = (payload: object, headers = auth) => t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', payload, headers });
 
   it.each([
     [{ title: ' ' }, m.titleRequired],
@@ -112,7 +110,14 @@ describe('POST /v1/videos/upload-details (accounts.md §5)', () => {
   });
 
   it('saves title, tags (created or linked) and NSFW, and schedules the publish date', async () => {
-    const res = await details({ videoId, title: 'Sunset show', tags: 'solo, Outdoor ,sunset', is_nsfw: false, uploadDate: '2030-06-01 21:00', uploadDateTimezone: 'Europe/Berlin' });
+    const res = await details({
+      videoId,
+      title: 'Sunset show',
+      tags: 'solo, Outdoor ,sunset',
+      is_nsfw: false,
+      uploadDate: '2030-06-01 21:00',
+      uploadDateTimezone: 'Europe/Berlin',
+    });
     expect(res.statusCode).toBe(200);
     const video = videoSchema.parse(res.json().video);
     expect(video).toMatchObject({ title: 'Sunset show', slug: 'sunset-show', isNsfw: false, uploadDate: '2030-06-01T19:00:00.000Z' });
@@ -137,7 +142,16 @@ describe('GET /v1/videos/{id}/delete', () => {
     expect(res.json()).toEqual({ message: m.deleted });
     expect((await ownVideos(owner.auth)).some((v: { id: number }) => v.id === videoId)).toBe(false);
     const dir = path.join(t.dataDir, 'media', 'videos', String(videoId));
-    await expect.poll(() => fs.access(dir).then(() => 'there', () => 'gone'), { timeout: 15_000 }).toBe('gone');
+    await expect
+      .poll(
+        () =>
+          fs.access(dir).then(
+            () => 'there',
+            () => 'gone',
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe('gone');
     await expect.poll(async () => (await t.pool.query('select count(*)::int as n from videos where id = $1', [videoId])).rows[0].n, { timeout: 15_000 }).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/v1/videos/${videoId}/delete`, headers: owner.auth })).statusCode).toBe(404);
   });

@@ -94,7 +94,9 @@ if (!gridsKey) {
   console.error('The manifest lacks the "grids" chunk (vite.config.ts gridsChunk): are the grid screens eleven files again?');
   process.exit(1);
 }
-console.log(`Grid screens' JS, after the initial JS: ${kib(sum(sizes(new Set([...staticClosure(gridsKey)].filter((key) => !initialKeys.has(key))))))} gzipped, with the chunk it shares with the feed`);
+console.log(
+  `Grid screens' JS, after the initial JS: ${kib(sum(sizes(new Set([...staticClosure(gridsKey)].filter((key) => !initialKeys.has(key))))))} gzipped, with the chunk it shares with the feed`,
+);
 
 // Two chunks that import each other run in an order neither chose: a module reads another's export before
 // it is set (the chunk groups in vite.config.ts must keep the imports one way).

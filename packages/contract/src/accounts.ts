@@ -80,7 +80,6 @@ export type VerificationStatus = (typeof verificationStatuses)[number];
 /** channel-color choices offered by the settings screen (hex). */
 export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-
 export const usernameSchema = z
   .string(accountMessages.usernameRequired)
   .trim()
@@ -105,10 +104,7 @@ export const registerRequestSchema = z
     name: requiredText(accountMessages.fillAllFields, NAME_MAX_LENGTH),
     username: usernameSchema.optional(),
     email: emailSchema,
-    password: z
-      .string(accountMessages.fillAllFields)
-      .min(1, accountMessages.fillAllFields)
-      .max(PASSWORD_MAX_LENGTH),
+    password: z.string(accountMessages.fillAllFields).min(1, accountMessages.fillAllFields).max(PASSWORD_MAX_LENGTH),
     password_confirmation: z.string(accountMessages.fillAllFields).min(1, accountMessages.fillAllFields),
     gender: z.enum(categories).default('f'),
     preference: z.array(z.enum(categories)).min(1, accountMessages.preferenceRequired).default(['f', 'c']),
@@ -198,12 +194,7 @@ export const profileUpdateResponseSchema = z.object({ message: z.string(), user:
 /** POST /v1/profile bodies (accounts.md §7): one of these at a time. */
 export const profileDetailsSchema = z.object({
   name: requiredText(accountMessages.nameRequired, NAME_MAX_LENGTH),
-  username: z
-    .string()
-    .trim()
-    .max(USERNAME_MAX_LENGTH, accountMessages.usernameTooLong)
-    .regex(USERNAME_PATTERN, accountMessages.usernameInvalidProfile)
-    .optional(),
+  username: z.string().trim().max(USERNAME_MAX_LENGTH, accountMessages.usernameTooLong).regex(USERNAME_PATTERN, accountMessages.usernameInvalidProfile).optional(),
   description: z.string().trim().max(DESCRIPTION_MAX_LENGTH, accountMessages.descriptionTooLong).optional(),
   phone_number: z
     .string()
@@ -228,10 +219,7 @@ const checkNewPassword = (value: { password: string; password_confirmation: stri
 
 export const profilePasswordSchema = z
   .object({
-    current_password: z
-      .string(accountMessages.passwordFieldsRequired)
-      .min(1, accountMessages.passwordFieldsRequired)
-      .max(PASSWORD_MAX_LENGTH),
+    current_password: z.string(accountMessages.passwordFieldsRequired).min(1, accountMessages.passwordFieldsRequired).max(PASSWORD_MAX_LENGTH),
     ...newPasswordFields,
   })
   .superRefine(checkNewPassword);
@@ -240,6 +228,4 @@ export const profilePreferenceSchema = z.object({
   preference: z.array(z.enum(categories)).min(1, accountMessages.preferenceRequired),
 });
 
-export const resetPasswordRequestSchema = z
-  .object({ token: z.string().trim().min(10).max(200), ...newPasswordFields })
-  .superRefine(checkNewPassword);
+export const resetPasswordRequestSchema = z.object({ token: z.string().trim().min(10).max(200), ...newPasswordFields }).superRefine(checkNewPassword);

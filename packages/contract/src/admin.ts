@@ -22,7 +22,7 @@ export const adminMessages = {
   alreadyTakenDown: 'This video is already taken down.',
   notTakenDown: 'This video is not hidden by a take-down or reports.',
   notPublished: 'Only a published video can be taken down.',
-  hiddenByBan: "This video is hidden because its creator is banned: lift the ban to show it.",
+  hiddenByBan: 'This video is hidden because its creator is banned: lift the ban to show it.',
   reportsHandled: 'These reports were already handled.',
   pageNotFound: 'No such page.',
   contestNotFound: 'No such contest.',

@@ -4,15 +4,7 @@ import { z } from 'zod';
  * Ads (ADR 0016, viewer.md §2–§4, §9): the slot catalogue's placements by key. Their numeric ids and
  * types stay on the server; the app names a slot by where it is.
  */
-export const adPlacementKeys = [
-  'right-panel-top',
-  'right-panel-middle',
-  'right-panel-bottom',
-  'video-middle-footer',
-  'sidebar',
-  'interstitial',
-  'instream',
-] as const;
+export const adPlacementKeys = ['right-panel-top', 'right-panel-middle', 'right-panel-bottom', 'video-middle-footer', 'sidebar', 'interstitial', 'instream'] as const;
 export type AdPlacementKey = (typeof adPlacementKeys)[number];
 
 /** The size a picture for each display slot has (an interstitial's is the 1600x900 overlay). */

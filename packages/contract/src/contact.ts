@@ -22,11 +22,7 @@ export const contactRequestSchema = z.object({
     .min(1, contactMessages.emailRequired)
     .max(EMAIL_MAX_LENGTH, contactMessages.emailInvalid)
     .email(contactMessages.emailInvalid),
-  message: z
-    .string(contactMessages.messageRequired)
-    .trim()
-    .min(1, contactMessages.messageRequired)
-    .max(CONTACT_MESSAGE_MAX_LENGTH, contactMessages.messageTooLong),
+  message: z.string(contactMessages.messageRequired).trim().min(1, contactMessages.messageRequired).max(CONTACT_MESSAGE_MAX_LENGTH, contactMessages.messageTooLong),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 

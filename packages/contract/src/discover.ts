@@ -55,11 +55,7 @@ export const searchMessages = {
 
 /** POST /v1/discover/search?query=text (viewer.md §7): the text, trimmed; 422 when empty or too long. */
 export const searchQuerySchema = z.object({
-  query: z
-    .string({ error: searchMessages.queryRequired })
-    .trim()
-    .min(1, searchMessages.queryRequired)
-    .max(SEARCH_QUERY_MAX_LENGTH, searchMessages.queryTooLong),
+  query: z.string({ error: searchMessages.queryRequired }).trim().min(1, searchMessages.queryRequired).max(SEARCH_QUERY_MAX_LENGTH, searchMessages.queryTooLong),
   gender: genderParamSchema,
 });
 

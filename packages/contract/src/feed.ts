@@ -32,7 +32,16 @@ export const genderParamSchema = genderParam(defaultCategories);
 export const tagIdsParamSchema = z
   .string()
   .optional()
-  .transform((value) => [...new Set((value ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0))].slice(0, 20));
+  .transform((value) =>
+    [
+      ...new Set(
+        (value ?? '')
+          .split(',')
+          .map(Number)
+          .filter((id) => Number.isInteger(id) && id > 0),
+      ),
+    ].slice(0, 20),
+  );
 
 /**
  * Every feed route's query: categories, the opaque cursor the previous page's `links.next` carried, and

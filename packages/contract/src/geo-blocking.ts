@@ -25,7 +25,11 @@ export const geoMessages = {
 } as const;
 
 export const geoBlockSchema = z.object({
-  country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, geoMessages.unknownCountry).transform((c) => c.toUpperCase()),
+  country_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, geoMessages.unknownCountry)
+    .transform((c) => c.toUpperCase()),
   region_code: z
     .string()
     .trim()

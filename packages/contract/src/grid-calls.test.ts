@@ -12,6 +12,7 @@ describe('a guest’s grid screen’s first calls, by address', () => {
   });
 
   it('nothing for "/", deeper addresses, a tag that is no id, or an address that does not decode', () => {
-    for (const pathname of ['/', '/mia_rose/feed', '/tag/abc', '/tag/0', '/account/settings', '/%E0%A4%A', '/robots.txt', '/favicon.ico']) expect(guestGridCalls(pathname)).toEqual([]);
+    for (const pathname of ['/', '/mia_rose/feed', '/tag/abc', '/tag/0', '/account/settings', '/%E0%A4%A', '/robots.txt', '/favicon.ico'])
+      expect(guestGridCalls(pathname)).toEqual([]);
   });
 });

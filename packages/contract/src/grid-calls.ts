@@ -17,8 +17,7 @@ export const publicUserPath = (idOrSlug: string | number) => `/users/${encodeURI
 export const creatorVideosPath = (slug: string) => `/users/${encodeURIComponent(slug)}/videos?per_page=${GRID_PAGE_SIZE}`;
 
 /** The first page of a tag's grid in the given categories. */
-export const tagVideosPath = (tagId: number | null, categories: readonly Category[]) =>
-  `/tags/${tagId}/videos?gender=${categories.join(',')}&per_page=${GRID_PAGE_SIZE}`;
+export const tagVideosPath = (tagId: number | null, categories: readonly Category[]) => `/tags/${tagId}/videos?gender=${categories.join(',')}&per_page=${GRID_PAGE_SIZE}`;
 
 /**
  * How wide a grid tile is, for picking a thumbnail size. Under 1024 px every grid has 3 columns (My
@@ -66,7 +65,9 @@ export interface FirstRowPicture {
  * The pictures of a grid's first row, as its tiles (VideoThumb) show them: the thumbnail's sized copies,
  * or the first frame standing in alone.
  */
-export function firstRowPictures(videos: readonly { thumbnailUrl: string | null; firstFrameUrl: string | null; thumbnailSources: readonly { url: string; width: number }[] }[]): FirstRowPicture[] {
+export function firstRowPictures(
+  videos: readonly { thumbnailUrl: string | null; firstFrameUrl: string | null; thumbnailSources: readonly { url: string; width: number }[] }[],
+): FirstRowPicture[] {
   const pictures: FirstRowPicture[] = [];
   for (const video of videos.slice(0, FIRST_ROW_TILES)) {
     const href = video.thumbnailUrl ?? video.firstFrameUrl;

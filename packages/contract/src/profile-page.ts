@@ -110,13 +110,7 @@ export const PROFILE_LIST_MAX_PAGE_SIZE = 100;
 /** GET /v1/profile/liked-videos and /v1/profile/following-models: keyset pages by `links.next`. */
 export const profileListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(PROFILE_LIST_MAX_PAGE_SIZE)
-    .default(PROFILE_LIST_PAGE_SIZE)
-    .catch(PROFILE_LIST_PAGE_SIZE),
+  per_page: z.coerce.number().int().min(1).max(PROFILE_LIST_MAX_PAGE_SIZE).default(PROFILE_LIST_PAGE_SIZE).catch(PROFILE_LIST_PAGE_SIZE),
   /** Accepted for clients that send it; the cursor decides. */
   page: z.coerce.number().int().min(1).optional().catch(undefined),
 });

@@ -40,11 +40,7 @@ export const reportVideoRequestSchema = z.object({
   video_id: z.coerce.number({ error: reportMessages.missingVideoId }).int(reportMessages.missingVideoId).positive(reportMessages.missingVideoId),
   email: reportEmail,
   reason: z.enum(Object.keys(reportReasons) as [ReportReason, ...ReportReason[]], { error: reportMessages.reasonRequired }),
-  message: z
-    .string({ error: reportMessages.descriptionRequired })
-    .trim()
-    .min(1, reportMessages.descriptionRequired)
-    .max(REPORT_MESSAGE_MAX_LENGTH),
+  message: z.string({ error: reportMessages.descriptionRequired }).trim().min(1, reportMessages.descriptionRequired).max(REPORT_MESSAGE_MAX_LENGTH),
   guest_id: guestIdSchema,
 });
 
@@ -87,7 +83,10 @@ export const removalMessages = {
 export const removalRequestSchema = z.object({
   video_url: z.string({ error: removalMessages.videoUrl }).trim().min(1, removalMessages.videoUrl).max(500, removalMessages.videoUrl),
   name: z.string({ error: removalMessages.name }).trim().min(1, removalMessages.name).max(120),
-  email: z.string({ error: removalMessages.email }).trim().refine((email) => EMAIL_PATTERN.test(email), removalMessages.email),
+  email: z
+    .string({ error: removalMessages.email })
+    .trim()
+    .refine((email) => EMAIL_PATTERN.test(email), removalMessages.email),
   relationship: z.enum(Object.keys(removalRelationships) as [RemovalRelationship, ...RemovalRelationship[]], { error: removalMessages.relationship }),
   message: z.string({ error: removalMessages.message }).trim().min(1, removalMessages.message).max(REPORT_MESSAGE_MAX_LENGTH),
   confirm: z.literal(true, { error: removalMessages.confirm }),

@@ -25,7 +25,10 @@ export const statsMessages = {
   forCreators: 'Statistics are for creators and channels.',
 } as const;
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, statsMessages.badDate).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), statsMessages.badDate);
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, statsMessages.badDate)
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), statsMessages.badDate);
 
 /** No body (or {}) for the default range; {from, to} for a range. */
 export const statsRequestSchema = z

@@ -34,5 +34,4 @@ const actingPatterns = STUDIO_ACTING_ROUTES.map(({ method, route }) => ({
 }));
 
 /** Whether a request to this concrete path (with /v1, without the query) may carry STUDIO_ACT_FOR_HEADER. */
-export const isStudioActingPath = (method: string, path: string) =>
-  actingPatterns.some((r) => r.method === method.toUpperCase() && r.pattern.test(path));
+export const isStudioActingPath = (method: string, path: string) => actingPatterns.some((r) => r.method === method.toUpperCase() && r.pattern.test(path));

@@ -11,7 +11,11 @@ export const videoViewRequestSchema = z.object({
   video_id: z.coerce.number().int().positive(),
   guest_id: guestIdSchema,
   user_id: z.coerce.number().int().positive().optional(),
-  watched_seconds: z.number().min(0).max(24 * 3600).optional(),
+  watched_seconds: z
+    .number()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
   completed: z.boolean().optional(),
 });
 

@@ -62,8 +62,7 @@ export const CHANNEL_PAGE_SIZE = 30;
 export const channelMessages = {
   onlyChannels: 'Only channels are listed: ask for type=channel.',
   emptyTitle: 'No channels yet',
-  emptyText:
-    'Channels are studios and networks that publish clips from the creators they work with. Follow one to see its new videos first.',
+  emptyText: 'Channels are studios and networks that publish clips from the creators they work with. Follow one to see its new videos first.',
 } as const;
 
 /** GET /v1/users?type=channel (viewer.md §7): the channels, most followed first, by keyset. */

@@ -44,9 +44,7 @@ export const verificationFieldsSchema = z.object({
   identification: z.enum(identificationTypes, verificationMessages.identificationRequired),
   identification_id: requiredText(verificationMessages.identificationIdRequired, 64),
   gender: z.enum(categories, verificationMessages.genderRequired),
-  date_of_birth: z
-    .string(verificationMessages.birthdayRequired)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, verificationMessages.birthdayRequired),
+  date_of_birth: z.string(verificationMessages.birthdayRequired).regex(/^\d{4}-\d{2}-\d{2}$/, verificationMessages.birthdayRequired),
   age: z.coerce.number(verificationMessages.ageRequired).int().min(ADULT_AGE, verificationMessages.underage).max(120),
   country: z.string(verificationMessages.countryRequired).trim().length(2, verificationMessages.countryRequired),
   stage_name: requiredText(verificationMessages.stageNameRequired, 80),

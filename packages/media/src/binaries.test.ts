@@ -32,9 +32,9 @@ describe('resolveBinary', () => {
 
   it('finds the first executable on PATH, skipping files that are not executable', async () => {
     await expect(resolveBinary('ffmpeg', { env: { PATH: ['/nonexistent', dir].join(path.delimiter) } })).resolves.toBe(executable);
-    await expect(
-      resolveBinary('ffprobe', { env: { PATH: dir }, importPackage: nothingInstalled }),
-    ).rejects.toThrow('ffprobe was not found: set FFPROBE_PATH to its path, put ffprobe on PATH, or install @ffprobe-installer/ffprobe.');
+    await expect(resolveBinary('ffprobe', { env: { PATH: dir }, importPackage: nothingInstalled })).rejects.toThrow(
+      'ffprobe was not found: set FFPROBE_PATH to its path, put ffprobe on PATH, or install @ffprobe-installer/ffprobe.',
+    );
   });
 
   it('falls back to the installer package', async () => {

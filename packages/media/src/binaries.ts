@@ -70,9 +70,7 @@ export async function resolveBinary(name: MediaBinaryName, options: ResolveOptio
   }
   const found = (await findOnPath(name, env)) ?? (await fromInstallerPackage(name, options.importPackage ?? importPackage));
   if (found) return found;
-  throw new Error(
-    `${name} was not found: set ${variable} to its path, put ${name} on PATH, or install ${installerPackage[name]}.`,
-  );
+  throw new Error(`${name} was not found: set ${variable} to its path, put ${name} on PATH, or install ${installerPackage[name]}.`);
 }
 
 export async function resolveBinaries(options: ResolveOptions = {}): Promise<MediaBinaries> {

@@ -64,9 +64,7 @@ describe('hlsArgs', () => {
     expect(option('-pix_fmt')).toBe('yuv420p');
     expect(option('-preset')).toBe('veryfast');
     expect(option('-x264-params')).toBe('me=dia:subme=1');
-    expect(args.join(' ')).toContain(
-      '-maxrate:v:0 2500k -bufsize:v:0 5000k -level:v:0 3.1 -maxrate:v:1 1200k -bufsize:v:1 2400k -level:v:1 3.1 -maxrate:v:2 700k',
-    );
+    expect(args.join(' ')).toContain('-maxrate:v:0 2500k -bufsize:v:0 5000k -level:v:0 3.1 -maxrate:v:1 1200k -bufsize:v:1 2400k -level:v:1 3.1 -maxrate:v:2 700k');
     expect(option('-c:a')).toBe('aac');
     expect(option('-b:a:2')).toBe('128k');
     expect(option('-ac')).toBe('2');

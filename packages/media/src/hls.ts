@@ -23,7 +23,7 @@ export const KEYFRAME_EXPRESSION = `expr:if(lt(t,${START_SECONDS}),gte(t,n_force
 /** The segment lengths a stream of `duration` seconds is cut into: the start segments, then full ones, the last one shorter. */
 export function plannedSegmentSeconds(duration: number): number[] {
   const lengths: number[] = [];
-  for (let start = 0; duration - start > 0.05; ) {
+  for (let start = 0; duration - start > 0.05;) {
     const length = lengths.length < HLS_START_SEGMENTS ? HLS_START_SEGMENT_SECONDS : HLS_SEGMENT_SECONDS;
     lengths.push(Math.min(length, duration - start));
     start += length;

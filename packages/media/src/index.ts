@@ -58,10 +58,4 @@ export {
   thumbnailArgs,
   thumbnailSizes,
 } from './thumbnail.ts';
-export {
-  PLAYABLE_AFTER_SEGMENTS,
-  type TranscodeOptions,
-  type TranscodeProgress,
-  type TranscodeResult,
-  transcodeToHls,
-} from './transcode.ts';
+export { PLAYABLE_AFTER_SEGMENTS, type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcodeToHls } from './transcode.ts';

@@ -24,12 +24,9 @@ describe('isAcceptedFormat', () => {
     expect(isAcceptedFormat(formatName)).toBe(true);
   });
 
-  it.each(['dash', 'hls', 'hls,applehttp', 'concat', 'image2', 'png_pipe', 'svg_pipe', 'mpegtsraw', 'live_flv', 'mp3', 'unknown', ''])(
-    'refuses %s',
-    (formatName) => {
-      expect(isAcceptedFormat(formatName)).toBe(false);
-    },
-  );
+  it.each(['dash', 'hls', 'hls,applehttp', 'concat', 'image2', 'png_pipe', 'svg_pipe', 'mpegtsraw', 'live_flv', 'mp3', 'unknown', ''])('refuses %s', (formatName) => {
+    expect(isAcceptedFormat(formatName)).toBe(false);
+  });
 
   it('accepts what the whitelist lets ffmpeg open, and nothing else', () => {
     for (const demuxer of ACCEPTED_DEMUXERS) expect(isAcceptedFormat(demuxer)).toBe(true);

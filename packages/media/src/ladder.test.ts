@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { h264LevelFor, outputFps, planLadder } from './ladder.ts';
 
-const sizes = (width: number, height: number, fps = 30) =>
-  planLadder({ displayWidth: width, displayHeight: height, fps }).map((rung) => `${rung.width}x${rung.height}`);
+const sizes = (width: number, height: number, fps = 30) => planLadder({ displayWidth: width, displayHeight: height, fps }).map((rung) => `${rung.width}x${rung.height}`);
 
 describe('planLadder', () => {
   it('gives a 1080x1920 phone clip 720p, 480p and 360p rungs', () => {
@@ -75,8 +74,6 @@ describe('h264LevelFor', () => {
 
 describe('outputFps', () => {
   it('rounds the source rate and caps it at 60', () => {
-    expect([outputFps(29.97), outputFps(23.976), outputFps(59.94), outputFps(120), outputFps(19.14), outputFps(0.2)]).toEqual([
-      30, 24, 60, 60, 19, 1,
-    ]);
+    expect([outputFps(29.97), outputFps(23.976), outputFps(59.94), outputFps(120), outputFps(19.14), outputFps(0.2)]).toEqual([30, 24, 60, 60, 19, 1]);
   });
 });

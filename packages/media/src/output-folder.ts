@@ -24,9 +24,7 @@ export async function removeStaleOutputs(outDir: string): Promise<string[]> {
     if (error.code === 'ENOENT') return [];
     throw error;
   });
-  const stale = entries
-    .filter((entry) => ['.tmp-', '.old-', '.link-'].some((infix) => entry.startsWith(`${base}${infix}`)))
-    .map((entry) => path.join(parent, entry));
+  const stale = entries.filter((entry) => ['.tmp-', '.old-', '.link-'].some((infix) => entry.startsWith(`${base}${infix}`))).map((entry) => path.join(parent, entry));
   // A link at outDir itself points into a staging folder of the interrupted run.
   if (await isLink(outDir)) stale.push(outDir);
   await Promise.all(stale.map((entry) => rm(entry, { recursive: true, force: true })));

@@ -41,7 +41,12 @@ describe('bitrates', () => {
 
   it('takes the peak over runs of 1 to 3 s, so a short last segment counts with the one before', () => {
     expect(peakBitrate(segments)).toBe(2_000_000);
-    expect(peakBitrate([{ seconds: 2, bytes: 100_000 }, { seconds: 0.5, bytes: 200_000 }])).toBe(Math.ceil((300_000 * 8) / 2.5));
+    expect(
+      peakBitrate([
+        { seconds: 2, bytes: 100_000 },
+        { seconds: 0.5, bytes: 200_000 },
+      ]),
+    ).toBe(Math.ceil((300_000 * 8) / 2.5));
   });
 
   it('falls back to the average for a clip shorter than any run', () => {

@@ -78,8 +78,7 @@ describe('parseProbe', () => {
   });
 
   it('normalizes rotations to 0, 90, 180 or 270', () => {
-    const rotated = (rotation: number) =>
-      info(withVideo(phonePortrait, (video) => (video.side_data_list = [{ side_data_type: 'Display Matrix', rotation }]))).rotation;
+    const rotated = (rotation: number) => info(withVideo(phonePortrait, (video) => (video.side_data_list = [{ side_data_type: 'Display Matrix', rotation }]))).rotation;
     expect([rotated(90), rotated(-180), rotated(180), rotated(-270), rotated(0), rotated(-89.9)]).toEqual([270, 180, 180, 270, 0, 90]);
   });
 

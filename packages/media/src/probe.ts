@@ -161,8 +161,7 @@ export function parseProbe(output: unknown, options: ParseProbeOptions = {}): Me
   const baseRate = parseRate(video.r_frame_rate);
   const countedRate = frameCount !== null && frameCount > 0 ? frameCount / videoDurationSeconds : null;
   const fps = averageRate ?? countedRate ?? baseRate ?? 30;
-  const isVariableFrameRate =
-    averageRate !== null && baseRate !== null && Math.abs(baseRate - averageRate) / Math.max(baseRate, averageRate) > VFR_TOLERANCE;
+  const isVariableFrameRate = averageRate !== null && baseRate !== null && Math.abs(baseRate - averageRate) / Math.max(baseRate, averageRate) > VFR_TOLERANCE;
 
   return {
     durationSeconds,

@@ -86,9 +86,10 @@ async function runProcess(args: readonly string[], options: SpawnOptions): Promi
     // Through setpriv where there is one (Linux), so the kernel stops ffmpeg when the process that started it
     // dies, kill -9 included: an orphan encoder would go on competing with the restarted server for the CPU.
     // (A binary that is not there is started directly, so the failure to start is reported as such.)
-    const child = DIES_WITH_PARENT && existsSync(binary)
-      ? spawn(DIES_WITH_PARENT, ['--pdeathsig', 'KILL', '--', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
-      : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const child =
+      DIES_WITH_PARENT && existsSync(binary)
+        ? spawn(DIES_WITH_PARENT, ['--pdeathsig', 'KILL', '--', binary, ...args], { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true })
+        : spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
     // Encoding must never starve the API beside it (ADR 0025): ffmpeg runs below the server's priority.
     if (name === 'ffmpeg' && child.pid !== undefined) lowerPriority(child.pid, logger);
     let stderr = '';

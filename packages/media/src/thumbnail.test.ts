@@ -34,8 +34,7 @@ describe('thumbnailArgs', () => {
     expect(args.indexOf('-noaccurate_seek')).toBeLessThan(args.indexOf('-i'));
     expect(option(args, '-vsync')).toBe('passthrough');
     expect(option(args, '-vf')).toBe(
-      'scale=720:1280,setsar=1,blackframe=amount=0:threshold=32,' +
-        'metadata=mode=select:key=lavfi.blackframe.pblack:value=90:function=less,thumbnail=n=60',
+      'scale=720:1280,setsar=1,blackframe=amount=0:threshold=32,' + 'metadata=mode=select:key=lavfi.blackframe.pblack:value=90:function=less,thumbnail=n=60',
     );
     expect(option(args, '-frames:v')).toBe('1');
   });
@@ -58,7 +57,7 @@ describe('thumbnailArgs', () => {
 });
 
 describe('thumbnailSizes', () => {
-  it('lists the 360 copy before the thumbnail, in the video\'s orientation', () => {
+  it("lists the 360 copy before the thumbnail, in the video's orientation", () => {
     expect(thumbnailSizes({ displayWidth: 1080, displayHeight: 1920 })).toEqual([
       { name: 'thumbnail-360.jpg', width: 360, height: 640 },
       { name: 'thumbnail.jpg', width: 720, height: 1280 },
@@ -69,7 +68,7 @@ describe('thumbnailSizes', () => {
     ]);
   });
 
-  it('gives the thumbnail the top rendition\'s size, with even sides', () => {
+  it("gives the thumbnail the top rendition's size, with even sides", () => {
     expect(thumbnailSizes({ displayWidth: 541, displayHeight: 963 })).toEqual([
       { name: 'thumbnail-360.jpg', width: 360, height: 640 },
       { name: 'thumbnail.jpg', width: 540, height: 962 },

@@ -130,9 +130,7 @@ export function thumbnailArgs(
   const filters = [
     `scale=${top!.width}:${top!.height}`,
     'setsar=1',
-    ...(avoidDark
-      ? ['blackframe=amount=0:threshold=32', `metadata=mode=select:key=lavfi.blackframe.pblack:value=${DARK_PERCENT}:function=less`]
-      : []),
+    ...(avoidDark ? ['blackframe=amount=0:threshold=32', `metadata=mode=select:key=lavfi.blackframe.pblack:value=${DARK_PERCENT}:function=less`] : []),
     `thumbnail=n=${frames}`,
   ];
   return stillArgs(input, out, filters.join(','), seek);

@@ -7,16 +7,7 @@ import { type Rung, planLadder } from './ladder.ts';
 import { type MediaLogger, silentLogger } from './logger.ts';
 import { type MediaInfo, probe } from './probe.ts';
 import { linkEarly, publish, randomSuffix, removeStaleOutputs, unlinkEarly, writeAtomically } from './output-folder.ts';
-import {
-  type MeasuredSegment,
-  type Variant,
-  asVodPlaylist,
-  averageBitrate,
-  masterPlaylist,
-  parseMediaPlaylist,
-  peakBitrate,
-  playlistSeconds,
-} from './playlist.ts';
+import { type MeasuredSegment, type Variant, asVodPlaylist, averageBitrate, masterPlaylist, parseMediaPlaylist, peakBitrate, playlistSeconds } from './playlist.ts';
 import { runFfmpeg } from './run-ffmpeg.ts';
 import { captureFirstFrame, captureThumbnail, writeThumbnailCopies } from './stills.ts';
 import { FIRST_FRAME_NAME, STILLS_VERSION, type StillSize, THUMBNAIL_NAME } from './thumbnail.ts';
@@ -96,7 +87,6 @@ async function measureVariant(dir: string, rung: Rung, index: number): Promise<V
     seconds: playlistSeconds(playlist),
   };
 }
-
 
 /**
  * Probes (unless `info` is given), plans the ladder and writes HLS, `thumbnail.jpg` (with its smaller

@@ -30,12 +30,7 @@ interface Recipe {
 }
 
 const quiet = ['-hide_banner', '-nostdin', '-v', 'error', '-y'];
-const video = (size: string, rate: number, seconds: number, extra = '') => [
-  '-f',
-  'lavfi',
-  '-i',
-  `testsrc2=size=${size}:rate=${rate}:duration=${seconds}${extra}`,
-];
+const video = (size: string, rate: number, seconds: number, extra = '') => ['-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=${rate}:duration=${seconds}${extra}`];
 const tone = (seconds: number) => ['-f', 'lavfi', '-i', `sine=frequency=330:sample_rate=44100:duration=${seconds}`];
 const h264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'];
 const aac = ['-c:a', 'aac', '-b:a', '96k', '-shortest'];
@@ -92,8 +87,7 @@ function recipes(dir: string, ffmpeg: string): Recipe[] {
       name: 'variable frame rate',
       file: at('vfr.mp4'),
       expected: plays(480, 854, 23),
-      make: (file) =>
-        run([...video('480x854', 30, 3), ...tone(3), '-vf', "select='not(eq(mod(n,4),0))'", '-vsync', 'vfr', ...h264, ...aac, file]),
+      make: (file) => run([...video('480x854', 30, 3), ...tone(3), '-vf', "select='not(eq(mod(n,4),0))'", '-vsync', 'vfr', ...h264, ...aac, file]),
     },
     {
       name: '60 fps',
@@ -106,20 +100,7 @@ function recipes(dir: string, ffmpeg: string): Recipe[] {
       file: at('hevc.mp4'),
       expected: plays(480, 854),
       make: (file) =>
-        run([
-          ...video('480x854', 30, 2),
-          ...tone(2),
-          '-c:v',
-          'libx265',
-          '-preset',
-          'ultrafast',
-          '-x265-params',
-          'log-level=error',
-          '-tag:v',
-          'hvc1',
-          ...aac,
-          file,
-        ]),
+        run([...video('480x854', 30, 2), ...tone(2), '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-tag:v', 'hvc1', ...aac, file]),
     },
     {
       name: 'VP9 in WebM',
@@ -185,14 +166,7 @@ function recipes(dir: string, ffmpeg: string): Recipe[] {
       name: 'dark for its first 1.6 s',
       file: at('dark-start.mp4'),
       expected: plays(360, 640),
-      make: (file) =>
-        run([
-          ...video('360x640', 30, 3, ",drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill:enable='lt(t,1.6)'"),
-          ...tone(3),
-          ...h264,
-          ...aac,
-          file,
-        ]),
+      make: (file) => run([...video('360x640', 30, 3, ",drawbox=x=0:y=0:w=iw:h=ih:color=black:t=fill:enable='lt(t,1.6)'"), ...tone(3), ...h264, ...aac, file]),
     },
     {
       name: 'black throughout (the thumbnail falls back to a dark frame)',
@@ -306,11 +280,7 @@ export async function generateHostileCorpus(dir: string, ffmpeg: string, origin:
     ['an HLS playlist named .mp4 naming a relative segment', path.join(uploads, 'hls-relative.mp4'), hlsPlaylist('../private/originals/7.ts')],
     ['an HLS playlist named .mp4 naming a FIFO, which holds whoever opens it', path.join(uploads, 'hls-fifo.mp4'), hlsPlaylist('../private/originals/9.mp4')],
     ['an HLS playlist naming a concat: URL', path.join(uploads, 'hls-concat.mp4'), hlsPlaylist(`concat:${secretTs}|${secretTs}`)],
-    [
-      'an HLS playlist naming a subfile: URL',
-      path.join(uploads, 'hls-subfile.mp4'),
-      hlsPlaylist(`subfile,,start,0,end,${secretTsBytes},,:${secretTs}`),
-    ],
+    ['an HLS playlist naming a subfile: URL', path.join(uploads, 'hls-subfile.mp4'), hlsPlaylist(`subfile,,start,0,end,${secretTsBytes},,:${secretTs}`)],
     // Stored beside the original it names, as an upload's original is; a relative name is what the concat demuxer calls safe.
     ['an ffconcat file naming another original', path.join(originals, '8.mp4'), 'ffconcat version 1.0\nfile 7.mp4\n'],
     // Without an extension, like an upload before it is stored: found by its content alone.
@@ -327,9 +297,6 @@ export async function generateHostileCorpus(dir: string, ffmpeg: string, origin:
 
   return {
     secret,
-    items: [
-      ...files.map(([name, file]) => ({ name, file, expected: notAVideo })),
-      { name: 'an image2 sequence pattern', file: pattern, expected: notAVideo },
-    ],
+    items: [...files.map(([name, file]) => ({ name, file, expected: notAVideo })), { name: 'an image2 sequence pattern', file: pattern, expected: notAVideo }],
   };
 }

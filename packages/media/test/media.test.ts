@@ -130,9 +130,7 @@ describe('transcodeToHls plays', () => {
       expect(Math.min(image.width!, image.height!)).toBeLessThanOrEqual(720);
     }
     // The grid's copy: 360 on its short side, exactly the size thumbnailSizes promises the API.
-    expect(result.thumbnails.map((t) => t.name)).toEqual(
-      Math.min(expected.width, expected.height) > 360 ? ['thumbnail-360.jpg', 'thumbnail.jpg'] : ['thumbnail.jpg'],
-    );
+    expect(result.thumbnails.map((t) => t.name)).toEqual(Math.min(expected.width, expected.height) > 360 ? ['thumbnail-360.jpg', 'thumbnail.jpg'] : ['thumbnail.jpg']);
     const [smallest] = result.thumbnails;
     const image = (await ffprobe(smallest!.path)).streams[0]!;
     expect({ width: image.width, height: image.height }).toEqual({ width: smallest!.width, height: smallest!.height });
@@ -210,7 +208,11 @@ describe('an upload that names other files is refused, and none of them is read'
     if (!found) throw new Error(`no hostile corpus item "${name}"`);
     return found;
   };
-  const exists = (file: string) => stat(file).then(() => true, () => false);
+  const exists = (file: string) =>
+    stat(file).then(
+      () => true,
+      () => false,
+    );
   /** Short enough that a run waiting on the FIFO ends inside the test, as a timeout rather than a refusal. */
   const timeoutMs = 10_000;
   const refusal = { kind: 'not-a-video', message: videoMessages.notAVideo };
@@ -297,7 +299,14 @@ describe('transcodeToHls', () => {
 
   it('stops when aborted, leaving nothing behind', async () => {
     const controller = new AbortController();
-    const run = transcodeToHls({ input: vertical.file, outDir: path.join(outRoot, 'aborted'), info: vertical.info, binaries, signal: controller.signal, onProgress: () => controller.abort() });
+    const run = transcodeToHls({
+      input: vertical.file,
+      outDir: path.join(outRoot, 'aborted'),
+      info: vertical.info,
+      binaries,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
     await expect(run).rejects.toMatchObject({ kind: 'aborted', message: 'Processing was cancelled.' });
     expect(await leftovers('aborted')).toEqual([]);
   });
@@ -309,7 +318,9 @@ describe('transcodeToHls with onPlayable', () => {
   beforeAll(async () => {
     const file = path.join(work, 'playable-early.mp4');
     const source = ['-f', 'lavfi', '-i', 'testsrc2=size=720x1280:rate=30:duration=16', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=16'];
-    await runFfmpeg(['-v', 'error', '-y', ...source, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file], { binary: binaries.ffmpeg });
+    await runFfmpeg(['-v', 'error', '-y', ...source, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file], {
+      binary: binaries.ffmpeg,
+    });
     clip = { file, info: await probe(file, { binary: binaries.ffprobe }) };
   });
 
@@ -352,7 +363,14 @@ describe('transcodeToHls with onPlayable', () => {
 
   it('takes the early stream down again when the transcode fails after it, leaving nothing behind', async () => {
     const controller = new AbortController();
-    const run = transcodeToHls({ input: clip.file, outDir: path.join(outRoot, 'early-failed'), info: clip.info, binaries, signal: controller.signal, onPlayable: () => controller.abort() });
+    const run = transcodeToHls({
+      input: clip.file,
+      outDir: path.join(outRoot, 'early-failed'),
+      info: clip.info,
+      binaries,
+      signal: controller.signal,
+      onPlayable: () => controller.abort(),
+    });
     await expect(run).rejects.toMatchObject({ kind: 'aborted' });
     expect(await leftovers('early-failed')).toEqual([]);
   });

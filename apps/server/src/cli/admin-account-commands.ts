@@ -44,7 +44,14 @@ export const accountCommands: Commands = {
         const wasAdmin = (await accountsRepository(writer).findByEmail(email!.trim()))?.isAdmin ?? null;
         const made = (await adminAccounts(writer).createAdmin({ email: email!, password: password! }))!;
         if (wasAdmin !== true) {
-          await recordAdminDecision(tx, { adminId, action: 'made an admin', targetType: 'user', targetId: made.id, before: { isAdmin: wasAdmin ?? false, created: wasAdmin === null }, after: { isAdmin: true } });
+          await recordAdminDecision(tx, {
+            adminId,
+            action: 'made an admin',
+            targetType: 'user',
+            targetId: made.id,
+            before: { isAdmin: wasAdmin ?? false, created: wasAdmin === null },
+            after: { isAdmin: true },
+          });
         }
         return made;
       });

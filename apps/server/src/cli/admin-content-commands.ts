@@ -96,9 +96,7 @@ export const contentCommands: Commands = {
     run: async ({ db, admin }, [slug, off]) => {
       const { secret } = await consoleSites(db).pushSecret(admin, slug!, off !== 'off');
       console.log(
-        secret
-          ? `${slug}: pushes to POST /v1/live-status/${slug} are signed with this secret (it is not shown again):\n${secret}`
-          : `${slug}: takes no pushes.`,
+        secret ? `${slug}: pushes to POST /v1/live-status/${slug} are signed with this secret (it is not shown again):\n${secret}` : `${slug}: takes no pushes.`,
       );
     },
   },

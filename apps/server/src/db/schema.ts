@@ -24,7 +24,10 @@ export const users = pgTable(
     /** Public handle in /{slug}; unique case-insensitively. */
     slug: text('slug'),
     gender: text('gender').notNull().default('f'),
-    preference: text('preference').array().notNull().default(sql`ARRAY['f','c']::text[]`),
+    preference: text('preference')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['f','c']::text[]`),
     phoneNumber: text('phone_number'),
     description: text('description'),
     color: text('color'),
@@ -56,9 +59,13 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_slug_lower_key').on(sql`lower(${t.slug})`),
     // The channels grid (viewer.md §2 Channels): most followed first, a page an index range.
-    index('users_channels_idx').on(t.followersCount.desc(), t.id.desc()).where(sql`${t.type} = 'channel'`),
+    index('users_channels_idx')
+      .on(t.followersCount.desc(), t.id.desc())
+      .where(sql`${t.type} = 'channel'`),
     // Discover's 'Newest Creators': approved creators, newest first.
-    index('users_newest_creators_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.type} = 'model' and ${t.isVerified} = 'approved'`),
+    index('users_newest_creators_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.type} = 'model' and ${t.isVerified} = 'approved'`),
     check('users_gender_check', sql`${t.gender} in ('f', 'c', 'm', 't')`),
   ],
 );

@@ -226,14 +226,18 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
 
   /** Re-queues the active jobs whose worker is gone. Returns how many. */
   async function recoverAbandoned(): Promise<number> {
-    const { rows } = (await boss.getDb().executeSql(
-      `select id, name from pgboss.job where name = any($1) and state = 'active' and started_on < now() - make_interval(secs => $2)`,
-      [names, RECOVERY_GRACE_SECONDS],
-    )) as { rows: { id: string; name: JobName }[] };
+    const { rows } = (await boss
+      .getDb()
+      .executeSql(`select id, name from pgboss.job where name = any($1) and state = 'active' and started_on < now() - make_interval(secs => $2)`, [
+        names,
+        RECOVERY_GRACE_SECONDS,
+      ])) as { rows: { id: string; name: JobName }[] };
     let recovered = 0;
     for (const { id, name } of rows) {
       if (running.has(id) || ending.has(id)) continue;
-      const { rows: [lock] } = await locks.query<{ free: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY}) as free`, [id]);
+      const {
+        rows: [lock],
+      } = await locks.query<{ free: boolean }>(`select pg_try_advisory_lock(${LOCK_KEY}) as free`, [id]);
       if (!lock?.free) continue;
       await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [id]);
       logger.warn({ job: name, jobId: id }, 're-queueing a job whose worker is gone');
@@ -253,30 +257,26 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
   for (const name of names) {
     const handler = handlers.get(name)!;
     for (let i = 0; i < (name === 'transcode-video' ? options.concurrency : 1); i += 1) {
-      const workerId = await boss.work<JobPayloads[typeof name]>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true },
-        async ([job]) => {
-          if (!job) return;
-          const log = logger.child({ job: name, jobId: job.id, retry: job.retryCount });
-          running.add(job.id);
-          await locks.query(`select pg_try_advisory_lock(${LOCK_KEY})`, [job.id]).catch((error: unknown) => log.error({ err: error }, 'could not lock the job'));
-          const timer = jobDuration.startTimer({ job: name });
-          try {
-            log.info('job started');
-            await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-            log.info('job done');
-            timer({ outcome: 'done' });
-          } catch (error) {
-            timer({ outcome: 'failed' });
-            throw error;
-          } finally {
-            ending.add(job.id);
-            running.delete(job.id);
-            await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [job.id]).catch(() => undefined);
-          }
-        },
-      );
+      const workerId = await boss.work<JobPayloads[typeof name]>(name, { batchSize: 1, pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        const log = logger.child({ job: name, jobId: job.id, retry: job.retryCount });
+        running.add(job.id);
+        await locks.query(`select pg_try_advisory_lock(${LOCK_KEY})`, [job.id]).catch((error: unknown) => log.error({ err: error }, 'could not lock the job'));
+        const timer = jobDuration.startTimer({ job: name });
+        try {
+          log.info('job started');
+          await handler(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          log.info('job done');
+          timer({ outcome: 'done' });
+        } catch (error) {
+          timer({ outcome: 'failed' });
+          throw error;
+        } finally {
+          ending.add(job.id);
+          running.delete(job.id);
+          await locks.query(`select pg_advisory_unlock(${LOCK_KEY})`, [job.id]).catch(() => undefined);
+        }
+      });
       const byName = localWorkers.get(boss) ?? new Map<JobName, string[]>();
       localWorkers.set(boss, byName.set(name, [...(byName.get(name) ?? []), workerId]));
     }

@@ -41,7 +41,10 @@ function placeOf(record: CityRecord | null): Place | null {
   const country = (record.country_code ?? record.country?.iso_code)?.toUpperCase();
   if (!country || !isCountry(country)) return null;
   const subdivision = record.subdivisions?.[0];
-  const region = subdivision?.iso_code && isRegion(country, subdivision.iso_code.toUpperCase()) ? subdivision.iso_code.toUpperCase() : regionNamed(country, record.state1 ?? subdivision?.names?.en);
+  const region =
+    subdivision?.iso_code && isRegion(country, subdivision.iso_code.toUpperCase())
+      ? subdivision.iso_code.toUpperCase()
+      : regionNamed(country, record.state1 ?? subdivision?.names?.en);
   return { country, region };
 }
 
@@ -66,7 +69,11 @@ export async function openGeolocator(options: GeolocationOptions = {}): Promise<
   let v6: Reader<CityResponse>;
   let source: string;
   if (options.database) {
-    const reader = await maxmind.open<CityResponse>(path.resolve(options.database), { cache: CACHE, watchForUpdates: options.watch ?? false, watchForUpdatesNonPersistent: true });
+    const reader = await maxmind.open<CityResponse>(path.resolve(options.database), {
+      cache: CACHE,
+      watchForUpdates: options.watch ?? false,
+      watchForUpdatesNonPersistent: true,
+    });
     v4 = v6 = reader;
     source = options.database;
   } else {

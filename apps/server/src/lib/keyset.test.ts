@@ -40,7 +40,20 @@ describe('id cursors', () => {
   });
 
   it('refuse garbage, a NUL, a negative, zero, a fraction and an id beyond a safe integer: no cursor', () => {
-    for (const cursor of [undefined, '', 'not a cursor!', encodeCursor(['1 or 1=1']), encodeCursor(['7\u0000']), encodeCursor(['-5']), encodeCursor(['0']), encodeCursor(['1.5']), encodeCursor(['1e3']), encodeCursor(['9007199254740993']), encodeCursor(['99999999999999999999999']), encodeCursor([1, 2])]) {
+    for (const cursor of [
+      undefined,
+      '',
+      'not a cursor!',
+      encodeCursor(['1 or 1=1']),
+      encodeCursor(['7\u0000']),
+      encodeCursor(['-5']),
+      encodeCursor(['0']),
+      encodeCursor(['1.5']),
+      encodeCursor(['1e3']),
+      encodeCursor(['9007199254740993']),
+      encodeCursor(['99999999999999999999999']),
+      encodeCursor([1, 2]),
+    ]) {
       expect(decodeIdCursor(cursor), String(cursor)).toBeNull();
     }
   });

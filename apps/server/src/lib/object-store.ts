@@ -1,12 +1,4 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -78,9 +70,7 @@ export function diskStore(root: string): ObjectStore {
       if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return [];
       throw error;
     });
-    const nested = await Promise.all(
-      entries.map((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : Promise.resolve([path.join(dir, entry.name)]))),
-    );
+    const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : Promise.resolve([path.join(dir, entry.name)]))));
     return nested.flat();
   }
   return {
@@ -202,9 +192,7 @@ export function s3Store(client: S3Client, bucket: string, prefix: string): Objec
       const keys: string[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${checkPrefix(folder)}`, ContinuationToken: token }),
-        );
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}${checkPrefix(folder)}`, ContinuationToken: token }));
         for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key.slice(prefix.length));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
@@ -213,9 +201,7 @@ export function s3Store(client: S3Client, bucket: string, prefix: string): Objec
     async remove(keys) {
       for (let i = 0; i < keys.length; i += DELETE_BATCH) {
         const batch = keys.slice(i, i + DELETE_BATCH);
-        const answer = await client.send(
-          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((key) => ({ Key: full(key) })), Quiet: true } }),
-        );
+        const answer = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((key) => ({ Key: full(key) })), Quiet: true } }));
         const failed = answer.Errors ?? [];
         if (failed.length > 0) throw new Error(`could not delete ${failed.length} object(s), first ${failed[0]!.Key}: ${failed[0]!.Code}`);
       }

@@ -5,7 +5,22 @@ import { fetchPublicText, isPublicAddress } from './public-fetch.ts';
 
 describe('isPublicAddress', () => {
   it('refuses this machine, private networks, link-local, carrier-grade NAT and multicast, in both families', () => {
-    for (const address of ['127.0.0.1', '10.0.0.8', '172.20.1.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'not-an-ip']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      'not-an-ip',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });
@@ -15,7 +30,10 @@ describe('isPublicAddress', () => {
   });
 
   it.each([
-    ['IPv4-mapped, in every spelling', ['::ffff:127.0.0.1', '::FFFF:7f00:1', '0:0:0:0:0:ffff:7f00:0001', '::ffff:0a00:0001', '::ffff:169.254.169.254', '0::ffff:192.168.1.1']],
+    [
+      'IPv4-mapped, in every spelling',
+      ['::ffff:127.0.0.1', '::FFFF:7f00:1', '0:0:0:0:0:ffff:7f00:0001', '::ffff:0a00:0001', '::ffff:169.254.169.254', '0::ffff:192.168.1.1'],
+    ],
     ['IPv4-compatible (deprecated, never routed)', ['::7f00:1', '::127.0.0.1', '::a00:1', '::8.8.8.8', '::0808:0808']],
     ['IPv4-translated (SIIT)', ['::ffff:0:7f00:1', '::ffff:0:808:808']],
     ['NAT64 (64:ff9b::/96) of a private address', ['64:ff9b::7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:FF9B:0:0:0:0:0a00:0001']],

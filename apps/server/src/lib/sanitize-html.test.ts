@@ -15,8 +15,6 @@ describe('sanitizeHtml', () => {
   });
 
   it('opens external links in a new tab without leaking the opener', () => {
-    expect(sanitizeHtml('<a href="https://example.com">e</a>')).toBe(
-      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">e</a>',
-    );
+    expect(sanitizeHtml('<a href="https://example.com">e</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">e</a>');
   });
 });

@@ -53,5 +53,4 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** 422 naming each field whose text is not storable. */
-export const unstorableTextError = (fields: readonly string[]): HttpError =>
-  validationError(fields.map((field) => ({ field, message: textMessages.invalidText })));
+export const unstorableTextError = (fields: readonly string[]): HttpError => validationError(fields.map((field) => ({ field, message: textMessages.invalidText })));

@@ -66,7 +66,9 @@ export async function answerGridCalls(app: FastifyInstance, request: FastifyRequ
     ...headers
   } = request.headers;
   const answers = await Promise.all(
-    calls.map((call) => app.inject({ method: 'GET', url: `/v1${call}`, headers: { ...headers, accept: 'application/json' }, remoteAddress: request.socket.remoteAddress })),
+    calls.map((call) =>
+      app.inject({ method: 'GET', url: `/v1${call}`, headers: { ...headers, accept: 'application/json' }, remoteAddress: request.socket.remoteAddress }),
+    ),
   );
   if (answers.some((answer) => answer.statusCode !== 200)) return null;
   return answers.map((answer, i) => ({ path: calls[i]!, body: answer.json() as unknown }));

@@ -4,7 +4,10 @@ import type { Place } from '../lib/places.ts';
 
 /** What the shell needs of the feed service (modules/feed); the app passes it in (plugins import no module). */
 export interface HomeFeedSource {
-  home(q: { gender: Category[]; tags: number[] }, viewer: { userId: null; guestId: null; place: Place | null }): Promise<{ data: Video[]; next: string | null; first: string | null }>;
+  home(
+    q: { gender: Category[]; tags: number[] },
+    viewer: { userId: null; guestId: null; place: Place | null },
+  ): Promise<{ data: Video[]; next: string | null; first: string | null }>;
 }
 
 /** The first page of the home feed as a guest on a first visit gets it (no tags, the default categories). */

@@ -49,7 +49,12 @@ describe('what a media address is', () => {
   });
 
   it('reads a signed address’s token, video and file, after normalising', () => {
-    expect(mediaAddressOf('/media/signed/7200-abc/videos/12/stream/v0/seg000.ts')).toEqual({ kind: 'signed', token: '7200-abc', videoId: 12, file: 'stream/v0/seg000.ts' });
+    expect(mediaAddressOf('/media/signed/7200-abc/videos/12/stream/v0/seg000.ts')).toEqual({
+      kind: 'signed',
+      token: '7200-abc',
+      videoId: 12,
+      file: 'stream/v0/seg000.ts',
+    });
     // The token is then checked against video 13, which it was not made for.
     expect(mediaAddressOf('/media/signed/7200-abc/videos/12/stream/../../13/x.ts')).toEqual({ kind: 'signed', token: '7200-abc', videoId: 13, file: 'x.ts' });
     expect(mediaAddressOf('/media/signed/7200-abc/../videos/12/x.ts')).toEqual({ kind: 'invalid' });

@@ -26,6 +26,9 @@ export const metricsEndpoint = fp(async function metricsEndpoint(app: FastifyIns
     if (access.token ? !tokenMatches(request, access.token) : !access.public) {
       return reply.code(access.token ? 401 : 404).send({ message: access.token ? 'Please sign in to continue.' : 'Not found.' });
     }
-    return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(await metrics.metrics());
+    return reply
+      .header('content-type', metrics.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.metrics());
   });
 });

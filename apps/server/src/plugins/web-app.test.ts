@@ -192,7 +192,9 @@ describe('the page of a guest’s grid screen (name and first row of pictures)',
       await new Promise((resolve) => setTimeout(resolve, apiDelayMs));
       return body;
     };
-    app.get('/v1/users/:slug', async (request, reply) => ((request.params as { slug: string }).slug === 'mia_rose' ? answer({ data: { id: 7, name: 'Mia' } })(request) : reply.code(404).send({ message: 'Not found.' })));
+    app.get('/v1/users/:slug', async (request, reply) =>
+      (request.params as { slug: string }).slug === 'mia_rose' ? answer({ data: { id: 7, name: 'Mia' } })(request) : reply.code(404).send({ message: 'Not found.' }),
+    );
     app.get('/v1/users/:slug/videos', answer(videosPage));
     app.get('/v1/tags/:id/videos', answer(videosPage));
     await app.register(webApp, { distDir: dist, gridShell: true });
@@ -228,7 +230,8 @@ describe('the page of a guest’s grid screen (name and first row of pictures)',
     ]);
     // Asked as the guest: from their address, without the token a page load never carries anyway.
     expect(seen.map((call) => call.url).sort()).toEqual(['/v1/users/mia_rose', '/v1/users/mia_rose/videos?per_page=30']);
-    for (const call of seen) expect([call.headers['x-forwarded-for'], call.headers.authorization, call.headers['if-none-match']]).toEqual(['203.0.113.9', undefined, undefined]);
+    for (const call of seen)
+      expect([call.headers['x-forwarded-for'], call.headers.authorization, call.headers['if-none-match']]).toEqual(['203.0.113.9', undefined, undefined]);
     // Video titles are user text: they cannot close the script element.
     expect(res.body.match(/<\/script>/g)).toHaveLength(2);
   });
@@ -275,7 +278,10 @@ describe('the boot player’s inline script (ADR 0019)', () => {
   it('is the one inline script the CSP allows, by the hash of the built text', async () => {
     const dist = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-web-csp-'));
     const boot = "(function () { var data = document.getElementById('flick-home-feed'); })();";
-    await fs.writeFile(path.join(dist, 'index.html'), `<!doctype html><html><head><script>${boot}</script><script type="module" src="/assets/index.js"></script></head></html>`);
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      `<!doctype html><html><head><script>${boot}</script><script type="module" src="/assets/index.js"></script></head></html>`,
+    );
     const hashes = inlineScriptHashes(dist);
     expect(hashes).toEqual([`sha256-${createHash('sha256').update(boot).digest('base64')}`]);
     const app = Fastify();
@@ -285,7 +291,7 @@ describe('the boot player’s inline script (ADR 0019)', () => {
     await app.close();
     await fs.rm(dist, { recursive: true, force: true });
     expect(csp).toContain(`script-src 'self' '${hashes[0]}'`);
-    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).not.toContain("unsafe-inline'; script");
     expect(inlineScriptHashes(path.join(dist, 'missing'))).toEqual([]);
   });
 });

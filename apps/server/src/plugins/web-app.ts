@@ -95,9 +95,7 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
       const origin = `${request.protocol}://${request.host}`;
       // First in <head>: the preloads go out before the stylesheet's and scripts', and the boot player
       // (the build puts it next, ADR 0019) finds the page.
-      const html = page
-        ? (page.data[0]?.playlistUrl ? bootTemplate : template).replace('<head>', `<head>${homeShellHead(page, origin)}`)
-        : template;
+      const html = page ? (page.data[0]?.playlistUrl ? bootTemplate : template).replace('<head>', `<head>${homeShellHead(page, origin)}`) : template;
       return sendHtml(request, reply.header('cache-control', 'private, no-cache'), html);
     });
   }

@@ -25,10 +25,26 @@ export function clip(name: keyof typeof recipes | 'not-a-video'): string {
   }
   const { size, seconds } = recipes[name];
   execFileSync('ffmpeg', [
-    '-v', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=s=${size}:r=30:d=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:d=${seconds}`,
-    '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest',
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=s=${size}:r=30:d=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:d=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
     `${file}.tmp.mp4`,
   ]);
   fs.renameSync(`${file}.tmp.mp4`, file);

@@ -21,10 +21,11 @@ export async function publishedVideos(
   const ids = rows.map((r) => Number(r.id));
   for (const [position, name] of tags.entries()) {
     await t.pool.query(`insert into tags (name, slug) values ($1, lower($1)) on conflict (slug) do nothing`, [name]);
-    await t.pool.query(
-      `insert into video_tags (video_id, tag_id, position) select v, (select id from tags where slug = lower($2)), $3 from unnest($1::bigint[]) v`,
-      [ids, name, position],
-    );
+    await t.pool.query(`insert into video_tags (video_id, tag_id, position) select v, (select id from tags where slug = lower($2)), $3 from unnest($1::bigint[]) v`, [
+      ids,
+      name,
+      position,
+    ]);
   }
   return ids;
 }

@@ -20,10 +20,7 @@ export function multipart(parts: Record<string, Part>) {
 /** The smallest real images: a 1x1 PNG and a JPEG header are enough for type sniffing. */
 export const png = (size = 0) =>
   Buffer.concat([
-    Buffer.from(
-      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000000000200015e2d7c0b0000000049454e44ae426082',
-      'hex',
-    ),
+    Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000000000200015e2d7c0b0000000049454e44ae426082', 'hex'),
     Buffer.alloc(size),
   ]);
 export const jpeg = () => Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');

@@ -10,8 +10,21 @@ import { openedRoute } from './router.tsx';
  * Grid screens (ADR 0022): as the app starts, the screen the address opens asks for its first calls, and
  * its first row of pictures once the first page is here; the screen's own calls then take those answers.
  */
-const videos = [1, 2, 3, 4].map((id) => videoOf({ id, thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`, thumbnailSources: [{ url: `/media/videos/${id}/thumbnail-360.jpg`, width: 360, height: 640 }, { url: `/media/videos/${id}/thumbnail-720.jpg`, width: 720, height: 1280 }] }));
-const answerFor = (url: string) => new Response(JSON.stringify(url.includes('/videos') ? { data: videos, links: { next: null } } : { data: { id: 7 } }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+const videos = [1, 2, 3, 4].map((id) =>
+  videoOf({
+    id,
+    thumbnailUrl: `/media/videos/${id}/thumbnail.jpg`,
+    thumbnailSources: [
+      { url: `/media/videos/${id}/thumbnail-360.jpg`, width: 360, height: 640 },
+      { url: `/media/videos/${id}/thumbnail-720.jpg`, width: 720, height: 1280 },
+    ],
+  }),
+);
+const answerFor = (url: string) =>
+  new Response(JSON.stringify(url.includes('/videos') ? { data: videos, links: { next: null } } : { data: { id: 7 } }), {
+    status: 200,
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -83,7 +96,10 @@ describe('the grid screens’ first calls, asked for as the app starts', () => {
     const profile = { data: { id: 7, name: 'Mia' } };
     answersInPage([
       { path: '/users/mia_rose', body: profile },
-      { path: '/users/mia_rose/videos?per_page=30', body: { data: videos.map((video) => ({ ...video, thumbnailUrl: `/media/videos/${video.id}/thumbnail.jpg?in-page` })), links: { next: null } } },
+      {
+        path: '/users/mia_rose/videos?per_page=30',
+        body: { data: videos.map((video) => ({ ...video, thumbnailUrl: `/media/videos/${video.id}/thumbnail.jpg?in-page` })), links: { next: null } },
+      },
     ]);
     requestRouteDataEarly(openedRoute('/mia_rose')!);
     expect(fetchMock).not.toHaveBeenCalled();

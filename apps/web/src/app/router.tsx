@@ -9,8 +9,7 @@ import type * as AuthScreens from './routes/auth-screens.ts';
 import { HomeRoute } from './routes/home.tsx';
 
 // Every feed route is the one feed screen; the lazy module maps each pattern to its source and title.
-const feedRoute = (path: (typeof feedRoutePatterns)[number]) => () =>
-  import('./routes/feed-routes.tsx').then((m) => ({ Component: m.feedRouteScreens[path] }));
+const feedRoute = (path: (typeof feedRoutePatterns)[number]) => () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.feedRouteScreens[path] }));
 
 const notFound = () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute }));
 
@@ -18,8 +17,7 @@ const notFound = () => import('./routes/not-found.tsx').then((m) => ({ Component
 type AuthScreen = keyof typeof AuthScreens;
 const authScreen = (name: AuthScreen) => () => import('./routes/auth-screens.ts').then((m) => ({ Component: m[name] }));
 type AccountScreen = keyof typeof AccountScreens;
-const accountScreen = (name: AccountScreen) => () =>
-  import('./routes/account-screens.ts').then((m) => ({ Component: m[name] }));
+const accountScreen = (name: AccountScreen) => () => import('./routes/account-screens.ts').then((m) => ({ Component: m[name] }));
 
 /** The built screens behind the login guard; its other paths keep the fallback until theirs exist. */
 const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteObject['lazy']>> = {
@@ -35,8 +33,7 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/studio': accountScreen('StudioConsoleRoute'),
   '/account/help': accountScreen('AccountHelpRoute'),
   '/account/stats': () => import('./routes/account-stats.tsx').then((m) => ({ Component: m.AccountStatsRoute })),
-  '/account/settings/validation': () =>
-    import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
+  '/account/settings/validation': () => import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
   '/account/following': () => import('./routes/account-following.tsx').then((m) => ({ Component: m.AccountFollowingRoute })),
   '/videos-rating/:type': () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.RatingListsRoute })),
   '/videos-rating/feed': () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.RatingFeedRoute })),
@@ -77,8 +74,7 @@ export const routes: RouteObject[] = [
           { path: '/reset-password/:token', lazy: authScreen('ResetPasswordRoute') },
           { path: '/verify-email/:token', lazy: authScreen('VerifyEmailRoute') },
           {
-            lazy: () =>
-              import('../features/auth/components/login-guard.tsx').then((m) => ({ Component: m.LoginGuard })),
+            lazy: () => import('../features/auth/components/login-guard.tsx').then((m) => ({ Component: m.LoginGuard })),
             children: loginGuardedPaths.map((path): RouteObject => ({ path, lazy: guardedScreens[path] ?? notFound })),
           },
           {

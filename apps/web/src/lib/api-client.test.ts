@@ -31,7 +31,7 @@ describe('api client', () => {
     setAccessTokenSource(() => null);
   });
 
-  it("names the member a studio manager acts for on the calls a studio may make, and only there", async () => {
+  it('names the member a studio manager acts for on the calls a studio may make, and only there', async () => {
     setAccessTokenSource(() => 'manager-token');
     setActingSource(() => 42);
     const { calls } = mockApi({ 'GET /v1/profile': () => json({}), 'GET /v1/videos/7/delete': () => json({}), 'GET /v1/profile/liked-videos': () => json({}) });

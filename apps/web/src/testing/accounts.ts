@@ -29,9 +29,26 @@ export function profileUser(overrides: Partial<ProfileUser> = {}): ProfileUser {
 /** The same account as GET /v1/users/{id} shows it to everyone (the profile screen's counters, links, images). */
 export function publicProfileOf(user: ProfileUser, overrides: Partial<PublicProfile> = {}): PublicProfile {
   return {
-    id: user.id, type: user.type, name: user.name, slug: user.slug, username: user.username, avatar: user.avatar, cover: user.cover,
-    description: user.description, color: user.color, gender: user.gender, isVerified: user.isVerified, isLive: false, isFollowing: false,
-    totalLikes: 1200, totalVideoViews: 98_000, totalFollowers: 310, links: [], contests: [], avatarSources: [], coverSources: [],
+    id: user.id,
+    type: user.type,
+    name: user.name,
+    slug: user.slug,
+    username: user.username,
+    avatar: user.avatar,
+    cover: user.cover,
+    description: user.description,
+    color: user.color,
+    gender: user.gender,
+    isVerified: user.isVerified,
+    isLive: false,
+    isFollowing: false,
+    totalLikes: 1200,
+    totalVideoViews: 98_000,
+    totalFollowers: 310,
+    links: [],
+    contests: [],
+    avatarSources: [],
+    coverSources: [],
     ...overrides,
   };
 }

@@ -18,8 +18,7 @@ export interface FetchCall {
 
 type Responder = (call: FetchCall) => Response | Promise<Response>;
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** Replaces fetch with a routed fake; unknown paths answer 404 like the API would. */
 export function mockApi(handlers: Record<string, Responder> = {}) {

@@ -11,7 +11,11 @@ export function accountsRepository(db: Database) {
       return row;
     },
     async findByEmail(email: string) {
-      const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
     /** A username also names the profile URL (/{slug}), so both columns are checked. */
@@ -49,24 +53,23 @@ export function accountsRepository(db: Database) {
         .where(and(inArray(authTokens.tokenHash, [...tokenHashes]), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, sql`now()`)));
     },
     async touchToken(tokenId: number) {
-      await db.update(authTokens).set({ lastUsedAt: sql`now()` }).where(eq(authTokens.id, tokenId));
+      await db
+        .update(authTokens)
+        .set({ lastUsedAt: sql`now()` })
+        .where(eq(authTokens.id, tokenId));
     },
     /** The new password, and every other session ended; the one that changed it (if any) stays signed in. */
     async changePassword(userId: number, passwordHash: string, keepTokenId: number | null) {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
         await tx
           .update(authTokens)
           .set({ revokedAt: sql`now()` })
-          .where(
-            and(
-              eq(authTokens.userId, userId),
-              isNull(authTokens.revokedAt),
-              keepTokenId ? ne(authTokens.id, keepTokenId) : undefined,
-            ),
-          );
+          .where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt), keepTokenId ? ne(authTokens.id, keepTokenId) : undefined));
       });
     },
   };
 }
-

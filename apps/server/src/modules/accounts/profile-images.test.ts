@@ -4,7 +4,7 @@ import { imageFileNames, imageHash, imageHeight, imageSources } from './profile-
 const hash = '0123456789abcdef';
 
 describe('profile image copies', () => {
-  it('are named by kind, content hash and width, in the kind\'s aspect ratio', () => {
+  it("are named by kind, content hash and width, in the kind's aspect ratio", () => {
     expect(imageFileNames('avatar', hash)).toEqual([`avatar-${hash}-150.webp`, `avatar-${hash}-300.webp`]);
     expect(imageFileNames('cover', hash)).toEqual([`cover-${hash}-500.webp`, `cover-${hash}-1000.webp`]);
     expect(imageHeight('avatar', 300)).toBe(300);

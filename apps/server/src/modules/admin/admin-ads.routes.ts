@@ -39,7 +39,13 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<AdminAdsOptions> = async (app
 
   app.get(
     '/ads/campaigns',
-    { schema: { ...common, summary: 'Ad campaigns with their creatives and counts, running first', response: { 200: z.object({ data: z.array(adminAdCampaignSchema) }), ...errors } } },
+    {
+      schema: {
+        ...common,
+        summary: 'Ad campaigns with their creatives and counts, running first',
+        response: { 200: z.object({ data: z.array(adminAdCampaignSchema) }), ...errors },
+      },
+    },
     async () => ({ data: await campaigns.list() }),
   );
 
@@ -51,14 +57,20 @@ export const adminAdsRoutes: FastifyPluginAsyncZod<AdminAdsOptions> = async (app
 
   app.post(
     '/ads/campaigns/:id',
-    { schema: { ...common, summary: "Edit a campaign's dates, caps, targeting or weight; pause or resume it", params: idParams, body: adminAdCampaignUpdateSchema, response: campaignResponse } },
+    {
+      schema: {
+        ...common,
+        summary: "Edit a campaign's dates, caps, targeting or weight; pause or resume it",
+        params: idParams,
+        body: adminAdCampaignUpdateSchema,
+        response: campaignResponse,
+      },
+    },
     async (request) => campaigns.update(adminId(request), request.params.id, request.body),
   );
 
-  app.get(
-    '/ads/campaigns/:id',
-    { schema: { ...common, summary: 'One campaign', params: idParams, response: campaignResponse } },
-    async (request) => campaigns.one(request.params.id),
+  app.get('/ads/campaigns/:id', { schema: { ...common, summary: 'One campaign', params: idParams, response: campaignResponse } }, async (request) =>
+    campaigns.one(request.params.id),
   );
 
   // Creatives: the picture or video itself as the body; the click address (and a picture's slot) in the query.

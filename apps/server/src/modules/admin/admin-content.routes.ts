@@ -22,15 +22,15 @@ import { adminRoute, deciding } from './admin-request.ts';
 
 /** Content in the console (ADR 0015): static pages, contests, studios, channel accounts and the searches that found nothing. */
 export const adminContentRoutes: FastifyPluginAsyncZod<{ content: AdminContent }> = async (app, { content }) => {
-  app.get(
-    '/pages',
-    { schema: { ...adminRoute, summary: 'The static pages', response: { 200: adminPageListSchema, ...adminErrors } } },
-    async () => ({ data: await content.pages() }),
-  );
+  app.get('/pages', { schema: { ...adminRoute, summary: 'The static pages', response: { 200: adminPageListSchema, ...adminErrors } } }, async () => ({
+    data: await content.pages(),
+  }));
 
   app.get(
     '/pages/:slug',
-    { schema: { ...adminRoute, summary: 'A static page with its stored (sanitized) HTML', params: pageParamsSchema, response: { 200: adminPageSchema, ...adminErrors } } },
+    {
+      schema: { ...adminRoute, summary: 'A static page with its stored (sanitized) HTML', params: pageParamsSchema, response: { 200: adminPageSchema, ...adminErrors } },
+    },
     async (request) => content.page(request.params.slug),
   );
 
@@ -135,7 +135,11 @@ export const adminContentRoutes: FastifyPluginAsyncZod<{ content: AdminContent }
   app.get(
     '/searches/misses',
     {
-      schema: { ...adminRoute, summary: 'Searches that found nothing in the last 30 days, most asked first', response: { 200: adminSearchMissListSchema, ...adminErrors } },
+      schema: {
+        ...adminRoute,
+        summary: 'Searches that found nothing in the last 30 days, most asked first',
+        response: { 200: adminSearchMissListSchema, ...adminErrors },
+      },
     },
     async () => ({ data: await content.searchMisses() }),
   );

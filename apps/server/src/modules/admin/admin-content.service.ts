@@ -72,7 +72,13 @@ export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios
         if (!type) throw new HttpError(404, adminMessages.personNotFound);
         if (type === 'user') throw new HttpError(422, adminMessages.contestsForCreators);
         const id = await contests.insertContest({ ...input, content: sanitizeHtml(input.content) });
-        await recordAdminDecisionOn(client, { adminId: admin.id, action: 'created a contest', targetType: 'contest', targetId: id, after: { userId: input.userId, title: input.title } });
+        await recordAdminDecisionOn(client, {
+          adminId: admin.id,
+          action: 'created a contest',
+          targetType: 'contest',
+          targetId: id,
+          after: { userId: input.userId, title: input.title },
+        });
         return id;
       });
       return contest(id);
@@ -92,7 +98,12 @@ export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios
           targetType: 'contest',
           targetId: id,
           before,
-          after: { title: change.title ?? before.title, position: change.position ?? before.position, ended: change.ended ?? before.ended, contentChanged: change.content !== undefined },
+          after: {
+            title: change.title ?? before.title,
+            position: change.position ?? before.position,
+            ended: change.ended ?? before.ended,
+            contentChanged: change.content !== undefined,
+          },
         });
       });
       return contest(id);
@@ -119,7 +130,13 @@ export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios
 
     async createStudio(admin: UserRow, input: { name: string; managerEmail: string; managerPassword?: string }) {
       const created = await studios.admin.create(input.name, input.managerEmail, input.managerPassword, (client, { studio, manager }) =>
-        recordAdminDecisionOn(client, { adminId: admin.id, action: 'created a studio', targetType: 'studio', targetId: studio.id, after: { name: studio.name, manager: manager.email } }),
+        recordAdminDecisionOn(client, {
+          adminId: admin.id,
+          action: 'created a studio',
+          targetType: 'studio',
+          targetId: studio.id,
+          after: { name: studio.name, manager: manager.email },
+        }),
       );
       return { studio: await studio(created.studio.id), key: created.key };
     },
@@ -131,14 +148,22 @@ export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios
     },
 
     async rotateStudioKey(admin: UserRow, id: number) {
-      const key = await studios.admin.rotateKey(id, (client) => recordAdminDecisionOn(client, { adminId: admin.id, action: 'rotated a studio key', targetType: 'studio', targetId: id }));
+      const key = await studios.admin.rotateKey(id, (client) =>
+        recordAdminDecisionOn(client, { adminId: admin.id, action: 'rotated a studio key', targetType: 'studio', targetId: id }),
+      );
       return { studio: await studio(id), key };
     },
 
     async createChannel(admin: UserRow, input: { email: string; name: string; username: string; password: string }) {
       const channel = await inTransaction(pool, async (client) => {
         const created = await adminAccounts(databaseOn(client)).createChannel(input);
-        await recordAdminDecisionOn(client, { adminId: admin.id, action: 'created a channel', targetType: 'user', targetId: created.id, after: { email: created.email, username: created.username } });
+        await recordAdminDecisionOn(client, {
+          adminId: admin.id,
+          action: 'created a channel',
+          targetType: 'user',
+          targetId: created.id,
+          after: { email: created.email, username: created.username },
+        });
         return created;
       });
       return people.person(channel.id);

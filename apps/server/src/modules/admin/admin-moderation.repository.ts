@@ -40,7 +40,10 @@ export function adminModerationRepository(db: pg.Pool | pg.PoolClient) {
     async queue(queue: AdminVideoQueue, after: number | null, limit: number): Promise<ModerationRow[]> {
       const { where, order } = queues[queue];
       const bound = after === null ? '' : `and v.id ${order === 'asc' ? '>' : '<'} $2`;
-      const { rows } = await db.query<ModerationRow>(`${moderationSql} where ${where} ${bound} order by v.id ${order} limit $1`, after === null ? [limit] : [limit, after]);
+      const { rows } = await db.query<ModerationRow>(
+        `${moderationSql} where ${where} ${bound} order by v.id ${order} limit $1`,
+        after === null ? [limit] : [limit, after],
+      );
       return rows;
     },
 

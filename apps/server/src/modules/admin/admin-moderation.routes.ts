@@ -36,10 +36,8 @@ export const adminModerationRoutes: FastifyPluginAsyncZod<{ moderation: AdminMod
     },
   );
 
-  app.get(
-    '/videos/:id',
-    { schema: { ...adminRoute, summary: 'One video as moderation shows it', params: idParams, response: videoResponse } },
-    async (request) => moderation.one(request.params.id),
+  app.get('/videos/:id', { schema: { ...adminRoute, summary: 'One video as moderation shows it', params: idParams, response: videoResponse } }, async (request) =>
+    moderation.one(request.params.id),
   );
 
   app.post(

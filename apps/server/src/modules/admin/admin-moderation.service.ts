@@ -146,7 +146,17 @@ export function adminModeration({
         if (!video) return [];
         const oldestAt = reports[0]!.createdAt;
         const reporters = new Set(reports.map((r) => (r.reporter.id !== null ? `u${r.reporter.id}` : `e${r.reporter.email ?? r.id}`))).size;
-        return [{ video, reports, count: reports.length, reporters, urgent: reports.some((r) => r.urgent), oldestAt, businessDaysOpen: businessDaysBetween(new Date(oldestAt), now) }];
+        return [
+          {
+            video,
+            reports,
+            count: reports.length,
+            reporters,
+            urgent: reports.some((r) => r.urgent),
+            oldestAt,
+            businessDaysOpen: businessDaysBetween(new Date(oldestAt), now),
+          },
+        ];
       });
     },
 

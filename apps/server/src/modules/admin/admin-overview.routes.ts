@@ -9,7 +9,13 @@ import type { AdminService } from './admin.service.ts';
 export const adminOverviewRoutes: FastifyPluginAsyncZod<{ admins: AdminService }> = async (app, { admins }) => {
   app.get(
     '/docs/json',
-    { schema: { ...adminRoute, summary: 'The whole OpenAPI document, the admin API included (/v1/docs leaves it out)', response: { 200: adminApiDocumentSchema, ...adminErrors } } },
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'The whole OpenAPI document, the admin API included (/v1/docs leaves it out)',
+        response: { 200: adminApiDocumentSchema, ...adminErrors },
+      },
+    },
     // An OpenAPI 3 document (plugins/openapi.ts), which @fastify/swagger's type does not tell from a Swagger 2 one.
     async () => app.swagger() as AdminApiDocument,
   );

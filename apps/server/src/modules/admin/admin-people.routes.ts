@@ -21,10 +21,8 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<{ people: AdminPeople }> =
     async (request) => ({ data: await people.search(request.query.query) }),
   );
 
-  app.get(
-    '/users/:id',
-    { schema: { ...adminRoute, summary: 'One account as People shows it', params: idParams, response: personResponse } },
-    async (request) => people.person(request.params.id),
+  app.get('/users/:id', { schema: { ...adminRoute, summary: 'One account as People shows it', params: idParams, response: personResponse } }, async (request) =>
+    people.person(request.params.id),
   );
 
   app.post(
@@ -50,7 +48,13 @@ export const adminPeopleRoutes: FastifyPluginAsyncZod<{ people: AdminPeople }> =
   app.post(
     '/users/:id/admin',
     {
-      schema: { ...adminRoute, summary: "Make an account an admin ({isAdmin: true}) or revoke it; never one's own", params: idParams, body: adminRoleSchema, response: personResponse },
+      schema: {
+        ...adminRoute,
+        summary: "Make an account an admin ({isAdmin: true}) or revoke it; never one's own",
+        params: idParams,
+        body: adminRoleSchema,
+        response: personResponse,
+      },
     },
     async (request) => people.setAdmin(deciding(request), request.params.id, request.body.isAdmin),
   );

@@ -27,7 +27,13 @@ const ICON_BODY_LIMIT = WEBCAM_SITE_ICON_MAX_BYTES + 1024;
 export const adminSitesRoutes: FastifyPluginAsyncZod<{ sites: AdminSites }> = async (app, { sites }) => {
   app.get(
     '/webcam-sites',
-    { schema: { ...adminRoute, summary: "The webcam sites in Discover's order, with their live status feeds", response: { 200: adminWebcamSiteListSchema, ...adminErrors } } },
+    {
+      schema: {
+        ...adminRoute,
+        summary: "The webcam sites in Discover's order, with their live status feeds",
+        response: { 200: adminWebcamSiteListSchema, ...adminErrors },
+      },
+    },
     async () => ({ data: await sites.list() }),
   );
 
@@ -91,7 +97,13 @@ export const adminSitesRoutes: FastifyPluginAsyncZod<{ sites: AdminSites }> = as
   app.put(
     '/webcam-sites/:slug/status-feed',
     {
-      schema: { ...adminRoute, summary: 'Where the site says who is online (polled, ADR 0012)', params: siteParams, body: adminWebcamSiteFeedSchema, response: siteResponse },
+      schema: {
+        ...adminRoute,
+        summary: 'Where the site says who is online (polled, ADR 0012)',
+        params: siteParams,
+        body: adminWebcamSiteFeedSchema,
+        response: siteResponse,
+      },
     },
     async (request) => sites.setStatusFeed(deciding(request), request.params.slug, request.body),
   );

@@ -91,14 +91,18 @@ export function adminSites({ sites }: { sites: WebcamSitesService }) {
 
     async setStatusFeed(admin: UserRow, slug: string, feed: { url: string; listPath: string; roomField: string; intervalSeconds: number } | null) {
       const before = await existing(slug);
-      await sites.setStatusSource(slug, feed, (client) => record(client, admin, feed ? 'set a webcam site status feed' : 'removed a webcam site status feed', before, feed, null));
+      await sites.setStatusSource(slug, feed, (client) =>
+        record(client, admin, feed ? 'set a webcam site status feed' : 'removed a webcam site status feed', before, feed, null),
+      );
       return one(slug);
     },
 
     /** A new secret for the site's signed pushes, in this answer only; `enabled: false` stops taking pushes. */
     async pushSecret(admin: UserRow, slug: string, enabled: boolean) {
       const before = await existing(slug);
-      const secret = await sites.newPushSecret(slug, enabled, (client) => record(client, admin, enabled ? 'made a new webcam site push secret' : 'stopped webcam site pushes', before, null, null));
+      const secret = await sites.newPushSecret(slug, enabled, (client) =>
+        record(client, admin, enabled ? 'made a new webcam site push secret' : 'stopped webcam site pushes', before, null, null),
+      );
       return { site: await one(slug), secret };
     },
   };

@@ -53,13 +53,15 @@ export const adminVerificationRoutes: FastifyPluginAsyncZod<{ admins: AdminServi
     },
     async (request, reply) => {
       const file = await admins.verificationFile(request.params.id, request.params.index);
-      return reply
-        .header('content-type', file.type)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .header('cross-origin-resource-policy', 'same-origin')
-        // Bytes go out as they are (Fastify serializes no Buffer); the cast only quiets the JSON reply types.
-        .send(file.data as never);
+      return (
+        reply
+          .header('content-type', file.type)
+          .header('content-disposition', 'inline')
+          .header('x-content-type-options', 'nosniff')
+          .header('cross-origin-resource-policy', 'same-origin')
+          // Bytes go out as they are (Fastify serializes no Buffer); the cast only quiets the JSON reply types.
+          .send(file.data as never)
+      );
     },
   );
 

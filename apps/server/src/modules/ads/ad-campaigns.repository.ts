@@ -106,7 +106,19 @@ export function adCampaignsRepository(db: Queryable) {
       const { rows } = await db.query<{ id: string }>(
         `insert into ad_campaigns (advertiser, name, starts_at, ends_at, daily_cap, total_cap, frequency_cap, categories, countries, placements, weight)
          values ($1, $2, coalesce($3::timestamptz, now()), $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-        [input.advertiser, input.name, input.startsAt, input.endsAt, input.dailyCap, input.totalCap, input.frequencyCap, input.categories, input.countries, input.placements, input.weight],
+        [
+          input.advertiser,
+          input.name,
+          input.startsAt,
+          input.endsAt,
+          input.dailyCap,
+          input.totalCap,
+          input.frequencyCap,
+          input.categories,
+          input.countries,
+          input.placements,
+          input.weight,
+        ],
       );
       return Number(rows[0]!.id);
     },
@@ -118,7 +130,21 @@ export function adCampaignsRepository(db: Queryable) {
            categories = $9, countries = $10, placements = $11, weight = $12, status = $13::ad_campaign_status,
            ended_reason = case when $13::ad_campaign_status = 'ended' then ended_reason end
          where id = $1`,
-        [id, next.advertiser, next.name, next.startsAt, next.endsAt, next.dailyCap, next.totalCap, next.frequencyCap, next.categories, next.countries, next.placements, next.weight, next.status],
+        [
+          id,
+          next.advertiser,
+          next.name,
+          next.startsAt,
+          next.endsAt,
+          next.dailyCap,
+          next.totalCap,
+          next.frequencyCap,
+          next.categories,
+          next.countries,
+          next.placements,
+          next.weight,
+          next.status,
+        ],
       );
     },
 

@@ -1,12 +1,4 @@
-import {
-  AD_IMAGE_MAX_BYTES,
-  AD_VIDEO_MAX_BYTES,
-  adMessages,
-  adSlotSizes,
-  type AdminAdCampaign,
-  type AdminAuditAction,
-  type AdPlacementKey,
-} from '@flick/contract';
+import { AD_IMAGE_MAX_BYTES, AD_VIDEO_MAX_BYTES, adMessages, adSlotSizes, type AdminAdCampaign, type AdminAuditAction, type AdPlacementKey } from '@flick/contract';
 import { AD_VIDEO_MAX_SECONDS, MediaError, probe } from '@flick/media';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -145,7 +137,11 @@ export function adCampaignsService({ pool, media, jobs, onChanged }: { pool: pg.
           await repo.updateCampaign(id, next);
           const after = await one(id, client);
           const action =
-            change.status === 'paused' ? 'paused an ad campaign' : change.status === 'active' && before.status !== 'active' ? 'resumed an ad campaign' : 'edited an ad campaign';
+            change.status === 'paused'
+              ? 'paused an ad campaign'
+              : change.status === 'active' && before.status !== 'active'
+                ? 'resumed an ad campaign'
+                : 'edited an ad campaign';
           await recorded(client, adminId, action, id, summary(before), summary(after));
           return after;
         }),
@@ -223,7 +219,14 @@ export function adCampaignsService({ pool, media, jobs, onChanged }: { pool: pg.
           const changed = await adCampaignsRepository(client).setCreativeActive(creativeId, active);
           if (!changed) throw new HttpError(404, adMessages.creativeNotFound);
           const { campaignId, before } = changed;
-          await recorded(client, adminId, active ? 'resumed an ad creative' : 'stopped an ad creative', campaignId, { creativeId, active: before }, { creativeId, active });
+          await recorded(
+            client,
+            adminId,
+            active ? 'resumed an ad creative' : 'stopped an ad creative',
+            campaignId,
+            { creativeId, active: before },
+            { creativeId, active },
+          );
           return one(campaignId, client);
         }),
       );

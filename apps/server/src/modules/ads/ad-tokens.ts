@@ -36,7 +36,13 @@ export function adTickets(key: string) {
       const expected = sign(body);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
-        const [decision, campaignId, creativeId, placementId, issuedAt] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [string, number, number, number, number];
+        const [decision, campaignId, creativeId, placementId, issuedAt] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as [
+          string,
+          number,
+          number,
+          number,
+          number,
+        ];
         const ticket = { decision, campaignId, creativeId, placementId, issuedAt: issuedAt * 1000 };
         if (now - ticket.issuedAt > TICKET_LIFETIME_MS || ticket.issuedAt - now > 60_000) return null;
         return ticket;

@@ -20,7 +20,8 @@ const TRANSCODE_TIMEOUT_MS = 300_000;
  */
 export function registerAdVideoJobs(registry: JobRegistry, deps: { pool: pg.Pool; media: MediaStorage; logger: Logger }) {
   const repo = adCampaignsRepository(deps.pool);
-  const forget = (upload: string) => deps.media.private.remove([upload]).catch((error: unknown) => deps.logger.warn({ err: error, upload }, 'could not remove an ad upload'));
+  const forget = (upload: string) =>
+    deps.media.private.remove([upload]).catch((error: unknown) => deps.logger.warn({ err: error, upload }, 'could not remove an ad upload'));
 
   registry.register('transcode-ad-video', async ({ creativeId, upload }, attempt) => {
     const creative = await repo.processingVideo(creativeId);

@@ -40,9 +40,18 @@ export const adCampaigns = pgTable(
     dailyCap: integer('daily_cap'),
     totalCap: integer('total_cap'),
     frequencyCap: integer('frequency_cap'),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
-    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
-    placements: text('placements').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    countries: text('countries')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    placements: text('placements')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     weight: integer('weight').notNull().default(100),
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),

@@ -18,7 +18,7 @@ const wrapper = (next: string) => `<VAST version="3.0"><Ad><Wrapper>
 </Wrapper></Ad></VAST>`;
 
 describe('reading a VAST tag', () => {
-  it("takes the first progressive MP4 and the http(s) impression pixels, entities read", () => {
+  it('takes the first progressive MP4 and the http(s) impression pixels, entities read', () => {
     expect(parseVast(inline)).toEqual({
       media: 'https://cdn.example.com/a.mp4?x=1&y=2',
       impressions: ['https://ads.example.com/imp?a=1&b=2'],

@@ -1,7 +1,6 @@
 import type { MailMessage } from '../../lib/mailer.ts';
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, intro: string, button: string, link: string, outro: string) {
   return `<!doctype html><html><body style="margin:0;background:#0b0b10;font-family:Arial,Helvetica,sans-serif;color:#f4f4f7">
@@ -46,8 +45,7 @@ export function resetPasswordMessage(to: string, link: string): MailMessage {
 
 /** Sent once when failed sign-ins start locking the account out (SECURITY.md); `link` is the forgot-password screen. */
 export function signInAttemptsMessage(to: string, link: string): MailMessage {
-  const intro =
-    'Someone tried to sign in to your Flick account with a wrong password several times, so signing in is paused for a few minutes.';
+  const intro = 'Someone tried to sign in to your Flick account with a wrong password several times, so signing in is paused for a few minutes.';
   const outro = "If it was you, wait a few minutes and try again. If it wasn't you, reset your password.";
   return {
     to,

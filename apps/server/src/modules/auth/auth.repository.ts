@@ -13,14 +13,7 @@ export function authRepository(db: Database) {
     const [row] = await executor
       .update(emailTokens)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, tokenHash),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, sql`now()`)))
       .returning({ userId: emailTokens.userId });
     return row?.userId;
   }
@@ -70,7 +63,10 @@ export function authRepository(db: Database) {
     },
 
     async revokeSession(tokenId: number) {
-      await db.update(authTokens).set({ revokedAt: sql`now()` }).where(eq(authTokens.id, tokenId));
+      await db
+        .update(authTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(authTokens.id, tokenId));
     },
   };
 }

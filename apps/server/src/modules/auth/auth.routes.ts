@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       config: perClientLimit(60, 60),
       schema: {
         tags: ['accounts'],
-        summary: 'Whether a username is free (also free of the app\'s own routes)',
+        summary: "Whether a username is free (also free of the app's own routes)",
         body: checkUsernameRequestSchema,
         response: { 200: checkUsernameResponseSchema, ...errors },
       },
@@ -95,7 +95,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       config: perClientLimit(30, 60),
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in; the answer carries the bearer token. Failed sign-ins lock the e-mail address out for a while (429 with retry-after), whether or not it has an account',
+        summary:
+          'Sign in; the answer carries the bearer token. Failed sign-ins lock the e-mail address out for a while (429 with retry-after), whether or not it has an account',
         body: loginRequestSchema,
         response: { 200: loginResponseSchema, ...errors },
       },

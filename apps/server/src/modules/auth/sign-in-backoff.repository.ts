@@ -13,7 +13,9 @@ export function signInBackoffRepository(pool: pg.Pool) {
   return {
     /** Seconds until this address may try again; 0 when it is not locked. */
     async lockedFor(emailKey: string): Promise<number> {
-      const { rows: [row] } = await pool.query<{ seconds: number }>(
+      const {
+        rows: [row],
+      } = await pool.query<{ seconds: number }>(
         `select ceil(extract(epoch from locked_until - clock_timestamp()))::int as seconds
          from sign_in_backoff where email_key = $1 and locked_until > clock_timestamp()`,
         [emailKey],
@@ -23,7 +25,9 @@ export function signInBackoffRepository(pool: pg.Pool) {
 
     /** One more failure in a row (the first, after a quiet day); returns how many. */
     async countFailure(emailKey: string): Promise<number> {
-      const { rows: [row] } = await pool.query<{ failures: number }>(
+      const {
+        rows: [row],
+      } = await pool.query<{ failures: number }>(
         `insert into sign_in_backoff as b (email_key, failures, last_failed_at) values ($1, 1, now())
          on conflict (email_key) do update set
            failures = case when b.last_failed_at < now() - make_interval(secs => $2) then 1 else b.failures + 1 end,
@@ -46,10 +50,12 @@ export function signInBackoffRepository(pool: pg.Pool) {
     /** This client address's failures in the current window, and the milliseconds left of it. */
     async addressFailures(clientAddress: string): Promise<{ failures: number; ttlMs: number }> {
       const windowMs = ADDRESS_FAILURES.windowSeconds * 1000;
-      const { rows: [row] } = await pool.query<{ hits: number; ttl: string }>(
-        `select hits, ${WINDOW_TTL} as ttl from rate_limits where key = $1 and window_start = ${WINDOW_START}`,
-        [addressKey(clientAddress), windowMs],
-      );
+      const {
+        rows: [row],
+      } = await pool.query<{ hits: number; ttl: string }>(`select hits, ${WINDOW_TTL} as ttl from rate_limits where key = $1 and window_start = ${WINDOW_START}`, [
+        addressKey(clientAddress),
+        windowMs,
+      ]);
       return { failures: row?.hits ?? 0, ttlMs: Number(row?.ttl ?? windowMs) };
     },
 

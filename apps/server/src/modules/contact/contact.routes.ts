@@ -1,10 +1,4 @@
-import {
-  CONTACT_RATE_LIMIT,
-  contactMessages,
-  contactRequestSchema,
-  contactResponseSchema,
-  errorResponseSchema,
-} from '@flick/contract';
+import { CONTACT_RATE_LIMIT, contactMessages, contactRequestSchema, contactResponseSchema, errorResponseSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContactService } from './contact.service.ts';
 

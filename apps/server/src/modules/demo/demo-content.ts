@@ -79,9 +79,7 @@ export async function seedDemoContent({ db, media, videos, logger, clipSeconds =
       await still(`gradients=s=1000x500:c0=${to}:c1=${from}:c2=#0b0b10:seed=${user.id}`, path.join(work, 'cover.jpg'));
       await media.publishFile(`users/${user.id}/avatar.jpg`, path.join(work, 'avatar.jpg'));
       await media.publishFile(`users/${user.id}/cover.jpg`, path.join(work, 'cover.jpg'));
-      created.push(
-        (await users.update(user.id, { avatar: media.urlOf(`users/${user.id}/avatar.jpg`), cover: media.urlOf(`users/${user.id}/cover.jpg`) }))!,
-      );
+      created.push((await users.update(user.id, { avatar: media.urlOf(`users/${user.id}/avatar.jpg`), cover: media.urlOf(`users/${user.id}/cover.jpg`) }))!);
     }
 
     await db.insert(userLinks).values(
@@ -103,11 +101,29 @@ export async function seedDemoContent({ db, media, videos, logger, clipSeconds =
     for (const [i, clip] of clips.entries()) {
       const file = path.join(work, `clip-${i}.mp4`);
       await runFfmpeg([
-        '-v', 'error', '-y',
-        '-f', 'lavfi', '-i', clip.video.replace('{size}', `${size.width}x${size.height}`),
-        '-f', 'lavfi', '-i', `sine=frequency=${clip.tone}:beep_factor=4`,
-        '-t', String(clipSeconds),
-        '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '96k',
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        clip.video.replace('{size}', `${size.width}x${size.height}`),
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${clip.tone}:beep_factor=4`,
+        '-t',
+        String(clipSeconds),
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '96k',
         file,
       ]);
       const owner = created[clip.creator]!;

@@ -47,7 +47,6 @@ export const discoverRoutes: FastifyPluginAsyncZod<{ discover: DiscoverService; 
         response: { 200: searchResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) =>
-      search.search(request.query.query, request.query.gender, viewerOf(request, request.body.guest_id), request.body.is_final),
+    async (request) => search.search(request.query.query, request.query.gender, viewerOf(request, request.body.guest_id), request.body.is_final),
   );
 };

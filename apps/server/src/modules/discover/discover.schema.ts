@@ -24,6 +24,8 @@ export const searches = pgTable(
   (t) => [
     index('searches_created_at_idx').on(t.createdAt),
     // "What do people look for and find nothing": the misses alone, newest first.
-    index('searches_no_results_idx').on(t.createdAt).where(sql`${t.results} = 0`),
+    index('searches_no_results_idx')
+      .on(t.createdAt)
+      .where(sql`${t.results} = 0`),
   ],
 );

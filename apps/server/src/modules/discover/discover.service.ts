@@ -11,7 +11,6 @@ import { discoverRepository, type DiscoverUserRow } from './discover.repository.
 /** Every visitor of the same categories asks the same question: the answer is shared this long. */
 export const DISCOVER_CACHE_MS = 30_000;
 
-
 const toUser = (row: DiscoverUserRow): DiscoverUser => ({ ...row, avatarSources: imageSources('avatar', row.avatar) });
 
 /** viewer.md §2 Discover: the carousels, the four sections and the webcam sites, in one answer. */

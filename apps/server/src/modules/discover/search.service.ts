@@ -99,7 +99,8 @@ export function searchService({
       ]);
       // Creators hidden where the viewer is are left out (geo-blocking, ADR 0013).
       const users = hidden.ids.size === 0 ? shared.users : shared.users.filter((u) => !hidden.ids.has(u.id));
-      const videos = hidden.ids.size === 0 && hidden.videos.size === 0 ? shared.videos : shared.videos.filter((v) => !hidden.ids.has(v.userId) && !hidden.videos.has(v.id));
+      const videos =
+        hidden.ids.size === 0 && hidden.videos.size === 0 ? shared.videos : shared.videos.filter((v) => !hidden.ids.has(v.userId) && !hidden.videos.has(v.id));
       const answer: SearchResponse = { ...shared, users, videos: await feed.withViewer(videos, viewer) };
       if (isFinal) {
         const results = answer.users.length + answer.tags.length + answer.videos.length;

@@ -78,7 +78,10 @@ export function feedSidebar({
    * every viewer (no per-viewer flags). `epoch` (from links.next) keeps a walk on one order; an epoch
    * since dropped falls back to the newest.
    */
-  return async function sidebar(q: { gender: Category[]; per_page: number; page: number; epoch?: number }, viewer: Viewer): Promise<{ data: SidebarItem[]; next: { page: number; epoch: number } | null }> {
+  return async function sidebar(
+    q: { gender: Category[]; per_page: number; page: number; epoch?: number },
+    viewer: Viewer,
+  ): Promise<{ data: SidebarItem[]; next: { page: number; epoch: number } | null }> {
     const [latest, hidden] = await Promise.all([store.latestEpoch(), visibility.hiddenCreatorsFor(viewer.place)]);
     if (latest === null) return { data: [], next: null };
     const pinned = q.epoch !== undefined && q.epoch <= latest ? await store.list(q.epoch, 'home') : null;

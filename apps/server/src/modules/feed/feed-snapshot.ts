@@ -126,10 +126,14 @@ export async function buildFeedSnapshot(pool: pg.Pool, now = Date.now()) {
     await client.query('begin');
     for (const list of feedLists) {
       const packed = pack(epoch, list, ordered[list]);
-      await client.query(
-        `insert into feed_snapshots (epoch, list, size, video_ids, owner_ids, genders) values ($1, $2, $3, $4, $5, $6)`,
-        [epoch, list, packed.videoIds.length, bytes(packed.videoIds), bytes(packed.ownerIds), bytes(packed.genders)],
-      );
+      await client.query(`insert into feed_snapshots (epoch, list, size, video_ids, owner_ids, genders) values ($1, $2, $3, $4, $5, $6)`, [
+        epoch,
+        list,
+        packed.videoIds.length,
+        bytes(packed.videoIds),
+        bytes(packed.ownerIds),
+        bytes(packed.genders),
+      ]);
     }
     await client.query(
       `delete from feed_snapshots where built_at < now() - make_interval(mins => $1)

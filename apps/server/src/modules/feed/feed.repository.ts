@@ -228,4 +228,3 @@ export function feedRepository(pool: pg.Pool) {
     },
   };
 }
-

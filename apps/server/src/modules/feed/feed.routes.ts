@@ -24,7 +24,11 @@ import { nextLink, type Page } from '../../lib/keyset.ts';
 import type { FeedService } from './feed.service.ts';
 import type { ViewerPage } from './ranked-pages.ts';
 
-const id = z.coerce.number().int().positive().max(2 ** 32 - 1);
+const id = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 32 - 1);
 const errors = { 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };
 
 /** The sidebar's next page: the same query at page n+1, pinned to the epoch it was read from. */
@@ -110,11 +114,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
         querystring: feedQuerySchema,
       },
     },
-    async (request) =>
-      answer(
-        request,
-        await feed.tagRecommended(request.params.slug, request.params.id, request.query, viewerOf(request, request.query.guest_id)),
-      ),
+    async (request) => answer(request, await feed.tagRecommended(request.params.slug, request.params.id, request.query, viewerOf(request, request.query.guest_id))),
   );
 
   app.get(
@@ -127,8 +127,7 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feed: FeedService }> = async (a
         querystring: feedQuerySchema,
       },
     },
-    async (request) =>
-      answer(request, await feed.discoverCategory(request.params.category, request.query, viewerOf(request, request.query.guest_id))),
+    async (request) => answer(request, await feed.discoverCategory(request.params.category, request.query, viewerOf(request, request.query.guest_id))),
   );
 
   app.get(

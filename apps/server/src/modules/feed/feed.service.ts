@@ -1,27 +1,8 @@
-import {
-  categories,
-  FEED_PAGE_SIZE,
-  feedMessages,
-  tagSlug,
-  type Category,
-  type DiscoverCategory,
-  type RatedVideo,
-  type Tag,
-  type Video,
-} from '@flick/contract';
+import { categories, FEED_PAGE_SIZE, feedMessages, tagSlug, type Category, type DiscoverCategory, type RatedVideo, type Tag, type Video } from '@flick/contract';
 import type pg from 'pg';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import {
-  decodeCursor,
-  decodeRankCursor,
-  decodeTimestampCursor,
-  encodeCursor,
-  encodeRankCursor,
-  encodeTimestampCursor,
-  keysetPage,
-  type Page,
-} from '../../lib/keyset.ts';
+import { decodeCursor, decodeRankCursor, decodeTimestampCursor, encodeCursor, encodeRankCursor, encodeTimestampCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import { toVideo } from '../videos/video-view.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
@@ -57,7 +38,11 @@ export function feedService({
   async function flagsOf(videos: readonly Video[], viewer: Viewer): Promise<Flags> {
     const key = viewerKey(viewer);
     if (!key || videos.length === 0) return noFlags;
-    return repo.viewerFlags(key, viewer.userId, videos.map((v) => v.id));
+    return repo.viewerFlags(
+      key,
+      viewer.userId,
+      videos.map((v) => v.id),
+    );
   }
 
   async function withViewer(videos: Video[], viewer: Viewer): Promise<Video[]> {
@@ -104,7 +89,14 @@ export function feedService({
    */
   async function videoPage<R extends { id: number }>(found: readonly R[], size: number, timeOf: (row: R) => string, viewer: Viewer) {
     const { rows, next } = keysetPage(found, size, (last) => encodeTimestampCursor({ at: timeOf(last), id: last.id }));
-    return { rows, data: await videosById(rows.map((r) => r.id), viewer), next };
+    return {
+      rows,
+      data: await videosById(
+        rows.map((r) => r.id),
+        viewer,
+      ),
+      next,
+    };
   }
 
   /**
@@ -115,7 +107,10 @@ export function feedService({
     if (ids.length === 0) return [];
     const [hydrated, hidden] = await Promise.all([repo.hydrate([...ids]), visibility.hiddenCreatorsFor(viewer.place)]);
     const shown = (id: number) => hydrated.has(id) && !hidden.ids.has(hydrated.get(id)!.userId) && !hidden.videos.has(id);
-    return withViewer(ids.flatMap((id) => (shown(id) ? [present(hydrated.get(id)!)] : [])), viewer);
+    return withViewer(
+      ids.flatMap((id) => (shown(id) ? [present(hydrated.get(id)!)] : [])),
+      viewer,
+    );
   }
 
   async function tagOr404(by: { id: number } | { slug: string }): Promise<Tag> {

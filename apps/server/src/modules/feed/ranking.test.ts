@@ -99,13 +99,19 @@ describe('spreadCreators', () => {
   });
 
   it('lets the last creator standing follow itself rather than dropping videos', () => {
-    const items = [{ id: 1, userId: 1 }, { id: 2, userId: 1 }, { id: 3, userId: 1 }];
+    const items = [
+      { id: 1, userId: 1 },
+      { id: 2, userId: 1 },
+      { id: 3, userId: 1 },
+    ];
     expect(spreadCreators(items, 5).map((v) => v.id)).toEqual([1, 2, 3]);
   });
 
   it('with fewer creators than the spacing, still takes turns instead of letting one run', () => {
     const items = Array.from({ length: 24 }, (_, i) => ({ id: i, userId: i < 12 ? 1 : 2 + (i % 3) }));
-    const firstTen = spreadCreators(items, 8).slice(0, 10).map((v) => v.userId);
+    const firstTen = spreadCreators(items, 8)
+      .slice(0, 10)
+      .map((v) => v.userId);
     expect(Math.max(...[1, 2, 3, 4].map((u) => firstTen.filter((x) => x === u).length))).toBeLessThanOrEqual(3);
   });
 });

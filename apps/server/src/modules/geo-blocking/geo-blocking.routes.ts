@@ -1,11 +1,4 @@
-import {
-  errorResponseSchema,
-  feedMessages,
-  geoBlockListResponseSchema,
-  geoBlockSchema,
-  geoPlacesResponseSchema,
-  REGION_COUNTRIES,
-} from '@flick/contract';
+import { errorResponseSchema, feedMessages, geoBlockListResponseSchema, geoBlockSchema, geoPlacesResponseSchema, REGION_COUNTRIES } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { countries, regions } from '../../lib/places.ts';
 import { signedInUser } from '../../plugins/authenticate.ts';

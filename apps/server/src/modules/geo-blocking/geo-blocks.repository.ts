@@ -28,10 +28,11 @@ export function geoBlocksRepository(pool: pg.Pool) {
     },
 
     async remove(userId: number, country: string, region: string | null): Promise<boolean> {
-      const { rowCount } = await pool.query(
-        "delete from geo_blocks where user_id = $1 and country_code = $2 and coalesce(region_code, '') = coalesce($3, '')",
-        [userId, country, region],
-      );
+      const { rowCount } = await pool.query("delete from geo_blocks where user_id = $1 and country_code = $2 and coalesce(region_code, '') = coalesce($3, '')", [
+        userId,
+        country,
+        region,
+      ]);
       return Boolean(rowCount);
     },
 

@@ -121,10 +121,9 @@ export function liveNotifier({
         [creatorId, LIVE_NOTIFY_HOURS],
       );
       if (gate.rowCount === 0) return null;
-      const { rows: creators } = await pool.query<{ name: string; slug: string | null; avatar: string | null }>(
-        'select name, slug, avatar from users where id = $1',
-        [creatorId],
-      );
+      const { rows: creators } = await pool.query<{ name: string; slug: string | null; avatar: string | null }>('select name, slug, avatar from users where id = $1', [
+        creatorId,
+      ]);
       const creator = creators[0];
       if (!creator) return null;
       const { rows: subscriptions } = await pool.query<{ id: number; endpoint: string; p256dh: string; auth: string }>(
@@ -145,10 +144,15 @@ export function liveNotifier({
         await Promise.all(
           subscriptions.slice(i, i + SEND_CONCURRENCY).map(async (s) => {
             try {
-              await sendPush({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, payload, {
-                vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-                TTL: 60 * 60,
-              }, allowHttpEndpoints);
+              await sendPush(
+                { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+                payload,
+                {
+                  vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+                  TTL: 60 * 60,
+                },
+                allowHttpEndpoints,
+              );
               result.sent += 1;
             } catch (error) {
               const status = (error as { statusCode?: number }).statusCode;

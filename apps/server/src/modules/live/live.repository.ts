@@ -147,10 +147,7 @@ export function liveRepository(pool: pg.Pool) {
     },
 
     async pushSite(slug: string): Promise<PushSite | undefined> {
-      const { rows } = await pool.query<PushSite>(
-        'select id::float8 as id, slug, hosts, push_secret as "pushSecret" from webcam_sites where slug = $1',
-        [slug],
-      );
+      const { rows } = await pool.query<PushSite>('select id::float8 as id, slug, hosts, push_secret as "pushSecret" from webcam_sites where slug = $1', [slug]);
       return rows[0];
     },
 
@@ -162,10 +159,10 @@ export function liveRepository(pool: pg.Pool) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const receipt = await client.query(
-          'insert into live_status_pushes (site_id, signature) values ($1, $2) on conflict do nothing returning site_id',
-          [site.id, signature],
-        );
+        const receipt = await client.query('insert into live_status_pushes (site_id, signature) values ($1, $2) on conflict do nothing returning site_id', [
+          site.id,
+          signature,
+        ]);
         if (receipt.rowCount === 0) {
           await client.query('rollback');
           return null;
@@ -214,7 +211,13 @@ export function liveRepository(pool: pg.Pool) {
 
     /** `followerId`: only the creators this account follows. */
     /** `hidden`: creators geo-blocked where the viewer is, left out. */
-    async liveNow(genders: readonly Category[] | null, after: MicrosCursor | null, limit: number, followerId: number | null, hidden: readonly number[]): Promise<LiveNowRow[]> {
+    async liveNow(
+      genders: readonly Category[] | null,
+      after: MicrosCursor | null,
+      limit: number,
+      followerId: number | null,
+      hidden: readonly number[],
+    ): Promise<LiveNowRow[]> {
       const { rows } = await pool.query<LiveNowRow>(liveNowSql, [genders, ...cursorBound(after), limit, followerId, hidden]);
       return rows;
     },

@@ -117,7 +117,8 @@ export const liveRoutes: FastifyPluginAsyncZod<{ live: LiveService; notifier: Li
       schema: {
         tags: ['live'],
         summary: "This browser's Web Push subscription: the signed-in account is told when creators it follows go live",
-        description: "An endpoint another account has answers 409 and stays theirs, unless it comes with the very keys it has (the same browser, signed in to this account).",
+        description:
+          'An endpoint another account has answers 409 and stays theirs, unless it comes with the very keys it has (the same browser, signed in to this account).',
         security: [{ bearer: [] }],
         body: pushSubscriptionSchema,
         response: { 201: messageResponseSchema, 409: errorResponseSchema, ...errors },

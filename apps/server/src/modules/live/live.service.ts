@@ -1,12 +1,4 @@
-import {
-  LIVE_WINDOW_SECONDS,
-  liveMessages,
-  liveStatusPushSchema,
-  MANUAL_LIVE_HOURS,
-  type Category,
-  type LinkChangeResponse,
-  type LiveCreator,
-} from '@flick/contract';
+import { LIVE_WINDOW_SECONDS, liveMessages, liveStatusPushSchema, MANUAL_LIVE_HOURS, type Category, type LinkChangeResponse, type LiveCreator } from '@flick/contract';
 import { categories } from '@flick/contract';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -24,8 +16,7 @@ import { fetchStatus, roomsFromStatus, StatusFeedError } from './status-feed.ts'
 
 /** What one site's poll did, for the log and the benchmark. */
 export type SitePoll =
-  | { site: string; ok: true; rooms: number; wentLive: number; wentOffline: number; ms: number }
-  | { site: string; ok: false; error: string; ms: number };
+  { site: string; ok: true; rooms: number; wentLive: number; wentOffline: number; ms: number } | { site: string; ok: false; error: string; ms: number };
 
 /** Who went live, for whoever tells their followers (the notifications). */
 export type WentLive = (creatorIds: readonly number[]) => Promise<void>;

@@ -48,7 +48,8 @@ export async function fetchStatus(url: string, { timeoutMs = 10_000, allowIntern
     // An admin's URL, read only from public addresses (never this machine or a private network).
     answer = await requestPublic(url, { timeoutMs, maxBytes: MAX_BYTES, headers: { accept: 'application/json' }, maxRedirects: 3, allowInternal });
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new StatusFeedError(`no whole answer within ${timeoutMs / 1000} s`);
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      throw new StatusFeedError(`no whole answer within ${timeoutMs / 1000} s`);
     throw new StatusFeedError(`could not be reached (${error instanceof Error ? error.message : String(error)})`);
   }
   if (!answer.ok) throw new StatusFeedError(`answered HTTP ${answer.status}`);

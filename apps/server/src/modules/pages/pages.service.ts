@@ -30,10 +30,7 @@ export function pagesService(db: Database) {
 
     /** Inserts the shipped starting text of any page that is not in the database yet. */
     async seed() {
-      const titles = JSON.parse(await fs.readFile(path.join(contentDir, 'titles.json'), 'utf8')) as Record<
-        PageSlug,
-        string
-      >;
+      const titles = JSON.parse(await fs.readFile(path.join(contentDir, 'titles.json'), 'utf8')) as Record<PageSlug, string>;
       const rows = await Promise.all(
         pageSlugSchema.options.map(async (slug) => ({
           slug,

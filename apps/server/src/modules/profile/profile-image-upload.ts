@@ -16,9 +16,7 @@ import { imageFileName, imageFileNames, imageHash, imageHeight } from '../accoun
 const MAX_INPUT_PIXELS = 100_000_000;
 const WEBP_QUALITY = 82;
 
-const kindOfField = new Map<string, ProfileImageKind>(
-  (Object.keys(profileImages) as ProfileImageKind[]).map((kind) => [profileImages[kind].field, kind]),
-);
+const kindOfField = new Map<string, ProfileImageKind>((Object.keys(profileImages) as ProfileImageKind[]).map((kind) => [profileImages[kind].field, kind]));
 
 const updatedMessage: Record<ProfileImageKind, string> = {
   avatar: profilePageMessages.profileImageUpdated,
@@ -78,11 +76,7 @@ export function profileImageUpload({ db, media, logger }: { db: Database; media:
       return await Promise.all(
         profileImages[kind].widths.map(async (width) => ({
           width,
-          data: await source
-            .clone()
-            .resize(width, imageHeight(kind, width), { fit: 'cover' })
-            .webp({ quality: WEBP_QUALITY })
-            .toBuffer(),
+          data: await source.clone().resize(width, imageHeight(kind, width), { fit: 'cover' }).webp({ quality: WEBP_QUALITY }).toBuffer(),
         })),
       );
     } catch {
@@ -113,7 +107,11 @@ export function profileImageUpload({ db, media, logger }: { db: Database; media:
   async function swap(userId: number, kind: ProfileImageKind, url: string) {
     return db.transaction(async (tx) => {
       const [current] = await tx.select({ avatar: users.avatar, cover: users.cover }).from(users).where(eq(users.id, userId)).for('update');
-      const [user] = await tx.update(users).set({ [kind]: url, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+      const [user] = await tx
+        .update(users)
+        .set({ [kind]: url, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning();
       if (!current || !user) throw new HttpError(404, 'Account not found.');
       return { user, replaced: current[kind] };
     });
@@ -129,7 +127,10 @@ export function profileImageUpload({ db, media, logger }: { db: Database; media:
       if (imageHash(kind, user[kind]) === hash) return { message, user };
 
       const copies = await render(image);
-      await publish(user.id, copies.map((copy) => ({ file: imageFileName(kind, hash, copy.width), data: copy.data })));
+      await publish(
+        user.id,
+        copies.map((copy) => ({ file: imageFileName(kind, hash, copy.width), data: copy.data })),
+      );
       const newFiles = imageFileNames(kind, hash).map((file) => keyOf(user.id, file));
       let swapped: Awaited<ReturnType<typeof swap>>;
       try {

@@ -33,9 +33,7 @@ export function profileLinks(pool: pg.Pool) {
     async apply(user: UserRow, changes: LinkChange[]): Promise<string> {
       if (user.type === 'user') throw new HttpError(403, profilePageMessages.linksForCreators);
       const deletes = changes.flatMap((change, index) => (change.action === 'delete' ? [{ id: change.id, index }] : []));
-      const adds = changes.flatMap((change, index) =>
-        change.action === 'add' ? [{ url: normalizeLinkUrl(change.url), index }] : [],
-      );
+      const adds = changes.flatMap((change, index) => (change.action === 'add' ? [{ url: normalizeLinkUrl(change.url), index }] : []));
 
       const client = await pool.connect();
       try {
@@ -52,10 +50,10 @@ export function profileLinks(pool: pg.Pool) {
           if (link.userId !== user.id) throw new HttpError(403, profilePageMessages.notYourLink);
         }
 
-        const { rows: kept } = await client.query<{ url: string }>(
-          'select url from user_links where user_id = $1 and not (id = any($2::bigint[]))',
-          [user.id, deletes.map((d) => d.id)],
-        );
+        const { rows: kept } = await client.query<{ url: string }>('select url from user_links where user_id = $1 and not (id = any($2::bigint[]))', [
+          user.id,
+          deletes.map((d) => d.id),
+        ]);
         const taken = new Set(kept.map((row) => row.url.toLowerCase()));
         for (const { url, index } of adds) {
           if (taken.has(url.toLowerCase())) throw validationError([{ field: `links.${index}.url`, message: profilePageMessages.duplicateLink }]);
@@ -103,10 +101,10 @@ export function profileLinks(pool: pg.Pool) {
         if (!found[0]) throw new HttpError(404, liveMessages.linkNotFound);
         if (found[0].userId !== user.id) throw new HttpError(403, liveMessages.notYourLink);
         if (important) {
-          const { rows } = await client.query<{ n: number }>(
-            'select count(*)::int as n from user_links where user_id = $1 and is_important and id <> $2',
-            [user.id, linkId],
-          );
+          const { rows } = await client.query<{ n: number }>('select count(*)::int as n from user_links where user_id = $1 and is_important and id <> $2', [
+            user.id,
+            linkId,
+          ]);
           if (rows[0]!.n >= IMPORTANT_LINKS_MAX) throw validationError([{ field: 'important', message: liveMessages.tooManyImportant }]);
         }
         await client.query('update user_links set is_important = $2 where id = $1', [linkId, important]);

@@ -115,7 +115,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profile: ProfileService }> =
       preHandler: app.requireUser,
       schema: {
         tags: ['accounts'],
-        summary: 'Videos the signed-in account liked, newest like first, in the feed\'s shape',
+        summary: "Videos the signed-in account liked, newest like first, in the feed's shape",
         security: [{ bearer: [] }],
         querystring: profileListQuerySchema,
         response: { 200: videoListResponseSchema, ...errors },

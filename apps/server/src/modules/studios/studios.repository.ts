@@ -25,7 +25,10 @@ export function studiosRepository(pool: pg.Pool | pg.PoolClient) {
   return {
     /** The new studio, or undefined when its name (in any case) is taken. */
     async create(name: string, keyHash: string): Promise<StudioRow | undefined> {
-      const { rows } = await pool.query<StudioRow>('insert into studios (name, join_key_hash) values ($1, $2) on conflict do nothing returning id::float8 as id, name', [name, keyHash]);
+      const { rows } = await pool.query<StudioRow>('insert into studios (name, join_key_hash) values ($1, $2) on conflict do nothing returning id::float8 as id, name', [
+        name,
+        keyHash,
+      ]);
       return rows[0];
     },
 

@@ -1,17 +1,17 @@
-import {
-  errorResponseSchema,
-  feedMessages,
-  joinStudioRequestSchema,
-  messageResponseSchema,
-  studioConsoleResponseSchema,
-  studioResponseSchema,
-} from '@flick/contract';
+import { errorResponseSchema, feedMessages, joinStudioRequestSchema, messageResponseSchema, studioConsoleResponseSchema, studioResponseSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { StudiosService } from './studios.service.ts';
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  429: errorResponseSchema,
+};
 
 /** accounts.md §7 studio calls, and the console of a studio's managers (ADR 0014). */
 export const studiosRoutes: FastifyPluginAsyncZod<{ studios: StudiosService }> = async (app, { studios }) => {
@@ -53,7 +53,7 @@ export const studiosRoutes: FastifyPluginAsyncZod<{ studios: StudiosService }> =
       config: perClientLimit(30, 600, feedMessages.tooManyRequests),
       schema: {
         tags: ['accounts'],
-        summary: "Leave the studio: its managers lose access to the account at once (404 when in none)",
+        summary: 'Leave the studio: its managers lose access to the account at once (404 when in none)',
         security: [{ bearer: [] }],
         response: { 200: messageResponseSchema, ...errors },
       },

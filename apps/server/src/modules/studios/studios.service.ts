@@ -82,7 +82,12 @@ export function studiosService({ db, pool }: { db: Database; pool: pg.Pool }) {
        * A studio with its first manager (an existing account, or a new one with this password); its key,
        * shown once. A taken name is a 409 and creates no manager account.
        */
-      async create(name: string, managerEmail: string, managerPassword?: string, within: (client: pg.PoolClient, created: { studio: StudioRow; manager: UserRow }) => Promise<void> = nothing) {
+      async create(
+        name: string,
+        managerEmail: string,
+        managerPassword?: string,
+        within: (client: pg.PoolClient, created: { studio: StudioRow; manager: UserRow }) => Promise<void> = nothing,
+      ) {
         const trimmed = name.trim();
         if (!trimmed) throw new HttpError(422, adminMessages.studioNameRequired);
         return inTransaction(pool, async (client) => {

@@ -72,7 +72,15 @@ export const trackingCountsRepository = {
     await client.query({
       name: 'counters-flush-videos',
       text: flushVideosSql,
-      values: [ids, column((d) => d.views), column((d) => d.likes), column((d) => d.watchSeconds), column((d) => d.completions), column((d) => d.ratingSum), column((d) => d.ratingCount)],
+      values: [
+        ids,
+        column((d) => d.views),
+        column((d) => d.likes),
+        column((d) => d.watchSeconds),
+        column((d) => d.completions),
+        column((d) => d.ratingSum),
+        column((d) => d.ratingCount),
+      ],
     });
   },
 

@@ -140,10 +140,14 @@ export function trackingRepository(pool: pg.Pool) {
 
     /** A content-removal request: an urgent report, first in the admins' queue (ADR 0015). */
     async insertRemovalRequest(request: { videoId: number; userId: number | null; email: string; reason: string; message: string; clientIp: string }) {
-      await pool.query(
-        `insert into video_reports (video_id, user_id, email, reason, message, client_ip, urgent) values ($1, $2, $3, $4, $5, $6, true)`,
-        [request.videoId, request.userId, request.email, request.reason, request.message, request.clientIp],
-      );
+      await pool.query(`insert into video_reports (video_id, user_id, email, reason, message, client_ip, urgent) values ($1, $2, $3, $4, $5, $6, true)`, [
+        request.videoId,
+        request.userId,
+        request.email,
+        request.reason,
+        request.message,
+        request.clientIp,
+      ]);
     },
 
     async insertReport(report: {
@@ -155,10 +159,15 @@ export function trackingRepository(pool: pg.Pool) {
       message: string;
       clientIp: string;
     }) {
-      await pool.query(
-        `insert into video_reports (video_id, user_id, guest_id, email, reason, message, client_ip) values ($1, $2, $3, $4, $5, $6, $7)`,
-        [report.videoId, report.userId, report.guestId, report.email, report.reason, report.message, report.clientIp],
-      );
+      await pool.query(`insert into video_reports (video_id, user_id, guest_id, email, reason, message, client_ip) values ($1, $2, $3, $4, $5, $6, $7)`, [
+        report.videoId,
+        report.userId,
+        report.guestId,
+        report.email,
+        report.reason,
+        report.message,
+        report.clientIp,
+      ]);
     },
 
     /** Whether the link exists, and whether this click counts (see countLinkClickSql). */

@@ -36,7 +36,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
       config: perClientLimit(600, 600, tooMany),
       schema: {
         tags: ['tracking'],
-        summary: "A view: counted once per viewer per video every 6 hours, and guests a handful a day per network; watch time feeds the ranking",
+        summary: 'A view: counted once per viewer per video every 6 hours, and guests a handful a day per network; watch time feeds the ranking',
         security: optionalBearer,
         body: videoViewRequestSchema,
         response: { 200: videoViewResponseSchema, ...errors },
@@ -66,7 +66,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: TrackingService }
       config: perClientLimit(300, 600, tooMany),
       schema: {
         tags: ['tracking'],
-        summary: "Like or unlike (idempotent): users by bearer, guests by guest_id (counted a handful a day per network)",
+        summary: 'Like or unlike (idempotent): users by bearer, guests by guest_id (counted a handful a day per network)',
         security: optionalBearer,
         body: videoLikeRequestSchema,
         response: { 200: videoLikeResponseSchema, ...errors },

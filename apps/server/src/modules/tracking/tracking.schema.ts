@@ -118,7 +118,12 @@ export const videoReports = pgTable(
     /** A content-removal request (someone depicted, a rights holder): first in the queue. */
     urgent: boolean('urgent').notNull().default(false),
   },
-  (t) => [index('video_reports_video_id_idx').on(t.videoId), index('video_reports_open_idx').on(t.createdAt).where(sql`${t.handledAt} is null`)],
+  (t) => [
+    index('video_reports_video_id_idx').on(t.videoId),
+    index('video_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.handledAt} is null`),
+  ],
 );
 
 /** Who viewed which profile, last counted when: counted once per viewer per window, like video views. */

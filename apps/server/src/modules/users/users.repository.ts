@@ -96,7 +96,9 @@ export function usersRepository(pool: pg.Pool) {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const { rows: [model] } = await client.query<{ type: string }>('select type from users where id = $1', [modelId]);
+        const {
+          rows: [model],
+        } = await client.query<{ type: string }>('select type from users where id = $1', [modelId]);
         check(model?.type);
         const changed =
           action === 'follow'
@@ -111,7 +113,9 @@ export function usersRepository(pool: pg.Pool) {
             [modelId],
           );
         }
-        const { rows: [counter] } = await client.query<{ total: number }>(
+        const {
+          rows: [counter],
+        } = await client.query<{ total: number }>(
           'update users set followers_count = greatest(0, followers_count + $2) where id = $1 returning followers_count::float8 as total',
           [modelId, delta],
         );

@@ -69,9 +69,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request, reply) => {
       const result = await users.follow(signedInUser(request).id, request.body.model_id, request.body.action);
       const message = result.isFollowing ? feedMessages.followed : feedMessages.unfollowed;
-      return reply
-        .code(result.created ? 201 : 200)
-        .send({ message, isFollowing: result.isFollowing, totalFollowers: result.totalFollowers });
+      return reply.code(result.created ? 201 : 200).send({ message, isFollowing: result.isFollowing, totalFollowers: result.totalFollowers });
     },
   );
 };

@@ -43,9 +43,13 @@ export const userLinks = pgTable(
     index('user_links_user_id_idx').on(t.userId, t.position),
     index('user_links_site_idx').on(t.site),
     // Discover's 'Live Creators' and /live: the few links someone said are live, not every link.
-    index('user_links_live_idx').on(t.userId).where(sql`${t.liveSource} is not null`),
+    index('user_links_live_idx')
+      .on(t.userId)
+      .where(sql`${t.liveSource} is not null`),
     // A site's feed-live links, to drop the ones its next status no longer lists.
-    index('user_links_live_site_idx').on(t.liveSiteId).where(sql`${t.liveSource} = 'feed'`),
+    index('user_links_live_site_idx')
+      .on(t.liveSiteId)
+      .where(sql`${t.liveSource} = 'feed'`),
     check('user_links_live_source_check', sql`${t.liveSource} in ('feed', 'push', 'manual')`),
   ],
 );

@@ -27,7 +27,14 @@ export function verificationRepository(db: Database) {
 
     async listPending() {
       return db
-        .select({ id: verifications.id, userId: verifications.userId, legalName: verifications.legalName, stageName: verifications.stageName, createdAt: verifications.createdAt, email: users.email })
+        .select({
+          id: verifications.id,
+          userId: verifications.userId,
+          legalName: verifications.legalName,
+          stageName: verifications.stageName,
+          createdAt: verifications.createdAt,
+          email: users.email,
+        })
         .from(verifications)
         .innerJoin(users, eq(users.id, verifications.userId))
         .where(eq(verifications.status, 'pending'))
@@ -53,7 +60,10 @@ export function verificationRepository(db: Database) {
           .where(and(eq(verifications.id, id), eq(verifications.status, 'pending')))
           .returning();
         if (!row) return undefined;
-        await tx.update(users).set({ isVerified: decision, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+        await tx
+          .update(users)
+          .set({ isVerified: decision, updatedAt: sql`now()` })
+          .where(eq(users.id, row.userId));
         // On the record with it, the console's and the CLI's alike (no reviewer: the CLI named no admin; ADR 0015).
         await recordAdminDecision(tx, {
           adminId: reviewerId,

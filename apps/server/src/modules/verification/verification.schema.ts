@@ -31,6 +31,8 @@ export const verifications = pgTable(
   },
   (t) => [
     index('verifications_user_id_idx').on(t.userId),
-    index('verifications_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('verifications_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

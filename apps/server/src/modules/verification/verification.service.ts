@@ -1,10 +1,4 @@
-import {
-  ageOn,
-  verificationFieldsSchema,
-  verificationFileFields,
-  verificationMessages,
-  type VerificationFileField,
-} from '@flick/contract';
+import { ageOn, verificationFieldsSchema, verificationFileFields, verificationMessages, type VerificationFileField } from '@flick/contract';
 import type { MultipartFile, Multipart } from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -67,9 +61,7 @@ export function verificationService(db: Database, storage: PrivateStorage) {
       try {
         const { fields, files, problems } = await receive(parts, folder.dir);
         const parsed = verificationFieldsSchema.safeParse(fields);
-        const issues = parsed.success
-          ? []
-          : parsed.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
+        const issues = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
         if (parsed.success && ageOn(parsed.data.date_of_birth, new Date()) < 18) {
           issues.push({ field: 'date_of_birth', message: verificationMessages.underage });
         }

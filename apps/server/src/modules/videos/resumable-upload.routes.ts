@@ -29,10 +29,13 @@ async function refusalMessage(response: Response): Promise<string> {
  * Resumable upload (tus 1.0) at /v1/videos/uploads, for verified creators: the same limits and the same
  * `{ videoId, screenshot }` as POST /v1/videos/upload, answered by the PATCH that completes the file.
  */
-export const resumableUploadRoutes: FastifyPluginAsyncZod<{ videos: VideosService; quota: UploadQuota; directory: string; locker?: Locker; objects?: ObjectStore }> = async (
-  app,
-  { videos, quota, directory, locker, objects },
-) => {
+export const resumableUploadRoutes: FastifyPluginAsyncZod<{
+  videos: VideosService;
+  quota: UploadQuota;
+  directory: string;
+  locker?: Locker;
+  objects?: ObjectStore;
+}> = async (app, { videos, quota, directory, locker, objects }) => {
   const uploads = resumableUploads({ directory, endpoint: `${app.prefix}/videos/uploads`, videos, quota, logger: app.log, locker, objects });
 
   // PATCH bodies are the file itself: left unread here, tus streams them to disk.

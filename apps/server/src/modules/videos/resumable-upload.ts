@@ -154,7 +154,6 @@ export function resumableUploads({ directory, endpoint, videos, quota, logger, l
   };
 }
 
-
 /**
  * tus's file store, whose write keeps the reason of a failure: the store's own turns every failure into
  * one "unknown error", so a full disk (ENOSPC) could not be told apart. The bytes go where tus's would.

@@ -76,10 +76,7 @@ export async function backfillStills(
 }
 
 /** The job: runs the backfill and, when its time is up, queues the rest as a new job. */
-export async function runStillsBackfill(
-  deps: { db: Database; media: MediaStorage; logger: Logger; jobs: JobQueue },
-  data: { afterId?: number },
-): Promise<void> {
+export async function runStillsBackfill(deps: { db: Database; media: MediaStorage; logger: Logger; jobs: JobQueue }, data: { afterId?: number }): Promise<void> {
   const result = await backfillStills(deps, { afterId: data.afterId });
   deps.logger.info({ ...result }, result.continueAfter === null ? 'stills backfill done' : 'stills backfill continues in a new job');
   if (result.continueAfter !== null) {

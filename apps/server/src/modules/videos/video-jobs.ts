@@ -11,10 +11,7 @@ export const WAITING_FOR_REVIEW = 'Waiting for review';
 const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
 
 /** The handlers of the video jobs: transcode (with explicit failure states), purge and the stills backfill. */
-export function registerVideoJobs(
-  registry: JobRegistry,
-  deps: { db: Database; media: MediaStorage; logger: Logger; jobs: JobQueue; moderation: 'auto' | 'manual' },
-) {
+export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; media: MediaStorage; logger: Logger; jobs: JobQueue; moderation: 'auto' | 'manual' }) {
   const repo = videosRepository(deps.db);
   registry.register('transcode-video', async ({ videoId }, attempt) => {
     const video = await repo.find(videoId);

@@ -59,9 +59,7 @@ export function toVideo(
       : [],
     firstFrameUrl: media.url(row.id, processed ? 'stream/first-frame.jpg' : 'first-frame.jpg'),
     playlistUrl: processed || row.playableAt !== null ? media.url(row.id, 'stream/master.m3u8') : null,
-    preloadUrls: processed
-      ? startFiles(display).map((file) => media.url(row.id, `stream/${file}`))
-      : [],
+    preloadUrls: processed ? startFiles(display).map((file) => media.url(row.id, `stream/${file}`)) : [],
     duration: Math.round(row.duration * 100) / 100,
     viewCount: row.viewCount,
     likeCount: row.likeCount,

@@ -19,7 +19,12 @@ export function videosRepository(db: Database) {
       return row;
     },
     async findMany(ids: readonly number[]) {
-      return ids.length === 0 ? [] : db.select().from(videos).where(inArray(videos.id, [...ids]));
+      return ids.length === 0
+        ? []
+        : db
+            .select()
+            .from(videos)
+            .where(inArray(videos.id, [...ids]));
     },
     /** The updated row; with `whileStatus`, only if the video still has it (undefined otherwise). */
     async update(id: number, values: Partial<typeof videos.$inferInsert>, whileStatus?: VideoRow['status']) {
@@ -38,13 +43,7 @@ export function videosRepository(db: Database) {
       return db
         .select()
         .from(videos)
-        .where(
-          and(
-            eq(videos.userId, userId),
-            ne(videos.status, 'deleting'),
-            options.before ? lt(videos.id, options.before) : undefined,
-          ),
-        )
+        .where(and(eq(videos.userId, userId), ne(videos.status, 'deleting'), options.before ? lt(videos.id, options.before) : undefined))
         .orderBy(desc(videos.id))
         .limit(options.limit);
     },

@@ -35,15 +35,7 @@ export const uploadStarts = pgTable(
   (t) => [index('upload_starts_user_id_started_at_idx').on(t.userId, t.startedAt)],
 );
 
-export const videoStatus = pgEnum('video_status', [
-  'uploaded',
-  'preprocess',
-  'processing',
-  'approved',
-  'rejected',
-  'deleting',
-  'error',
-]);
+export const videoStatus = pgEnum('video_status', ['uploaded', 'preprocess', 'processing', 'approved', 'rejected', 'deleting', 'error']);
 
 /** DESIGN.md "Video lifecycle": only approved videos with details whose upload_date has come reach viewers. */
 export const videos = pgTable(
@@ -98,7 +90,9 @@ export const videos = pgTable(
   },
   (t) => [
     index('videos_user_id_id_idx').on(t.userId, t.id),
-    index('videos_published_idx').on(t.uploadDate, t.id).where(sql`${t.status} = 'approved' and ${t.detailsAt} is not null`),
+    index('videos_published_idx')
+      .on(t.uploadDate, t.id)
+      .where(sql`${t.status} = 'approved' and ${t.detailsAt} is not null`),
     // A creator's grid (newest first) and the totals on their profile.
     index('videos_user_published_idx')
       .on(t.userId, t.uploadDate.desc(), t.id.desc())

@@ -1,11 +1,4 @@
-import {
-  tagProblem,
-  tagSlug,
-  TAGS_MAX,
-  VIDEO_MAX_SECONDS,
-  videoMessages,
-  type uploadDetailsRequestSchema,
-} from '@flick/contract';
+import { tagProblem, tagSlug, TAGS_MAX, VIDEO_MAX_SECONDS, videoMessages, type uploadDetailsRequestSchema } from '@flick/contract';
 import { captureFirstFrame, MediaError, probe } from '@flick/media';
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
@@ -100,7 +93,12 @@ export function videosService({ db, media, signer, jobs, logger }: VideosDepende
      */
     async ingest(user: UserRow, file: string, filename: string) {
       let video: VideoRow | undefined;
-      const extension = path.extname(filename).toLowerCase().replace(/[^.a-z0-9]/g, '').slice(0, 6) || '.bin';
+      const extension =
+        path
+          .extname(filename)
+          .toLowerCase()
+          .replace(/[^.a-z0-9]/g, '')
+          .slice(0, 6) || '.bin';
       try {
         const info = await probe(file);
         if (info.durationSeconds > VIDEO_MAX_SECONDS) throw validationError([{ field: 'video', message: videoMessages.tooLong }]);
@@ -164,7 +162,11 @@ export function videosService({ db, media, signer, jobs, logger }: VideosDepende
         uploadDate = when;
       }
 
-      await repo.setTags(video.id, unique.map(([, name]) => name), unique.map(([slug]) => slug));
+      await repo.setTags(
+        video.id,
+        unique.map(([, name]) => name),
+        unique.map(([slug]) => slug),
+      );
       const updated = (await repo.update(video.id, {
         title: input.title,
         slug: tagSlug(input.title).slice(0, 80) || String(video.id),

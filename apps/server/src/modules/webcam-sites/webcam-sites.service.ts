@@ -16,7 +16,14 @@ const ICON_SIZE = 128;
 
 /** `stripchat.com, www.Stripchat.com` -> ['stripchat.com']; a 422 for anything that is not a host name. */
 export function parseHosts(text: string): string[] {
-  const hosts = [...new Set(text.split(/[\s,]+/).filter(Boolean).map((h) => h.toLowerCase().replace(/^www\./, '')))];
+  const hosts = [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((h) => h.toLowerCase().replace(/^www\./, '')),
+    ),
+  ];
   if (hosts.length === 0) throw new HttpError(422, adminMessages.siteHostsRequired);
   const bad = hosts.find((h) => !HOST.test(h));
   if (bad) throw new HttpError(422, adminMessages.siteHostInvalid(bad));
@@ -112,7 +119,11 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
      * Changes a site's name, hosts or icon: `iconFile` is a file's path or the uploaded bytes, and null goes
      * back to the drawn initial. The icon it replaces is removed once the change is committed.
      */
-    async edit(slugText: string, change: { name?: string; hosts?: string; iconFile?: string | Buffer | null }, within: Within<{ before: WebcamSiteRow; after: WebcamSiteRow }> = nothing) {
+    async edit(
+      slugText: string,
+      change: { name?: string; hosts?: string; iconFile?: string | Buffer | null },
+      within: Within<{ before: WebcamSiteRow; after: WebcamSiteRow }> = nothing,
+    ) {
       const slug = checkSlug(slugText);
       const before = await repo.bySlug(slug);
       if (!before) throw new HttpError(404, adminMessages.siteNotFound);
@@ -139,7 +150,11 @@ export function webcamSitesService({ pool, media }: { pool: pg.Pool; media: Medi
      * Where the site says who is online (ADR 0012): a JSON URL, the dot path of the list in it ('' for the
      * whole answer) and the field of an entry naming the room ('' when entries are names); null for none.
      */
-    async setStatusSource(slugText: string, source: { url: string; listPath?: string; roomField?: string; intervalSeconds?: number } | null, within: Within<null> = nothing) {
+    async setStatusSource(
+      slugText: string,
+      source: { url: string; listPath?: string; roomField?: string; intervalSeconds?: number } | null,
+      within: Within<null> = nothing,
+    ) {
       const slug = checkSlug(slugText);
       let value: { url: string; listPath: string; roomField: string; intervalSeconds: number } | null = null;
       if (source) {

@@ -29,19 +29,10 @@ export function AppShell() {
 
   return (
     <>
-      {navigating && (
-<div aria-hidden="true" className="nav-progress" />
-      )}
+      {navigating && <div aria-hidden="true" className="nav-progress" />}
       <header className="app-header">
         <div className="app-header-bar">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
-          >
+          <button type="button" className="icon-btn" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <MenuIcon />
           </button>
           <Link to={paths.home} aria-label="Flick" className="flex h-11 items-center rounded-xl px-1.5">

@@ -21,7 +21,10 @@ describe('bottom tabs (viewer.md §2 app shell)', () => {
   });
 
   it.each(['Discover', 'Upload', 'Channels', 'Account'])('clears the stored tag selection when %s is pressed', async (name) => {
-    setSelectedTagList([{ id: 3, name: 'blonde' }, { id: 14, name: 'dance' }]);
+    setSelectedTagList([
+      { id: 3, name: 'blonde' },
+      { id: 14, name: 'dance' },
+    ]);
     const { nav } = await renderAt('/');
     fireEvent.click(within(nav).getByRole('link', { name }));
     expect(getSelectedTags()).toEqual([]);

@@ -40,13 +40,7 @@ export function BottomTabs() {
       <ul className="app-nav-list">
         {tabs.map((tab) => (
           <li key={tab.to} className="flex">
-            <NavLink
-              to={tab.to}
-              end={tab.to === paths.home}
-              viewTransition
-              onClick={(event) => onTabClick(event, tab)}
-              className="tab-link"
-            >
+            <NavLink to={tab.to} end={tab.to === paths.home} viewTransition onClick={(event) => onTabClick(event, tab)} className="tab-link">
               {tab.to === paths.upload ? (
                 <span className="tab-upload">
                   <tab.Icon width="22" height="22" strokeWidth="2.5" />

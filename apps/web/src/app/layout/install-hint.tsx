@@ -47,8 +47,7 @@ export function InstallHint() {
       <div className="min-w-0 flex-1 text-sm leading-snug">
         <p className="font-bold text-fg">Install Flick on your home screen</p>
         <p className="mt-1 text-muted">
-          Tap <ShareIcon width="16" height="16" className="-mt-1 inline text-accent-soft" /> Share in Safari, then
-          &ldquo;Add to Home Screen&rdquo;.
+          Tap <ShareIcon width="16" height="16" className="-mt-1 inline text-accent-soft" /> Share in Safari, then &ldquo;Add to Home Screen&rdquo;.
         </p>
       </div>
       <button type="button" className="icon-btn -mt-2 -mr-2 text-muted" aria-label="Dismiss" onClick={dismiss}>

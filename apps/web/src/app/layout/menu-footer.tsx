@@ -29,11 +29,7 @@ export function MenuFooter({ socialUrl, onNavigate }: { socialUrl: string | null
       <ul className="flex flex-wrap gap-x-5">
         {footerLinks.map((link) => (
           <li key={link.to}>
-            <Link
-              to={link.to}
-              onClick={onNavigate}
-              className="inline-flex min-h-11 items-center text-[0.8125rem] text-muted transition-colors hover:text-fg"
-            >
+            <Link to={link.to} onClick={onNavigate} className="inline-flex min-h-11 items-center text-[0.8125rem] text-muted transition-colors hover:text-fg">
               {link.label}
             </Link>
           </li>

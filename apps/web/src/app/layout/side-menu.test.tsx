@@ -6,16 +6,7 @@ import { setSession } from '../../features/session/stores/session-changes.ts';
 import { browser } from '../../lib/browser.ts';
 import { fullConfig, json, mockApi, renderApp } from '../../testing/render-app.tsx';
 
-const footer = [
-  'Follow us',
-  'FAQ',
-  'Privacy Policy',
-  'DMCA',
-  '2257 Compliance',
-  'Support',
-  'Terms and Conditions',
-  'RTA: Restricted To Adults',
-];
+const footer = ['Follow us', 'FAQ', 'Privacy Policy', 'DMCA', '2257 Compliance', 'Support', 'Terms and Conditions', 'RTA: Restricted To Adults'];
 
 async function openMenu(config: Partial<ClientConfig> = fullConfig) {
   const api = mockApi({
@@ -53,17 +44,9 @@ describe('main side menu (viewer.md §2)', () => {
     const { menu } = await openMenu();
     within(menu).getByText('Are you a content creator? Promote your videos');
     // The configured links appear once /v1/config has answered (Live Cams is there before, as /live).
-    await waitFor(() => expectControls(menu, [
-      'Close menu',
-      'Get started',
-      'Login',
-      'Discover',
-      'Channels',
-      'Live Cams',
-      'Rate videos',
-      'Webcam Reviews',
-      ...footer,
-    ]), { timeout: 5000 });
+    await waitFor(() => expectControls(menu, ['Close menu', 'Get started', 'Login', 'Discover', 'Channels', 'Live Cams', 'Rate videos', 'Webcam Reviews', ...footer]), {
+      timeout: 5000,
+    });
     expect(within(menu).getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/register');
     expect(within(menu).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
@@ -72,18 +55,11 @@ describe('main side menu (viewer.md §2)', () => {
     setSession({ accessToken: 'token', userId: '9', userType: 'user' }, true);
     const { menu } = await openMenu();
     expect(within(menu).queryByText('Are you a content creator? Promote your videos')).toBeNull();
-    await waitFor(() => expectControls(menu, [
-      'Close menu',
-      'My account',
-      'Upload video',
-      'Discover',
-      'Channels',
-      'Live Cams',
-      'Rate videos',
-      'Webcam Reviews',
-      'Log out',
-      ...footer,
-    ]), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expectControls(menu, ['Close menu', 'My account', 'Upload video', 'Discover', 'Channels', 'Live Cams', 'Rate videos', 'Webcam Reviews', 'Log out', ...footer]),
+      { timeout: 5000 },
+    );
     expect(within(menu).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
     expect(within(menu).getByRole('link', { name: 'Upload video' }).getAttribute('href')).toBe('/upload');
     expect(within(menu).getByRole('link', { name: 'Rate videos' }).getAttribute('href')).toBe('/videos-rating/unrated');

@@ -78,9 +78,7 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
 
       {!session && (
         <section className="mx-4 mt-1 mb-3 rounded-2xl border border-accent/25 bg-[radial-gradient(120%_140%_at_0%_0%,rgb(255_46_136/0.22),transparent_60%)] p-4">
-          <p className="text-[0.9375rem] leading-snug font-semibold text-balance">
-            Are you a content creator? Promote your videos
-          </p>
+          <p className="text-[0.9375rem] leading-snug font-semibold text-balance">Are you a content creator? Promote your videos</p>
           <div className="mt-4 grid grid-cols-2 gap-2.5">
             <Link to={paths.register} onClick={onClose} className="btn btn-primary">
               Get started
@@ -100,20 +98,12 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
           {internal(paths.discover, 'Discover', CompassIcon)}
           {internal(paths.channels, 'Channels', ChannelsIcon)}
           <li>
-            <LiveCamsLink
-              url={config.livecamsUrl}
-              eventId={liveCamsEventIds.menuLiveCams}
-              visitor={visitor}
-              onClick={onClose}
-              className={itemClass}
-            >
+            <LiveCamsLink url={config.livecamsUrl} eventId={liveCamsEventIds.menuLiveCams} visitor={visitor} onClick={onClose} className={itemClass}>
               <ItemContent
                 Icon={BroadcastIcon}
                 label="Live Cams"
                 trailing={
-                  <span
-                    aria-hidden="true"
-                    className="rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
+                  <span aria-hidden="true" className="rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
                     LIVE
                   </span>
                 }
@@ -131,18 +121,8 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
           )}
           {config.webcamReviewsUrl && (
             <li>
-              <a
-                href={config.webcamReviewsUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={onClose}
-                className={itemClass}
-              >
-                <ItemContent
-                  Icon={ReviewsIcon}
-                  label="Webcam Reviews"
-                  trailing={<ExternalIcon width="16" height="16" className="text-subtle" />}
-                />
+              <a href={config.webcamReviewsUrl} target="_blank" rel="noopener noreferrer" onClick={onClose} className={itemClass}>
+                <ItemContent Icon={ReviewsIcon} label="Webcam Reviews" trailing={<ExternalIcon width="16" height="16" className="text-subtle" />} />
               </a>
             </li>
           )}

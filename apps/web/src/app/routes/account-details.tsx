@@ -8,11 +8,7 @@ export function AccountDetailsRoute() {
   return (
     <ProfileGate>
       {(user) => (
-        <Screen
-          title="Details"
-          backTo={paths.accountSettings}
-          description={user.type === 'user' ? 'The name other people see.' : 'How viewers see you on Flick.'}
-        >
+        <Screen title="Details" backTo={paths.accountSettings} description={user.type === 'user' ? 'The name other people see.' : 'How viewers see you on Flick.'}>
           <DetailsForm user={user} />
         </Screen>
       )}

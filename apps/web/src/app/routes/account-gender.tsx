@@ -8,11 +8,7 @@ export function AccountGenderRoute() {
   return (
     <ProfileGate>
       {(user) => (
-        <Screen
-          title="Gender"
-          backTo={paths.accountSettings}
-          description={user.type === 'user' ? 'How you identify.' : 'The category viewers find you in.'}
-        >
+        <Screen title="Gender" backTo={paths.accountSettings} description={user.type === 'user' ? 'How you identify.' : 'The category viewers find you in.'}>
           <GenderForm user={user} />
         </Screen>
       )}

@@ -33,7 +33,12 @@ export function StudioConsoleRoute() {
   return (
     <ProfileGate>
       {(user) => (
-        <Screen title={user.managesStudio?.name ?? 'Studio'} eyebrow={<p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Studio console</p>} backTo={paths.account} width="wide">
+        <Screen
+          title={user.managesStudio?.name ?? 'Studio'}
+          eyebrow={<p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Studio console</p>}
+          backTo={paths.account}
+          width="wide"
+        >
           <StudioConsole />
         </Screen>
       )}

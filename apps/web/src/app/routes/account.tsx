@@ -15,7 +15,6 @@ import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from
 import { ViewerProfileSections } from '../../features/profile/components/viewer-profile-sections.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 
-
 // A creator's videos download with the section, not with every account and settings screen.
 const MyVideos = lazy(() => import('../../features/videos/components/my-videos.tsx').then((m) => ({ default: m.MyVideos })));
 

@@ -77,9 +77,7 @@ function EmptyFeed() {
           <PlayIcon width="34" height="34" className="ml-1" />
         </span>
         <h1 className="mt-7 text-[1.625rem] font-extrabold tracking-tight">No videos yet</h1>
-        <p className="mt-3 max-w-[17rem] leading-relaxed text-balance text-muted">
-          Short clips from live-cam creators play here as soon as they are published.
-        </p>
+        <p className="mt-3 max-w-[17rem] leading-relaxed text-balance text-muted">Short clips from live-cam creators play here as soon as they are published.</p>
         <div className="mt-8 flex w-full max-w-[16rem] flex-col gap-3">
           <Link to={paths.discover} viewTransition className="btn btn-primary">
             Explore Discover

@@ -26,11 +26,7 @@ function LoginScreen({ initialError }: { initialError?: string }) {
   const returnPath = useReturnPath();
 
   return (
-    <Screen
-      title="Sign in"
-      width="narrow"
-      description="Welcome back. Sign in to follow creators, rate videos and manage your account."
-    >
+    <Screen title="Sign in" width="narrow" description="Welcome back. Sign in to follow creators, rate videos and manage your account.">
       <LoginForm initialError={initialError} onSignedIn={() => void navigate(returnPath, { replace: true })} />
     </Screen>
   );
@@ -75,11 +71,7 @@ function SwitchAccount({ token }: { token: string }) {
 
   if (switching || !session) return <TokenSignIn token={token} />;
   return (
-    <SwitchAccountPrompt
-      signedInAs={profile.data?.name ?? null}
-      onContinue={() => setSwitching(true)}
-      onStay={() => void navigate(paths.account, { replace: true })}
-    />
+    <SwitchAccountPrompt signedInAs={profile.data?.name ?? null} onContinue={() => setSwitching(true)} onStay={() => void navigate(paths.account, { replace: true })} />
   );
 }
 

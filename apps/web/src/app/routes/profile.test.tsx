@@ -7,9 +7,7 @@ import { videoOf } from '../../testing/videos.ts';
 const mia = profileUser();
 const profile = publicProfileOf(mia, {
   isLive: true,
-  links: [
-    { id: 3, url: 'https://cams.example/mia', name: 'cams.example', icon: null, isLive: true, isImportant: true },
-  ],
+  links: [{ id: 3, url: 'https://cams.example/mia', name: 'cams.example', icon: null, isLive: true, isImportant: true }],
   contests: [],
 });
 const videos = { data: [videoOf({ id: 21 }), videoOf({ id: 22 })], links: { next: null } };

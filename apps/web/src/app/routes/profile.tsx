@@ -18,7 +18,6 @@ import { queryClient } from '../../lib/query-client.ts';
 import { ContentBlockedRoute } from './content-blocked.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 
-
 /**
  * The route's loader: both calls go out as soon as the screen's code is here, side by side, rather than
  * the profile after the first render and the videos after the profile, and the first row of pictures

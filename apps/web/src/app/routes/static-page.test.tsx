@@ -5,8 +5,7 @@ import { json, mockApi, renderApp } from '../../testing/render-app.tsx';
 describe('static page /page/{slug} (viewer.md §2, §8)', () => {
   it('shows a spinner, then the title and the server HTML', async () => {
     mockApi({
-      'GET /v1/page/faq': () =>
-        json({ slug: 'faq', title: 'FAQ', content: '<h2>Is Flick free?</h2><p>Yes.</p>', updatedAt: '2025-03-01T10:00:00Z' }),
+      'GET /v1/page/faq': () => json({ slug: 'faq', title: 'FAQ', content: '<h2>Is Flick free?</h2><p>Yes.</p>', updatedAt: '2025-03-01T10:00:00Z' }),
     });
     renderApp('/page/faq');
     await screen.findByRole('status', { name: 'Loading' });

@@ -26,9 +26,7 @@ export function StaticPageRoute() {
             <DocumentOffIcon width="36" height="36" />
           </span>
           <h1 className="text-2xl font-extrabold tracking-tight">{PAGE_NOT_FOUND}</h1>
-          <p className="mt-3 max-w-xs leading-relaxed text-muted">
-            This page is not available. It may have moved, or the address may be mistyped.
-          </p>
+          <p className="mt-3 max-w-xs leading-relaxed text-muted">This page is not available. It may have moved, or the address may be mistyped.</p>
           <Link to={paths.home} className="btn btn-primary mt-8 min-w-48">
             Back to Home
           </Link>
@@ -37,9 +35,7 @@ export function StaticPageRoute() {
         <article className="animate-rise-in">
           <title>{`${page.data.title} · Flick`}</title>
           <header className="mt-4 mb-8 border-b border-line pb-6">
-            <h1 className="text-[1.875rem] leading-tight font-extrabold tracking-tight text-balance lg:text-4xl">
-              {page.data.title}
-            </h1>
+            <h1 className="text-[1.875rem] leading-tight font-extrabold tracking-tight text-balance lg:text-4xl">{page.data.title}</h1>
           </header>
           <PageContent html={page.data.content} />
         </article>

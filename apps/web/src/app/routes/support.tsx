@@ -12,12 +12,8 @@ export function SupportRoute() {
     <div className="mx-auto w-full max-w-xl animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-10">
       <title>Support · Flick</title>
       <BackButton />
-      <h1 className="mt-4 text-[1.875rem] leading-tight font-extrabold tracking-tight text-balance">
-        Support and Contact Information
-      </h1>
-      <p className="mt-3 leading-relaxed text-muted">
-        Questions about your account, a video or a creator? Send us a message and we will answer by email.
-      </p>
+      <h1 className="mt-4 text-[1.875rem] leading-tight font-extrabold tracking-tight text-balance">Support and Contact Information</h1>
+      <p className="mt-3 leading-relaxed text-muted">Questions about your account, a video or a creator? Send us a message and we will answer by email.</p>
       <div className="panel mt-6 p-5 sm:mt-8 sm:p-7">
         <ContactForm />
       </div>

@@ -34,11 +34,7 @@ export function VerifyEmailRoute() {
   return (
     <section className="screen-center animate-rise-in px-6 py-12 text-center">
       <title>{`${title} · Flick`}</title>
-      <span
-        className={`grid size-20 place-items-center rounded-3xl ${
-          verified ? 'bg-brand text-white shadow-glow' : 'border border-line bg-surface-1 text-danger'
-        }`}
-      >
+      <span className={`grid size-20 place-items-center rounded-3xl ${verified ? 'bg-brand text-white shadow-glow' : 'border border-line bg-surface-1 text-danger'}`}>
         {verified ? <CheckIcon width="38" height="38" strokeWidth="2.5" /> : <AlertIcon width="36" height="36" />}
       </span>
       <h1 className="mt-6 text-2xl font-extrabold tracking-tight">{title}</h1>

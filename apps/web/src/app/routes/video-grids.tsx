@@ -13,7 +13,6 @@ import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { NotFoundRoute } from './not-found.tsx';
 
-
 const ratingTabs = [
   { type: 'unrated', label: 'Unrated videos', empty: 'You have rated every video. New ones arrive all the time.' },
   { type: 'rated', label: 'Rated videos', empty: 'Videos you rate are listed here.' },
@@ -114,12 +113,7 @@ export function RatingListsRoute() {
         </>
       }
     >
-      <VideoGrid
-        label={tab.label}
-        list={list}
-        feedPath={paths.videosRatingFeed}
-        empty={<EmptyGrid text={tab.empty} />}
-      />
+      <VideoGrid label={tab.label} list={list} feedPath={paths.videosRatingFeed} empty={<EmptyGrid text={tab.empty} />} />
     </GridScreen>
   );
 }

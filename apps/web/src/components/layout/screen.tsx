@@ -22,9 +22,7 @@ export interface ScreenProps {
 /** A form or settings screen: a readable column, centered on wide screens, with Back and a heading. */
 export function Screen({ title, description, backTo = '/', onBack, eyebrow, width = 'regular', headingRef, children }: ScreenProps) {
   return (
-    <div
-      className={`mx-auto w-full animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-12 ${{ narrow: 'max-w-md', regular: 'max-w-xl', wide: 'max-w-4xl' }[width]}`}
-    >
+    <div className={`mx-auto w-full animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-12 ${{ narrow: 'max-w-md', regular: 'max-w-xl', wide: 'max-w-4xl' }[width]}`}>
       <title>{`${title} · Flick`}</title>
       {onBack ? (
         <button type="button" aria-label="Back" className="icon-btn -ml-2" onClick={onBack}>
@@ -36,7 +34,9 @@ export function Screen({ title, description, backTo = '/', onBack, eyebrow, widt
         <BackButton fallback={backTo} />
       )}
       {eyebrow && <div className="mt-3">{eyebrow}</div>}
-      <h1 ref={headingRef} tabIndex={-1} className="mt-4 outline-none text-[1.875rem] leading-tight font-extrabold tracking-tight text-balance">{title}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="mt-4 outline-none text-[1.875rem] leading-tight font-extrabold tracking-tight text-balance">
+        {title}
+      </h1>
       {description && <div className="mt-2.5 leading-relaxed text-muted">{description}</div>}
       <div className="mt-7">{children}</div>
     </div>

@@ -13,16 +13,7 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action; Cancel has the focus first, so Enter never destroys by accident. */
-export function ConfirmDialog({
-  open,
-  title,
-  text,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
-  destructive = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal open={open} onClose={onCancel} title={title} description={text} role="alertdialog" hideCloseButton>
       <div className="mt-6 grid grid-cols-2 gap-3">

@@ -17,12 +17,7 @@ export function SelectField({ label, error, placeholder, options, ref, ...select
     <FieldFrame label={label} error={error}>
       {(control) => (
         <div className="relative">
-          <select
-            ref={ref}
-            {...select}
-            {...control}
-            className={`field appearance-none pr-11 disabled:opacity-50 ${select.value === '' ? 'text-subtle' : ''}`}
-          >
+          <select ref={ref} {...select} {...control} className={`field appearance-none pr-11 disabled:opacity-50 ${select.value === '' ? 'text-subtle' : ''}`}>
             <option value="">{placeholder}</option>
             {options.map((option) => (
               <option key={option.value} value={option.value} className="text-fg">
@@ -30,11 +25,7 @@ export function SelectField({ label, error, placeholder, options, ref, ...select
               </option>
             ))}
           </select>
-          <ChevronRightIcon
-            width="18"
-            height="18"
-            className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 rotate-90 text-muted"
-          />
+          <ChevronRightIcon width="18" height="18" className="pointer-events-none absolute top-1/2 right-4 -translate-y-1/2 rotate-90 text-muted" />
         </div>
       )}
     </FieldFrame>

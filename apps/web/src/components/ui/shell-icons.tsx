@@ -73,4 +73,3 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 7.5v5.5M12 16.2v.3" />
   </Icon>
 );
-

@@ -26,10 +26,7 @@ export function StepProgress({ current, total, label, stepName }: StepProgressPr
         className="mt-2.5 flex gap-1.5"
       >
         {Array.from({ length: total }, (_, index) => (
-          <span
-            key={index}
-            className={`h-1.5 flex-1 rounded-full transition-colors duration-300 ${index < current ? 'bg-brand' : 'bg-surface-3'}`}
-          />
+          <span key={index} className={`h-1.5 flex-1 rounded-full transition-colors duration-300 ${index < current ? 'bg-brand' : 'bg-surface-3'}`} />
         ))}
       </div>
     </div>

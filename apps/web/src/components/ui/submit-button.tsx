@@ -11,13 +11,7 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 /** The button that sends a form; it cannot be pressed twice while the request runs. */
 export function SubmitButton({ busy = false, variant = 'primary', className = '', disabled, children, type = 'submit', ...rest }: SubmitButtonProps) {
   return (
-    <button
-      {...rest}
-      type={type}
-      className={`btn btn-${variant} h-12 ${className}`}
-      disabled={busy || disabled}
-      aria-busy={busy || undefined}
-    >
+    <button {...rest} type={type} className={`btn btn-${variant} h-12 ${className}`} disabled={busy || disabled} aria-busy={busy || undefined}>
       {busy && <Spinner decorative className="size-5" />}
       {children}
     </button>

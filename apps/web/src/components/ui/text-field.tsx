@@ -38,9 +38,7 @@ export function TextField({ label, error, hint, aside, className, trailing, ref,
   );
 }
 
-export interface TextAreaFieldProps
-  extends SharedProps,
-    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
+export interface TextAreaFieldProps extends SharedProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
   ref?: Ref<HTMLTextAreaElement>;
 }
 

@@ -71,11 +71,7 @@ export function ToastProvider() {
           key={item.id}
           className="pointer-events-auto flex max-w-md animate-pop-in items-center gap-3 rounded-2xl border border-line-strong bg-surface-2/95 py-3 pr-5 pl-3.5 text-sm font-medium text-fg shadow-float backdrop-blur-xl"
         >
-          <span
-            className={`grid size-7 flex-none place-items-center rounded-full ${
-              item.tone === 'error' ? 'bg-danger/15 text-danger' : 'bg-success/15 text-success'
-            }`}
-          >
+          <span className={`grid size-7 flex-none place-items-center rounded-full ${item.tone === 'error' ? 'bg-danger/15 text-danger' : 'bg-success/15 text-success'}`}>
             {item.tone === 'error' ? <AlertIcon width="18" height="18" /> : <CheckIcon width="18" height="18" />}
           </span>
           {item.message}

@@ -5,8 +5,7 @@ import { useEffect, useId, useRef, type RefObject } from 'react';
  * back to where it was on close, Tab stays inside, Escape closes the topmost one, the page behind is
  * inert and does not scroll.
  */
-const FOCUSABLE =
-  'a[href],button:not([disabled]),input:not([disabled]),textarea:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),textarea:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 const openStack: string[] = [];
 

@@ -37,7 +37,9 @@ describe('the campaign form', () => {
   });
 
   it('refuses a country that is no two-letter code, and an end before the start, for a new campaign and a change alike', () => {
-    expect(checkCampaign(adminAdCampaignCreateSchema, { ...filled, countries: 'US, USA' }).problems?.fields).toEqual({ countries: 'Countries are two-letter codes, such as US.' });
+    expect(checkCampaign(adminAdCampaignCreateSchema, { ...filled, countries: 'US, USA' }).problems?.fields).toEqual({
+      countries: 'Countries are two-letter codes, such as US.',
+    });
     const backwards = { ...filled, startsAt: '2026-04-02T09:00', endsAt: '2026-04-01T09:00' };
     expect(checkCampaign(adminAdCampaignCreateSchema, backwards).problems?.fields).toEqual({ endsAt: adMessages.datesOrder });
     expect(checkCampaign(adminAdCampaignUpdateSchema, backwards, adCampaign()).problems?.fields).toEqual({ endsAt: adMessages.datesOrder });
@@ -46,8 +48,17 @@ describe('the campaign form', () => {
   it('fills an existing campaign’s form, and keeps the exact moment of a date left as shown', () => {
     const campaign = adCampaign({ startsAt: '2026-03-01T09:00:30.250Z', endsAt: null });
     const values = campaignValues(campaign);
-    expect(values).toMatchObject({ startsAt: localDateTime(campaign.startsAt), endsAt: '', dailyCap: '5000', countries: 'US, DE', categories: ['f', 't'], placements: ['sidebar', 'right-panel-top'] });
+    expect(values).toMatchObject({
+      startsAt: localDateTime(campaign.startsAt),
+      endsAt: '',
+      dailyCap: '5000',
+      countries: 'US, DE',
+      categories: ['f', 't'],
+      placements: ['sidebar', 'right-panel-top'],
+    });
     expect(checkCampaign(adminAdCampaignUpdateSchema, values, campaign).data).toMatchObject({ startsAt: '2026-03-01T09:00:30.250Z', endsAt: null });
-    expect(checkCampaign(adminAdCampaignUpdateSchema, { ...values, startsAt: '2026-03-02T10:00' }, campaign).data?.startsAt).toBe(new Date(2026, 2, 2, 10, 0).toISOString());
+    expect(checkCampaign(adminAdCampaignUpdateSchema, { ...values, startsAt: '2026-03-02T10:00' }, campaign).data?.startsAt).toBe(
+      new Date(2026, 2, 2, 10, 0).toISOString(),
+    );
   });
 });

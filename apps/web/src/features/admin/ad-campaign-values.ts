@@ -18,7 +18,19 @@ export interface CampaignValues {
   placements: AdPlacementKey[];
 }
 
-export const campaignFields = ['advertiser', 'name', 'startsAt', 'endsAt', 'dailyCap', 'totalCap', 'frequencyCap', 'weight', 'countries', 'categories', 'placements'] as const;
+export const campaignFields = [
+  'advertiser',
+  'name',
+  'startsAt',
+  'endsAt',
+  'dailyCap',
+  'totalCap',
+  'frequencyCap',
+  'weight',
+  'countries',
+  'categories',
+  'placements',
+] as const;
 
 const isCategory = (key: string): key is Category => (categories as readonly string[]).includes(key);
 const isPlacement = (key: string): key is AdPlacementKey => (adPlacementKeys as readonly string[]).includes(key);
@@ -41,7 +53,14 @@ export function campaignValues(campaign?: AdminAdCampaign): CampaignValues {
 }
 
 /** "us, de fr" → ["US", "DE", "FR"]: codes split by commas or spaces, uppercased, each once. */
-export const countriesFrom = (text: string) => [...new Set(text.split(/[\s,;]+/).filter(Boolean).map((code) => code.toUpperCase()))];
+export const countriesFrom = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .filter(Boolean)
+      .map((code) => code.toUpperCase()),
+  ),
+];
 
 /** A whole number as typed (thousands separators allowed), null when empty; anything else is NaN, for the schema to refuse. */
 function wholeNumber(text: string): number | null {
@@ -88,7 +107,11 @@ const worded: Record<string, string> = {
 };
 
 /** A campaign form checked by `schema` (a new campaign's or a change's) and by its dates' order, before anything is sent. */
-export function checkCampaign<T>(schema: z.ZodType<T>, values: CampaignValues, campaign?: AdminAdCampaign): { data: T; problems: null } | { data: null; problems: Problems } {
+export function checkCampaign<T>(
+  schema: z.ZodType<T>,
+  values: CampaignValues,
+  campaign?: AdminAdCampaign,
+): { data: T; problems: null } | { data: null; problems: Problems } {
   const input = campaignInput(values, campaign);
   const checked = checkValues(schema, input);
   const fields: Record<string, string> = {};

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ctrOf, dayOf, describeCaps, describeTargeting, formatCtr, formatReportDay, isoFromLocal, lastDays, localDateTime, placementLabel, slotSize } from './ad-format.ts';
+import {
+  ctrOf,
+  dayOf,
+  describeCaps,
+  describeTargeting,
+  formatCtr,
+  formatReportDay,
+  isoFromLocal,
+  lastDays,
+  localDateTime,
+  placementLabel,
+  slotSize,
+} from './ad-format.ts';
 
 describe('ad numbers and dates in the console', () => {
   it('writes a click-through rate as a percentage with one decimal, 0 while nothing was seen', () => {
@@ -18,7 +30,11 @@ describe('ad numbers and dates in the console', () => {
       countries: 'US',
       placements: 'Under the video, Instream',
     });
-    expect(describeTargeting({ categories: [], countries: [], placements: [] })).toEqual({ categories: 'All', countries: 'Everywhere', placements: 'Every slot a creative fits' });
+    expect(describeTargeting({ categories: [], countries: [], placements: [] })).toEqual({
+      categories: 'All',
+      countries: 'Everywhere',
+      placements: 'Every slot a creative fits',
+    });
   });
 
   it('names placements and what each takes', () => {

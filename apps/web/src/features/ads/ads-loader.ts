@@ -42,7 +42,9 @@ export function loadAds(): Promise<AdRuntime | null> {
           impressions: (tokens) => api.post('/ads/impressions', { tokens }, { keepalive: true }),
           async vast(token, signal) {
             const ad = await api.get<{ src?: unknown; pixels?: unknown }>(`/ads/vast/${encodeURIComponent(token)}`, { signal });
-            return typeof ad.src === 'string' && Array.isArray(ad.pixels) ? { src: ad.src, pixels: ad.pixels.filter((pixel): pixel is string => typeof pixel === 'string') } : null;
+            return typeof ad.src === 'string' && Array.isArray(ad.pixels)
+              ? { src: ad.src, pixels: ad.pixels.filter((pixel): pixel is string => typeof pixel === 'string') }
+              : null;
           },
         },
         { decisionTimeoutMs: adRules.decisionTimeoutMs, visibleMs: adRules.impressionVisibleMs },

@@ -12,8 +12,7 @@ export function registerSteps(type: RegistrationType): readonly RegisterStep[] {
   return stepsByType[type];
 }
 
-export const isRegistrationType = (value: string | undefined): value is RegistrationType =>
-  value === 'model' || value === 'user';
+export const isRegistrationType = (value: string | undefined): value is RegistrationType => value === 'model' || value === 'user';
 
 export interface FinalStepValues {
   name: string;
@@ -26,10 +25,7 @@ export interface FinalStepValues {
 export type FinalStepField = keyof FinalStepValues;
 
 /** The first problem of the final step, checked in the order of accounts.md §5, or null. */
-export function validateFinalStep(
-  type: RegistrationType,
-  values: FinalStepValues,
-): { field: FinalStepField; message: string } | null {
+export function validateFinalStep(type: RegistrationType, values: FinalStepValues): { field: FinalStepField; message: string } | null {
   const required: FinalStepField[] = ['name', 'email', 'password', 'passwordConfirmation'];
   const empty = required.find((field) => String(values[field]).trim() === '');
   if (empty) return { field: empty, message: accountMessages.fillAllFields };

@@ -33,7 +33,10 @@ describe('feed sources (viewer.md §2, §7)', () => {
   });
 
   it('joins pages without repeating a video', () => {
-    const list = joinPages([[videoOf({ id: 1 }), videoOf({ id: 2 })], [videoOf({ id: 2 }), videoOf({ id: 3 })]]);
+    const list = joinPages([
+      [videoOf({ id: 1 }), videoOf({ id: 2 })],
+      [videoOf({ id: 2 }), videoOf({ id: 3 })],
+    ]);
     expect(list.map((video) => video.id)).toEqual([1, 2, 3]);
   });
 });

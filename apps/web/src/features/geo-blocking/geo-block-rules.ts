@@ -8,20 +8,14 @@ export interface GeoBlockChoice {
 }
 
 export type AddDecision =
-  | { action: 'ignore'; why: 'empty' | 'listed' }
-  | { action: 'error'; message: string }
-  | { action: 'add'; block: { country_code: string; region_code: string | null } };
+  { action: 'ignore'; why: 'empty' | 'listed' } | { action: 'error'; message: string } | { action: 'add'; block: { country_code: string; region_code: string | null } };
 
 /**
  * accounts.md §5: what Add does. Nothing for an empty code or a country and region already listed
  * (without case); 'Error: Unknown region.' for a region the region list does not have; else the
  * country code, with the region code for a region.
  */
-export function decideAdd(
-  listed: readonly { country_code: string; region_code: string | null }[],
-  choice: GeoBlockChoice,
-  regions: readonly GeoRegion[],
-): AddDecision {
+export function decideAdd(listed: readonly { country_code: string; region_code: string | null }[], choice: GeoBlockChoice, regions: readonly GeoRegion[]): AddDecision {
   const block = { country_code: choice.country_code.trim(), region_code: choice.region_code?.trim() ?? null };
   if (block.country_code === '' || block.region_code === '') return { action: 'ignore', why: 'empty' };
   if (listed.some((entry) => sameGeoBlock(entry, block))) return { action: 'ignore', why: 'listed' };

@@ -1,17 +1,6 @@
 import { PROFILE_IMAGE_MAX_BYTES, profilePageMessages } from '@flick/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  clampCrop,
-  cropAspect,
-  cropOutputSize,
-  cropOutputType,
-  cropRect,
-  initialCrop,
-  MAX_ZOOM,
-  panCrop,
-  profileImageProblem,
-  zoomCrop,
-} from './image-crop.ts';
+import { clampCrop, cropAspect, cropOutputSize, cropOutputType, cropRect, initialCrop, MAX_ZOOM, panCrop, profileImageProblem, zoomCrop } from './image-crop.ts';
 
 const landscape = { width: 1200, height: 800 };
 const portrait = { width: 600, height: 900 };

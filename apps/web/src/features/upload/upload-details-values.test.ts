@@ -1,14 +1,6 @@
 import { TAGS_MAX, videoMessages } from '@flick/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  detailsProblems,
-  emptyUploadDetails,
-  parseDateTimeLocal,
-  scheduleProblem,
-  takeTags,
-  toDateTimeLocal,
-  uploadDetailsRequest,
-} from './upload-details-values.ts';
+import { detailsProblems, emptyUploadDetails, parseDateTimeLocal, scheduleProblem, takeTags, toDateTimeLocal, uploadDetailsRequest } from './upload-details-values.ts';
 
 const now = new Date(2030, 4, 10, 12, 0, 30);
 

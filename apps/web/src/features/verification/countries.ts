@@ -11,9 +11,7 @@ let options: CountryOption[] | null = null;
 export function countryOptions(): readonly CountryOption[] {
   if (!options) {
     const names = new Intl.DisplayNames(['en'], { type: 'region' });
-    options = countryCodes
-      .map((code) => ({ code, name: names.of(code) ?? code }))
-      .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    options = countryCodes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }
   return options;
 }

@@ -1,11 +1,4 @@
-import {
-  ADULT_AGE,
-  IMAGE_MAX_BYTES,
-  latestBirthday,
-  verificationMessages,
-  type Category,
-  type identificationTypes,
-} from '@flick/contract';
+import { ADULT_AGE, IMAGE_MAX_BYTES, latestBirthday, verificationMessages, type Category, type identificationTypes } from '@flick/contract';
 
 export type IdentificationType = (typeof identificationTypes)[number];
 

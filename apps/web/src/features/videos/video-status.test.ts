@@ -6,15 +6,7 @@ const now = Date.parse('2030-05-10T12:00:00Z');
 
 describe('video status badges (viewer.md §4)', () => {
   it('has a distinct label for every status', () => {
-    expect(videoStatuses.map((status) => statusLabels[status])).toEqual([
-      'Uploaded',
-      'Preparing',
-      'Processing',
-      'Published',
-      'Rejected',
-      'Deleting',
-      'Failed',
-    ]);
+    expect(videoStatuses.map((status) => statusLabels[status])).toEqual(['Uploaded', 'Preparing', 'Processing', 'Published', 'Rejected', 'Deleting', 'Failed']);
   });
 
   it('badges every status but published', () => {

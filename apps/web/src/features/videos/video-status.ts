@@ -28,8 +28,7 @@ const inProgress: ReadonlySet<VideoStatus> = new Set(['uploaded', 'preprocess', 
 export const isInProgress = (status: VideoStatus) => inProgress.has(status);
 
 /** Approved, or still processing with the part encoded so far already playable (the creator's preview). */
-export const canPlay = (video: Pick<Video, 'status' | 'playlistUrl'>) =>
-  video.status === 'approved' || (video.status === 'processing' && video.playlistUrl !== null);
+export const canPlay = (video: Pick<Video, 'status' | 'playlistUrl'>) => video.status === 'approved' || (video.status === 'processing' && video.playlistUrl !== null);
 
 /** Approved, with a publish date still ahead (accounts.md §5 "Schedule"). */
 export function isScheduled(video: Pick<Video, 'status' | 'uploadDate'>, now: number): boolean {
@@ -41,10 +40,8 @@ export function isScheduled(video: Pick<Video, 'status' | 'uploadDate'>, now: nu
 let shortDate: Intl.DateTimeFormat | undefined;
 let fullDate: Intl.DateTimeFormat | undefined;
 
-export const formatScheduledDate = (iso: string) =>
-  (shortDate ??= new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })).format(new Date(iso));
-export const formatPublishMoment = (iso: string) =>
-  (fullDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
+export const formatScheduledDate = (iso: string) => (shortDate ??= new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })).format(new Date(iso));
+export const formatPublishMoment = (iso: string) => (fullDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
 
 export type BadgeTone = VideoStatus | 'scheduled';
 

@@ -27,11 +27,7 @@ const toneClass: Record<Tone, string> = {
 };
 
 export function Chip({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return (
-    <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold ${toneClass[tone]}`}>
-      {children}
-    </span>
-  );
+  return <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold ${toneClass[tone]}`}>{children}</span>;
 }
 
 function Row({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -100,10 +96,7 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
       </div>
 
       {user.managesStudio && (
-        <Link
-          to={STUDIO_CONSOLE}
-          className="panel flex items-center gap-3.5 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5"
-        >
+        <Link to={STUDIO_CONSOLE} className="panel flex items-center gap-3.5 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5">
           <span className="grid size-10 flex-none place-items-center rounded-xl bg-brand text-white">
             <ShieldIcon width="20" height="20" />
           </span>
@@ -116,10 +109,7 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
       )}
 
       {user.isAdmin && (
-        <Link
-          to={ADMIN_CONSOLE}
-          className="panel flex items-center gap-3.5 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5"
-        >
+        <Link to={ADMIN_CONSOLE} className="panel flex items-center gap-3.5 px-4 py-4 transition-colors hover:bg-surface-2 sm:px-5">
           <span className="grid size-10 flex-none place-items-center rounded-xl bg-surface-3 text-fg">
             <ShieldIcon width="20" height="20" />
           </span>

@@ -82,9 +82,7 @@ describe('settings list /account/settings (accounts.md §2)', () => {
     await findScreenHeading('Settings');
     const list = within(screen.getByRole('navigation', { name: 'Settings' }));
     const names = ['Details', 'Gender', 'Password', 'Channel color', 'Studio', 'Geo blocking', 'Account validation'];
-    return list
-      .getAllByRole('link')
-      .map((link) => [names.find((name) => list.queryByRole('link', { name }) === link), link.getAttribute('href')]);
+    return list.getAllByRole('link').map((link) => [names.find((name) => list.queryByRole('link', { name }) === link), link.getAttribute('href')]);
   };
 
   it('lists details, gender and password for a user', async () => {

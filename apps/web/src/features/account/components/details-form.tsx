@@ -1,11 +1,4 @@
-import {
-  accountMessages,
-  DESCRIPTION_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_PATTERN,
-  type ProfileUser,
-} from '@flick/contract';
+import { accountMessages, DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH, USERNAME_PATTERN, type ProfileUser } from '@flick/contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -106,15 +99,7 @@ export function DetailsForm({ user }: { user: ProfileUser }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        maxLength={NAME_MAX_LENGTH}
-        value={values.name}
-        onChange={change('name')}
-        error={errors.name}
-      />
+      <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={values.name} onChange={change('name')} error={errors.name} />
       {creator && (
         <>
           <TextField

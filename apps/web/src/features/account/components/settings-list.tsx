@@ -33,11 +33,7 @@ export function SettingsList({ user }: { user: ProfileUser }) {
                 className="flex min-h-[4.25rem] items-center gap-4 px-4 py-3 transition-colors hover:bg-surface-2 active:bg-surface-3 sm:px-5"
                 aria-describedby={`setting-${entry.id}`}
               >
-                <span
-                  className={`grid size-10 flex-none place-items-center rounded-xl ${
-                    attention ? 'bg-brand text-white shadow-glow' : 'bg-surface-3 text-fg'
-                  }`}
-                >
+                <span className={`grid size-10 flex-none place-items-center rounded-xl ${attention ? 'bg-brand text-white shadow-glow' : 'bg-surface-3 text-fg'}`}>
                   <Icon width="20" height="20" />
                 </span>
                 <span className="min-w-0 flex-1">

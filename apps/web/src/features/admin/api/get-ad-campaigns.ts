@@ -10,7 +10,8 @@ export const adCampaignPath = (id: number) => `/admin/ads/campaigns/${id}`;
 /** How often the list is read again while a video creative is being made (a job: ADR 0016). */
 export const PROCESSING_REFRESH_MS = 3000;
 
-const processing = (campaigns: AdminAdCampaign[] | undefined) => campaigns?.some((campaign) => campaign.creatives.some((creative) => creative.state === 'processing')) ?? false;
+const processing = (campaigns: AdminAdCampaign[] | undefined) =>
+  campaigns?.some((campaign) => campaign.creatives.some((creative) => creative.state === 'processing')) ?? false;
 
 /** GET /admin/ads/campaigns: running and paused campaigns first, ended ones last, with their creatives and counts. */
 export async function getAdCampaigns(signal?: AbortSignal): Promise<AdminAdCampaign[]> {

@@ -57,14 +57,18 @@ function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
             </Link>
           </p>
         </div>
-        <button type="button" className="btn btn-secondary" disabled={update.isPending} onClick={setStatus} aria-label={`${running ? 'Pause' : 'Resume'} ${campaign.name}`}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={update.isPending}
+          onClick={setStatus}
+          aria-label={`${running ? 'Pause' : 'Resume'} ${campaign.name}`}
+        >
           {running ? 'Pause' : 'Resume'}
         </button>
       </div>
       {campaign.status === 'ended' && campaign.endedReason && (
-        <p className="rounded-2xl bg-surface-2 px-3 py-2 text-sm">
-          Ended: {campaign.endedReason}. Resuming runs it again while its dates and caps allow.
-        </p>
+        <p className="rounded-2xl bg-surface-2 px-3 py-2 text-sm">Ended: {campaign.endedReason}. Resuming runs it again while its dates and caps allow.</p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
         <Fact label="Impressions">{formatCount(campaign.impressions)}</Fact>

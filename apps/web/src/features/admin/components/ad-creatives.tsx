@@ -95,7 +95,13 @@ function CreativeItem({ creative }: { creative: Creative }) {
           {creative.kind === 'vast' ? creative.src : `${creative.width}×${creative.height}${creative.durationSeconds === null ? '' : ` · ${creative.durationSeconds} s`}`}
           <span className="block">Clicks go to {creative.clickUrl}</span>
         </p>
-        <button type="button" className="btn btn-secondary px-4" disabled={setActive.isPending} onClick={toggle} aria-label={`${creative.active ? 'Stop' : 'Resume'} ${name}`}>
+        <button
+          type="button"
+          className="btn btn-secondary px-4"
+          disabled={setActive.isPending}
+          onClick={toggle}
+          aria-label={`${creative.active ? 'Stop' : 'Resume'} ${name}`}
+        >
           {creative.active ? 'Stop' : 'Resume'}
         </button>
       </div>
@@ -189,7 +195,9 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
             {problems.fields.file}
           </p>
         ) : (
-          <p className="text-sm text-muted">A picture: PNG, JPEG or WebP up to 5 MB, cropped to its slot. A video: MP4, WebM or QuickTime up to 100 MB and 60 s, for instream.</p>
+          <p className="text-sm text-muted">
+            A picture: PNG, JPEG or WebP up to 5 MB, cropped to its slot. A video: MP4, WebM or QuickTime up to 100 MB and 60 s, for instream.
+          </p>
         )}
       </div>
       <SelectField

@@ -65,13 +65,27 @@ function FilterForm({ filter }: { filter: ReportFilter }) {
         <label htmlFor={`${id}-from`} className="text-sm font-semibold">
           From
         </label>
-        <input id={`${id}-from`} type="date" className="field min-w-0" value={from} aria-invalid={problem ? true : undefined} onChange={(event) => setFrom(event.target.value)} />
+        <input
+          id={`${id}-from`}
+          type="date"
+          className="field min-w-0"
+          value={from}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => setFrom(event.target.value)}
+        />
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-to`} className="text-sm font-semibold">
           To
         </label>
-        <input id={`${id}-to`} type="date" className="field min-w-0" value={to} aria-invalid={problem ? true : undefined} onChange={(event) => setTo(event.target.value)} />
+        <input
+          id={`${id}-to`}
+          type="date"
+          className="field min-w-0"
+          value={to}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => setTo(event.target.value)}
+        />
       </div>
       <div className="col-span-2 flex min-w-0 flex-col gap-1.5 xl:col-span-1">
         <label htmlFor={`${id}-campaign`} className="text-sm font-semibold">

@@ -64,16 +64,11 @@ describe('the admin console at /admin', () => {
     screen.getByText(/There is no such part of the console/);
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     await within(nav).findByText('4');
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Overview',
-      'Verifications',
-      'Videos',
-      'Reports4',
-      'People',
-      'Content',
-      'Ads',
-      'Audit log',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Overview', 'Verifications', 'Videos', 'Reports4', 'People', 'Content', 'Ads', 'Audit log']);
   });
 
   it('brings the current section, and the current tab, into view in their rows, which scroll sideways on a phone', async () => {

@@ -25,9 +25,16 @@ function SectionNav({ current }: { current: AdminSectionId | null }) {
     const queue = queueOf[section];
     return queue ? overview.data?.[queue].count : undefined;
   };
-  const { rowRef, activeRef } = useActiveInView(current, adminSections.map((section) => countOf(section.id)));
+  const { rowRef, activeRef } = useActiveInView(
+    current,
+    adminSections.map((section) => countOf(section.id)),
+  );
   return (
-    <nav ref={rowRef} aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4 motion-safe:scroll-smooth lg:sticky lg:top-8 lg:mx-0 lg:self-start lg:overflow-visible lg:px-0">
+    <nav
+      ref={rowRef}
+      aria-label="Admin sections"
+      className="-mx-4 overflow-x-auto px-4 motion-safe:scroll-smooth lg:sticky lg:top-8 lg:mx-0 lg:self-start lg:overflow-visible lg:px-0"
+    >
       <ul className="flex w-max gap-1.5 lg:w-auto lg:flex-col lg:gap-1">
         {adminSections.map((section) => {
           const count = countOf(section.id);
@@ -97,7 +104,10 @@ export function AdminConsole({ splat }: { splat: string }) {
             <Section section={section} rest={rest} />
           ) : (
             <Empty>
-              There is no such part of the console. <Link to={adminPath('overview')} className="font-semibold text-accent-soft hover:underline">Back to the overview</Link>
+              There is no such part of the console.{' '}
+              <Link to={adminPath('overview')} className="font-semibold text-accent-soft hover:underline">
+                Back to the overview
+              </Link>
             </Empty>
           )}
         </div>

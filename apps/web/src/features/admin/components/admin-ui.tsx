@@ -16,9 +16,7 @@ const badgeTones: Record<BadgeTone, string> = {
 };
 
 export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return (
-    <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold whitespace-nowrap ${badgeTones[tone]}`}>{children}</span>
-  );
+  return <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold whitespace-nowrap ${badgeTones[tone]}`}>{children}</span>;
 }
 
 const verificationBadges: Record<string, [BadgeTone, string, string]> = {
@@ -67,7 +65,10 @@ export interface TabItem {
 
 /** Links that switch between the lists of one section (queues, states, kinds of content). */
 export function Tabs({ label, items, current }: { label: string; items: TabItem[]; current: string }) {
-  const { rowRef, activeRef } = useActiveInView(current, items.map((item) => item.count));
+  const { rowRef, activeRef } = useActiveInView(
+    current,
+    items.map((item) => item.count),
+  );
   return (
     <nav ref={rowRef} aria-label={label} className="-mx-1 mb-5 overflow-x-auto px-1 motion-safe:scroll-smooth lg:overflow-visible">
       <ul className="flex w-max gap-2 lg:w-auto lg:flex-wrap">
@@ -132,7 +133,19 @@ export function errorMessage(error: unknown): string {
  * A secret shown this once (a studio's join key, a site's push secret): the server keeps only what
  * checks it, so the admin copies it now. `what` names it in the copy button and the messages.
  */
-export function ShownOnceDialog({ title, description, what, value, onClose }: { title: string; description: string; what: 'key' | 'secret'; value: string; onClose: () => void }) {
+export function ShownOnceDialog({
+  title,
+  description,
+  what,
+  value,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  what: 'key' | 'secret';
+  value: string;
+  onClose: () => void;
+}) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
@@ -144,7 +157,13 @@ export function ShownOnceDialog({ title, description, what, value, onClose }: { 
   return (
     <Modal open onClose={onClose} title={title} description={description}>
       <div className="mt-5 flex flex-col gap-3">
-        <input readOnly value={value} aria-label={what === 'key' ? 'Studio key' : 'Push secret'} className="field font-mono text-sm" onFocus={(event) => event.target.select()} />
+        <input
+          readOnly
+          value={value}
+          aria-label={what === 'key' ? 'Studio key' : 'Push secret'}
+          className="field font-mono text-sm"
+          onFocus={(event) => event.target.select()}
+        />
         <div className="grid grid-cols-2 gap-3">
           <button type="button" className="btn btn-primary" onClick={() => void copy()}>
             {what === 'key' ? 'Copy key' : 'Copy secret'}

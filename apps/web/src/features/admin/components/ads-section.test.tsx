@@ -333,7 +333,11 @@ describe('the ad report', () => {
     expect(screen.getByLabelText('To')).toHaveProperty('value', to);
 
     const [head, ...body] = within(table).getAllByRole('row');
-    expect(within(head!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Day', 'Campaign', 'Placement', 'Impressions', 'Clicks', 'CTR']);
+    expect(
+      within(head!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Campaign', 'Placement', 'Impressions', 'Clicks', 'CTR']);
     const cells = body.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(cells).toEqual([
       ['Wed, Mar 11, 2026', 'Spring sale', 'Sidebar', '2,000', '52', '2.6%'],

@@ -10,11 +10,24 @@ function openAudit(path = '/admin/audit') {
     asAdmin({
       'GET /v1/admin/audit': (call) => {
         const query = new URL(call.url, 'http://flick.test').searchParams;
-        if (query.get('cursor')) return json({ data: [auditEntry({ id: 1, action: 'banned an account', targetType: 'user', targetId: 40, before: { bannedAt: null }, after: { reason: 'Spam' } })], links: { next: null } });
+        if (query.get('cursor'))
+          return json({
+            data: [auditEntry({ id: 1, action: 'banned an account', targetType: 'user', targetId: 40, before: { bannedAt: null }, after: { reason: 'Spam' } })],
+            links: { next: null },
+          });
         return json({
           data: [
             auditEntry({ id: 3 }),
-            auditEntry({ id: 2, admin: null, cliUser: 'ops', action: 'edited a page', targetType: 'page', targetId: null, before: { slug: 'faq', title: 'FAQ' }, after: { slug: 'faq', title: 'Questions' } }),
+            auditEntry({
+              id: 2,
+              admin: null,
+              cliUser: 'ops',
+              action: 'edited a page',
+              targetType: 'page',
+              targetId: null,
+              before: { slug: 'faq', title: 'FAQ' },
+              after: { slug: 'faq', title: 'Questions' },
+            }),
             auditEntry({ id: 5, cliUser: 'ops', action: 'created a studio', targetType: 'studio', targetId: 4, before: null, after: null }),
             auditEntry({ id: 4, admin: null, action: 'banned an account', targetType: 'user', targetId: 41, before: null, after: null }),
           ],
@@ -33,7 +46,9 @@ describe('the audit log in the admin console', () => {
     openAudit();
     await findScreenHeading('Audit log');
     const log = await screen.findByRole('list', { name: 'Audit log' });
-    const [first, second, third, fourth] = within(log).getAllByRole('listitem').filter((item) => item.parentElement === log);
+    const [first, second, third, fourth] = within(log)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === log);
     within(first!).getByText('root@flick.test');
     within(first!).getByText(/rejected a video/);
     within(first!).getByText('video #9');
@@ -67,9 +82,7 @@ describe('the audit log in the admin console', () => {
     fireEvent.change(within(filter).getByLabelText('Target'), { target: { value: 'video' } });
     fireEvent.change(within(filter).getByLabelText('Target #'), { target: { value: '9' } });
     fireEvent.click(within(filter).getByRole('button', { name: 'Filter' }));
-    await waitFor(() =>
-      expect(api.calls.some((call) => call.url === '/v1/admin/audit?action=rejected+a+video&target_type=video&target_id=9')).toBe(true),
-    );
+    await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/admin/audit?action=rejected+a+video&target_type=video&target_id=9')).toBe(true));
     fireEvent.click(within(screen.getByRole('search', { name: 'Filter the audit log' })).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(api.calls.filter((call) => call.url === '/v1/admin/audit')).toHaveLength(2));
   });

@@ -33,7 +33,12 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
 
   const filtered = Boolean(filter.action || filter.targetType || filter.targetId);
   return (
-    <form role="search" aria-label="Filter the audit log" onSubmit={apply} className="panel grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_auto]">
+    <form
+      role="search"
+      aria-label="Filter the audit log"
+      onSubmit={apply}
+      className="panel grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_auto]"
+    >
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-action`} className="text-sm font-semibold">
           Action

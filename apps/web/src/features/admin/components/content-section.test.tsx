@@ -66,7 +66,11 @@ describe('static pages in the admin console', () => {
 const contestsShown = () => screen.getAllByRole('button', { name: /^Edit / }).map((button) => button.getAttribute('aria-label')!.replace(/^Edit /, ''));
 
 describe('contests in the admin console', () => {
-  const contests = [contest({ id: 1, position: 0 }), contest({ id: 2, title: 'Summer contest', position: 1 }), contest({ id: 3, title: 'Old one', endedAt: '2026-02-01T10:00:00Z' })];
+  const contests = [
+    contest({ id: 1, position: 0 }),
+    contest({ id: 2, title: 'Summer contest', position: 1 }),
+    contest({ id: 3, title: 'Old one', endedAt: '2026-02-01T10:00:00Z' }),
+  ];
 
   it('lists contests with their creator; edits one, ends one', async () => {
     const api = open('/admin/content/contests', {
@@ -93,7 +97,8 @@ describe('contests in the admin console', () => {
   it("moves a contest with one call: all of that creator's contests, each once, in the new order", async () => {
     let stored = [...contests, contest({ id: 4, userId: 41, creator: 'Mia Moon', title: 'Mia’s contest' })];
     // As the server lists them: running first, then by creator and position.
-    const listed = () => stored.toSorted((a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null) || a.creator.localeCompare(b.creator) || a.position - b.position);
+    const listed = () =>
+      stored.toSorted((a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null) || a.creator.localeCompare(b.creator) || a.position - b.position);
     const api = open('/admin/content/contests', {
       'GET /v1/admin/contests': () => json({ data: listed() }),
       'POST /v1/admin/contests/order': (call) => {
@@ -106,7 +111,9 @@ describe('contests in the admin console', () => {
     expect(contestsShown()).toEqual(['Spring contest', 'Summer contest', 'Mia’s contest', 'Old one']);
     fireEvent.click(down);
     await waitFor(() => expect(contestsShown()).toEqual(['Summer contest', 'Spring contest', 'Mia’s contest', 'Old one']));
-    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([['/v1/admin/contests/order', { userId: 40, ids: [2, 1, 3] }]]);
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body])).toEqual([
+      ['/v1/admin/contests/order', { userId: 40, ids: [2, 1, 3] }],
+    ]);
   });
 
   it('says why an order was refused, and keeps the order shown', async () => {
@@ -137,7 +144,7 @@ describe('contests in the admin console', () => {
 });
 
 describe('studios in the admin console', () => {
-  it("creates a studio and shows its key once, with a copy button; a new key after a confirm", async () => {
+  it('creates a studio and shows its key once, with a copy button; a new key after a confirm', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const studio = { id: 3, name: 'Velvet', members: 2, managers: ['boss@velvet.test'] };

@@ -24,7 +24,10 @@ function NewContestForm() {
     const userId = /^\d+$/.test(values.userId.trim()) ? Number(values.userId.trim()) : NaN;
     const checked = checkValues(adminContestCreateSchema, { ...values, userId });
     if (checked.problems) {
-      setProblems({ ...checked.problems, fields: { ...checked.problems.fields, ...(Number.isNaN(userId) || userId <= 0 ? { userId: 'Enter the creator’s account number (People shows it).' } : {}) } });
+      setProblems({
+        ...checked.problems,
+        fields: { ...checked.problems.fields, ...(Number.isNaN(userId) || userId <= 0 ? { userId: 'Enter the creator’s account number (People shows it).' } : {}) },
+      });
       return;
     }
     setProblems(noProblems);
@@ -112,7 +115,10 @@ function ContestRow({ contest, onMove, canMove }: { contest: AdminContest; onMov
   function setEnded(value: boolean) {
     update.mutate(
       { id: contest.id, change: { ended: value } },
-      { onSuccess: () => toast(value ? 'Contest ended: it left the profile.' : 'Contest running again.'), onError: (error) => toast(errorMessage(error), { tone: 'error' }) },
+      {
+        onSuccess: () => toast(value ? 'Contest ended: it left the profile.' : 'Contest running again.'),
+        onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+      },
     );
   }
 
@@ -136,13 +142,25 @@ function ContestRow({ contest, onMove, canMove }: { contest: AdminContest; onMov
           <button type="button" className="btn btn-secondary px-3" disabled={!onMove || !canMove.up} onClick={() => onMove?.(-1)} aria-label={`Move ${contest.title} up`}>
             ↑
           </button>
-          <button type="button" className="btn btn-secondary px-3" disabled={!onMove || !canMove.down} onClick={() => onMove?.(1)} aria-label={`Move ${contest.title} down`}>
+          <button
+            type="button"
+            className="btn btn-secondary px-3"
+            disabled={!onMove || !canMove.down}
+            onClick={() => onMove?.(1)}
+            aria-label={`Move ${contest.title} down`}
+          >
             ↓
           </button>
           <button type="button" className="btn btn-secondary" aria-expanded={editing} onClick={() => setEditing((open) => !open)} aria-label={`Edit ${contest.title}`}>
             Edit
           </button>
-          <button type="button" className="btn btn-secondary" disabled={update.isPending} onClick={() => setEnded(!ended)} aria-label={`${ended ? 'Reopen' : 'End'} ${contest.title}`}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={update.isPending}
+            onClick={() => setEnded(!ended)}
+            aria-label={`${ended ? 'Reopen' : 'End'} ${contest.title}`}
+          >
             {ended ? 'Reopen' : 'End'}
           </button>
         </div>

@@ -67,8 +67,12 @@ export function OverviewSection() {
         })}
       </ul>
       <p className="text-sm leading-relaxed text-muted">
-        Complaints are resolved within {COMPLAINT_TARGET_BUSINESS_DAYS} business days (card networks’ rules for adult content); a report past that
-        shows in red. Every decision made here is in the <Link to={adminPath('audit')} className="font-semibold text-accent-soft hover:underline">audit log</Link>.
+        Complaints are resolved within {COMPLAINT_TARGET_BUSINESS_DAYS} business days (card networks’ rules for adult content); a report past that shows in red. Every
+        decision made here is in the{' '}
+        <Link to={adminPath('audit')} className="font-semibold text-accent-soft hover:underline">
+          audit log
+        </Link>
+        .
       </p>
     </div>
   );

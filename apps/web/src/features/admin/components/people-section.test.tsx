@@ -12,7 +12,26 @@ function openPeople(handlers: Record<string, (call: FetchCall) => Response> = {}
     asAdmin({
       'GET /v1/admin/users': (call) => {
         const query = new URL(call.url, 'http://flick.test').searchParams.get('query');
-        return json({ data: query === 'nobody' ? [] : [luna(), person({ id: 41, type: 'user', email: 'viewer@example.com', name: 'Vic', username: null, slug: null, isVerified: 'none', studio: null, videos: 0, reports: 0 })] });
+        return json({
+          data:
+            query === 'nobody'
+              ? []
+              : [
+                  luna(),
+                  person({
+                    id: 41,
+                    type: 'user',
+                    email: 'viewer@example.com',
+                    name: 'Vic',
+                    username: null,
+                    slug: null,
+                    isVerified: 'none',
+                    studio: null,
+                    videos: 0,
+                    reports: 0,
+                  }),
+                ],
+        });
       },
       'POST /v1/admin/users/40/ban': () => {
         banned = true;
@@ -79,7 +98,8 @@ describe('people in the admin console', () => {
 
   it('creates a channel account, checked before it is sent', async () => {
     const api = openPeople({
-      'POST /v1/admin/channels': () => json(person({ id: 50, type: 'channel', email: 'tv@channels.test', name: 'Flick TV', username: 'flick_tv', slug: 'flick_tv', studio: null })),
+      'POST /v1/admin/channels': () =>
+        json(person({ id: 50, type: 'channel', email: 'tv@channels.test', name: 'Flick TV', username: 'flick_tv', slug: 'flick_tv', studio: null })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create a channel account' }));
     const form = screen.getByRole('form', { name: 'Create a channel account' });

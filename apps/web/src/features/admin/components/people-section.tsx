@@ -201,7 +201,8 @@ export function PeopleSection() {
         confirmLabel={asking?.kind === 'grant' ? 'Make admin' : 'Revoke'}
         destructive={asking?.kind === 'revoke'}
         onConfirm={() => {
-          if (asking) setAdmin.mutate({ id: asking.person.id, isAdmin: asking.kind === 'grant' }, done(asking.kind === 'grant' ? 'Now an admin.' : 'No longer an admin.'));
+          if (asking)
+            setAdmin.mutate({ id: asking.person.id, isAdmin: asking.kind === 'grant' }, done(asking.kind === 'grant' ? 'Now an admin.' : 'No longer an admin.'));
           setAsking(null);
         }}
         onCancel={() => setAsking(null)}

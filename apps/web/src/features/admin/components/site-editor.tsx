@@ -38,7 +38,15 @@ export function SiteEditor({ site, onDone }: { site: AdminWebcamSite; onDone: ()
     <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={`Edit ${site.name}`}>
       <div className="grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]">
         <TextField label="Name" value={values.name} error={problems.fields.name} onChange={change('name')} />
-        <TextField label="Hosts" autoCapitalize="none" spellCheck={false} hint="Separated by commas." value={values.hosts} error={problems.fields.hosts} onChange={change('hosts')} />
+        <TextField
+          label="Hosts"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Separated by commas."
+          value={values.hosts}
+          error={problems.fields.hosts}
+          onChange={change('hosts')}
+        />
       </div>
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <div className="flex flex-wrap gap-2">

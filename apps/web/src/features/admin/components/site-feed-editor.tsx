@@ -64,7 +64,13 @@ export function SiteFeedEditor({ site, onDone }: { site: AdminWebcamSite; onDone
     <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={`Status feed of ${site.name}`}>
       <TextField label="Feed URL" type="url" inputMode="url" autoCapitalize="none" spellCheck={false} {...field('url')} />
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem]">
-        <TextField label="List path" autoCapitalize="none" spellCheck={false} hint="Where the list is in the JSON, e.g. data.models; empty: the whole answer." {...field('listPath')} />
+        <TextField
+          label="List path"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Where the list is in the JSON, e.g. data.models; empty: the whole answer."
+          {...field('listPath')}
+        />
         <TextField label="Room field" autoCapitalize="none" spellCheck={false} hint="The field naming the room; empty when entries are names." {...field('roomField')} />
         <TextField label="Every (seconds)" inputMode="numeric" hint="15 to 3600" {...field('intervalSeconds')} />
       </div>

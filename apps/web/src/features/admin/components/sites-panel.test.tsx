@@ -22,7 +22,15 @@ const stripchat = webcamSite({
   name: 'Stripchat',
   hosts: ['stripchat.com', 'xhamsterlive.com'],
   icon: '/media/sites/stripchat.png',
-  statusFeed: { url: 'https://stripchat.example/online.json', listPath: 'models', roomField: 'username', intervalSeconds: 60, confirmedAt: '2026-03-11T10:00:00Z', failures: 0, error: null },
+  statusFeed: {
+    url: 'https://stripchat.example/online.json',
+    listPath: 'models',
+    roomField: 'username',
+    intervalSeconds: 60,
+    confirmedAt: '2026-03-11T10:00:00Z',
+    failures: 0,
+    error: null,
+  },
   takesPushes: true,
 });
 const chaturbate = webcamSite({ slug: 'chaturbate', name: 'Chaturbate', position: 2 });
@@ -115,7 +123,10 @@ describe('webcam sites in the admin console', () => {
       },
     });
     fireEvent.click(within(await rowOf('Chaturbate')).getByRole('button', { name: 'Move Chaturbate down' }));
-    const names = () => within(screen.getByRole('list', { name: 'Webcam sites, in Discover’s order' })).getAllByRole('listitem').map((row) => row.querySelector('span.font-bold')?.textContent);
+    const names = () =>
+      within(screen.getByRole('list', { name: 'Webcam sites, in Discover’s order' }))
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('span.font-bold')?.textContent);
     await waitFor(() => expect(names()).toEqual(['Stripchat', 'BongaCams', 'Chaturbate']));
     expect(api.calls.filter((call) => call.method !== 'GET').map((call) => [call.method, call.url, call.body])).toEqual([
       ['POST', '/v1/admin/webcam-sites/order', { slugs: ['stripchat', 'bongacams', 'chaturbate'] }],

@@ -69,7 +69,8 @@ export function SitesPanel() {
         confirmLabel="Remove"
         destructive
         onConfirm={() => {
-          if (removing) remove.mutate(removing.slug, { onSuccess: () => toast(`${removing.name} removed.`), onError: (error) => toast(errorMessage(error), { tone: 'error' }) });
+          if (removing)
+            remove.mutate(removing.slug, { onSuccess: () => toast(`${removing.name} removed.`), onError: (error) => toast(errorMessage(error), { tone: 'error' }) });
           setRemoving(null);
         }}
         onCancel={() => setRemoving(null)}

@@ -56,7 +56,14 @@ function NewStudioForm({ onCreated }: { onCreated: (key: StudioKey) => void }) {
       </h2>
       <div className="grid gap-4 md:grid-cols-3">
         <TextField label="Studio name" value={values.name} error={problems.fields.name} onChange={change('name')} />
-        <TextField label="Manager’s e-mail" type="email" autoComplete="off" value={values.managerEmail} error={problems.fields.managerEmail} onChange={change('managerEmail')} />
+        <TextField
+          label="Manager’s e-mail"
+          type="email"
+          autoComplete="off"
+          value={values.managerEmail}
+          error={problems.fields.managerEmail}
+          onChange={change('managerEmail')}
+        />
         <PasswordField
           label="Manager’s password"
           autoComplete="new-password"

@@ -169,7 +169,13 @@ function Decision({ request }: { request: AdminVerification }) {
     <div className="flex flex-col gap-3">
       {failed && asking === null && <FormAlert>{failed}</FormAlert>}
       <div className="flex flex-wrap gap-3">
-        <button type="button" className="btn btn-primary min-w-36" onClick={() => setAsking('approve')} disabled={decide.isPending} aria-busy={decide.isPending || undefined}>
+        <button
+          type="button"
+          className="btn btn-primary min-w-36"
+          onClick={() => setAsking('approve')}
+          disabled={decide.isPending}
+          aria-busy={decide.isPending || undefined}
+        >
           Approve
         </button>
         <button type="button" className="btn btn-secondary min-w-36 hover:text-danger" onClick={() => setAsking('reject')}>

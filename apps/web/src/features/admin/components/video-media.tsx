@@ -18,12 +18,7 @@ export function VideoMedia({ video, className = '' }: { video: Video; className?
         <span className="grid size-full place-items-center px-2 text-center text-xs text-subtle">No picture yet</span>
       )}
       {video.playlistUrl && (
-        <button
-          type="button"
-          className="group absolute inset-0 grid place-items-center"
-          aria-label={`Play ${videoTitle(video)}`}
-          onClick={() => setPlaying(true)}
-        >
+        <button type="button" className="group absolute inset-0 grid place-items-center" aria-label={`Play ${videoTitle(video)}`} onClick={() => setPlaying(true)}>
           <span className="grid size-12 place-items-center rounded-full bg-black/60 text-white backdrop-blur-sm transition-transform group-hover:scale-105">
             <PlayIcon width="22" height="22" />
           </span>

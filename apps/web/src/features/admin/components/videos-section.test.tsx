@@ -14,10 +14,17 @@ function openQueue(path: string, handlers: Parameters<typeof asAdmin>[0] = {}) {
         const queue = query.get('queue');
         if (query.get('cursor')) return json({ data: [adminVideo(22)], links: { next: null } });
         if (queue === 'review') return json({ data: [adminVideo(11), adminVideo(12), adminVideo(13)], links: { next: null } });
-        if (queue === 'published') return json({ data: [adminVideo(21, { video: { ...adminVideo(21).video, status: 'approved' } })], links: { next: '/v1/admin/videos?queue=published&cursor=abc' } });
+        if (queue === 'published')
+          return json({
+            data: [adminVideo(21, { video: { ...adminVideo(21).video, status: 'approved' } })],
+            links: { next: '/v1/admin/videos?queue=published&cursor=abc' },
+          });
         if (queue === 'hidden') {
           return json({
-            data: [adminVideo(31, { hiddenReason: 'taken down', hiddenAt: '2026-03-01T10:00:00Z' }), adminVideo(32, { hiddenReason: 'creator banned', hiddenAt: '2026-03-01T10:00:00Z' })],
+            data: [
+              adminVideo(31, { hiddenReason: 'taken down', hiddenAt: '2026-03-01T10:00:00Z' }),
+              adminVideo(32, { hiddenReason: 'creator banned', hiddenAt: '2026-03-01T10:00:00Z' }),
+            ],
             links: { next: null },
           });
         }
@@ -37,7 +44,12 @@ describe('video moderation in the admin console', () => {
   it('approves the selected videos at once and says what each decision did', async () => {
     const api = openQueue('/admin/videos', {
       'POST /v1/admin/videos/decision': () =>
-        json({ results: [{ id: 11, outcome: 'decided' }, { id: 13, outcome: 'already decided' }] }),
+        json({
+          results: [
+            { id: 11, outcome: 'decided' },
+            { id: 13, outcome: 'already decided' },
+          ],
+        }),
     });
     await findScreenHeading('Videos');
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Clip 11' }));

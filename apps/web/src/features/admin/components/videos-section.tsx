@@ -37,7 +37,19 @@ export function describeOutcomes(results: { outcome: VideoOutcome }[], decision:
 
 type Asking = { kind: 'reject'; ids: number[] } | { kind: 'take-down'; item: AdminVideo } | { kind: 'restore'; item: AdminVideo } | null;
 
-function VideoActions({ queue, item, onAsk, onApprove, busy }: { queue: AdminVideoQueue; item: AdminVideo; onAsk: (asking: Asking) => void; onApprove: () => void; busy: boolean }) {
+function VideoActions({
+  queue,
+  item,
+  onAsk,
+  onApprove,
+  busy,
+}: {
+  queue: AdminVideoQueue;
+  item: AdminVideo;
+  onAsk: (asking: Asking) => void;
+  onApprove: () => void;
+  busy: boolean;
+}) {
   const title = videoTitle(item.video);
   if (queue === 'review') {
     return (
@@ -45,7 +57,13 @@ function VideoActions({ queue, item, onAsk, onApprove, busy }: { queue: AdminVid
         <button type="button" className="btn btn-primary" disabled={busy} onClick={onApprove} aria-label={`Approve ${title}`}>
           Approve
         </button>
-        <button type="button" className="btn btn-secondary hover:text-danger" disabled={busy} onClick={() => onAsk({ kind: 'reject', ids: [item.video.id] })} aria-label={`Reject ${title}`}>
+        <button
+          type="button"
+          className="btn btn-secondary hover:text-danger"
+          disabled={busy}
+          onClick={() => onAsk({ kind: 'reject', ids: [item.video.id] })}
+          aria-label={`Reject ${title}`}
+        >
           Reject…
         </button>
       </div>
@@ -133,10 +151,7 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
         <div className="flex flex-col gap-4">
           {queue === 'review' && (
             <div className="panel flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 lg:sticky lg:top-2 lg:z-10 lg:bg-surface-1/95 lg:backdrop-blur">
-              <Checkbox
-                checked={chosen.length === items.length}
-                onChange={(on) => setSelected(new Set(on ? items.map((item) => item.video.id) : []))}
-              >
+              <Checkbox checked={chosen.length === items.length} onChange={(on) => setSelected(new Set(on ? items.map((item) => item.video.id) : []))}>
                 {chosen.length > 0 ? `${chosen.length} selected` : 'Select all'}
               </Checkbox>
               <div className="flex gap-2">

@@ -4,8 +4,7 @@ import type { AdDecision, AdRuntime, PlayableAd } from '../runtime/flick-ads.ts'
 import { useAdRuntime } from './use-ad-runtime.ts';
 
 export type AdBreak =
-  | { placement: 'interstitial'; decision: AdDecision; runtime: AdRuntime }
-  | { placement: 'instream'; decision: AdDecision; playable: PlayableAd; runtime: AdRuntime };
+  { placement: 'interstitial'; decision: AdDecision; runtime: AdRuntime } | { placement: 'instream'; decision: AdDecision; playable: PlayableAd; runtime: AdRuntime };
 
 /**
  * The feed's ad breaks (viewer.md §4, §9). On screens 1600 px wide or more, an interstitial every 10

@@ -153,7 +153,11 @@ describe('the ad control script', () => {
     const { runtime, transport } = setUp(async () => []);
     const tag = { ...decision('instream', 'v'), kind: 'vast' as const, src: 'https://adserver.example.com/vast?id=7' };
     transport.vast.mockResolvedValue({ src: 'https://cdn.example.com/a.mp4', pixels: ['https://adserver.example.com/pixel?i=1', 'javascript:alert(1)'] });
-    expect(await runtime.playable(tag)).toEqual({ src: 'https://cdn.example.com/a.mp4', clickUrl: '/v1/ads/click/v', pixels: ['https://adserver.example.com/pixel?i=1'] });
+    expect(await runtime.playable(tag)).toEqual({
+      src: 'https://cdn.example.com/a.mp4',
+      clickUrl: '/v1/ads/click/v',
+      pixels: ['https://adserver.example.com/pixel?i=1'],
+    });
     expect(transport.vast).toHaveBeenCalledWith('v', expect.any(AbortSignal));
     transport.vast.mockResolvedValue(null);
     expect(await runtime.playable(tag)).toBeNull();

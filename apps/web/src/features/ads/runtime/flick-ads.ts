@@ -113,7 +113,11 @@ export function createAdRuntime(transport: AdTransport, { decisionTimeoutMs, vis
               const token = tokenOf.get(entry.target);
               if (!token) continue;
               if (entry.isIntersecting && entry.intersectionRatio >= 0.5) {
-                if (!timers.has(entry.target)) timers.set(entry.target, setTimeout(() => impression(token), visibleMs));
+                if (!timers.has(entry.target))
+                  timers.set(
+                    entry.target,
+                    setTimeout(() => impression(token), visibleMs),
+                  );
               } else {
                 clearTimeout(timers.get(entry.target));
                 timers.delete(entry.target);

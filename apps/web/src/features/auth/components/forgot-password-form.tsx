@@ -17,11 +17,7 @@ export function ForgotPasswordForm() {
     event.preventDefault();
     if (send.isPending) return;
     const address = email.trim();
-    const found = !address
-      ? accountMessages.forgotEmailRequired
-      : !EMAIL_PATTERN.test(address)
-        ? accountMessages.invalidEmailAddress
-        : null;
+    const found = !address ? accountMessages.forgotEmailRequired : !EMAIL_PATTERN.test(address) ? accountMessages.invalidEmailAddress : null;
     setProblem(found);
     if (found) {
       inputRef.current?.focus();
@@ -31,11 +27,7 @@ export function ForgotPasswordForm() {
     send.mutate(address);
   }
 
-  const failure = send.isError
-    ? send.error instanceof ApiError && send.error.status === 429
-      ? accountMessages.tooManyAttempts
-      : accountMessages.somethingWrong
-    : null;
+  const failure = send.isError ? (send.error instanceof ApiError && send.error.status === 429 ? accountMessages.tooManyAttempts : accountMessages.somethingWrong) : null;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

@@ -186,7 +186,7 @@ describe('a sign-in link opened while signed in (a link must not swap the accoun
     expect(linkCalls(api)).toEqual([]);
   });
 
-  it("signs in as the link's account on \"Continue\"", async () => {
+  it('signs in as the link\'s account on "Continue"', async () => {
     const api = profileByToken();
     signIn();
     const { router } = renderApp('/login/link-token-123');

@@ -78,10 +78,7 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
           <Checkbox checked={rememberMe} onChange={setRememberMe}>
             Remember me
           </Checkbox>
-          <Link
-            to={paths.forgotPassword}
-            className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-soft hover:underline"
-          >
+          <Link to={paths.forgotPassword} className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-soft hover:underline">
             Forgot password?
           </Link>
         </div>

@@ -40,15 +40,12 @@ describe('login guard (accounts.md §2)', () => {
     expect(router.state.location.pathname).toBe('/account');
   });
 
-  it.each([...loginGuardedPaths.map((path) => path.replace(':type', 'unrated')), '/videos-rating/rated'])(
-    'guards %s in the app',
-    async (path) => {
-      mockApi();
-      const { router } = renderApp(path);
-      await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
-      expect(router.state.location.pathname).toBe('/login');
-    },
-  );
+  it.each([...loginGuardedPaths.map((path) => path.replace(':type', 'unrated')), '/videos-rating/rated'])('guards %s in the app', async (path) => {
+    mockApi();
+    const { router } = renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 });
+    expect(router.state.location.pathname).toBe('/login');
+  });
 
   it('lets a logged-in person through to an account route', async () => {
     mockApi();

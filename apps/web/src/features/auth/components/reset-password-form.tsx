@@ -48,13 +48,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       { token, password, password_confirmation: confirmation },
       {
         onError: (error) =>
-          setProblem(
-            !(error instanceof ApiError)
-              ? accountMessages.somethingWrong
-              : error.status === 0
-                ? accountMessages.networkError
-                : error.firstError(),
-          ),
+          setProblem(!(error instanceof ApiError) ? accountMessages.somethingWrong : error.status === 0 ? accountMessages.networkError : error.firstError()),
       },
     );
   }

@@ -51,11 +51,7 @@ export function useUsernameAvailability(username: string) {
     };
   }, [username]);
 
-  const availability: Availability = !username
-    ? { status: 'idle' }
-    : result?.username === username
-      ? result.availability
-      : { status: 'checking' };
+  const availability: Availability = !username ? { status: 'idle' } : result?.username === username ? result.availability : { status: 'checking' };
 
   async function checkNow(): Promise<Availability> {
     if (availability.status !== 'checking') return availability;

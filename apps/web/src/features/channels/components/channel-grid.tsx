@@ -80,9 +80,7 @@ export function ChannelGrid() {
     );
   }
   if (list.isError && list.channels.length === 0) {
-    return (
-      <LoadFailed message="The channels could not load." onRetry={() => void list.refetch()} />
-    );
+    return <LoadFailed message="The channels could not load." onRetry={() => void list.refetch()} />;
   }
   if (list.channels.length === 0) {
     return (

@@ -23,8 +23,7 @@ export async function postFollow(modelId: number, action: FollowAction): Promise
  * the following screen (so it can be undone) and is gone on the next visit.
  */
 export function recordFollow(model: { id: number; slug: string | null }, answer: FollowResponse) {
-  const change = <T extends PublicUser>(current: T | undefined) =>
-    current && { ...current, isFollowing: answer.isFollowing, totalFollowers: answer.totalFollowers };
+  const change = <T extends PublicUser>(current: T | undefined) => current && { ...current, isFollowing: answer.isFollowing, totalFollowers: answer.totalFollowers };
   for (const key of [String(model.id), model.slug]) {
     if (key) queryClient.setQueryData(publicUserQueryOptions(key).queryKey, change);
   }

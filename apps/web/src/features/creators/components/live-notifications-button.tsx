@@ -2,12 +2,7 @@ import { liveMessages } from '@flick/contract';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast.tsx';
 import { BroadcastIcon } from '../../../components/ui/icons.tsx';
-import {
-  liveNotificationsState,
-  turnLiveNotificationsOff,
-  turnLiveNotificationsOn,
-  type LiveNotificationsState,
-} from '../api/live-notifications.ts';
+import { liveNotificationsState, turnLiveNotificationsOff, turnLiveNotificationsOn, type LiveNotificationsState } from '../api/live-notifications.ts';
 
 /**
  * The opt-in of live notifications (ADR 0012): where the browser allows Web Push, a button that asks

@@ -34,7 +34,10 @@ const found: SearchResponse = {
 const nothing: SearchResponse = { users: [], tags: [], videos: [] };
 
 const section = (name: string) => screen.getByRole('list', { name });
-const hrefs = (list: HTMLElement) => within(list).getAllByRole('link').map((link) => link.getAttribute('href'));
+const hrefs = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
 
 describe('/discover (viewer.md §2 Discover, §7 GET /discover)', () => {
   it("shows 'Live Creators', 'Newest Creators', 'Cams sites' and the sections, each leading where it should", async () => {
@@ -90,8 +93,7 @@ describe('search in Discover (viewer.md §2, §4, §7 POST /discover/search, §9
     return { api, searches };
   }
 
-  const type = (text: string) =>
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search creators, tags and videos' }), { target: { value: text } });
+  const type = (text: string) => fireEvent.change(screen.getByRole('searchbox', { name: 'Search creators, tags and videos' }), { target: { value: text } });
 
   it('asks 300 ms after the last keystroke, then again, final, at 2 s; and shows Users, Tags and Videos', async () => {
     const { searches } = searchApi(() => json(found));
@@ -128,9 +130,7 @@ describe('search in Discover (viewer.md §2, §4, §7 POST /discover/search, §9
 
   it('never lets an older answer replace a newer one', async () => {
     let release: (response: Response) => void = () => {};
-    const { searches } = searchApi((call) =>
-      String(call.url).includes('query=ka&') ? new Promise<Response>((resolve) => (release = resolve)) : json(found),
-    );
+    const { searches } = searchApi((call) => (String(call.url).includes('query=ka&') ? new Promise<Response>((resolve) => (release = resolve)) : json(found)));
     renderApp('/discover');
     await screen.findByRole('list', { name: 'Live Creators' });
     type('ka');

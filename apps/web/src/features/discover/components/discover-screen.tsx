@@ -34,9 +34,7 @@ function Browse() {
   const discover = useDiscover(categories);
   if (discover.isPending) return <Loading />;
   if (discover.isError) {
-    return (
-      <LoadFailed message="Discover could not load." onRetry={() => void discover.refetch()} />
-    );
+    return <LoadFailed message="Discover could not load." onRetry={() => void discover.refetch()} />;
   }
   const { liveUsers, latestUsers, videos, webcam_sites: sites } = discover.data;
   return (
@@ -101,7 +99,12 @@ export function DiscoverScreen() {
           <Spinner label="Searching" className="absolute top-1/2 right-4 size-5 -translate-y-1/2" />
         ) : (
           text && (
-            <button type="button" aria-label="Clear search" className="icon-btn absolute top-1/2 right-1.5 size-10 -translate-y-1/2 text-muted" onClick={() => setText('')}>
+            <button
+              type="button"
+              aria-label="Clear search"
+              className="icon-btn absolute top-1/2 right-1.5 size-10 -translate-y-1/2 text-muted"
+              onClick={() => setText('')}
+            >
               <CloseIcon width="18" height="18" />
             </button>
           )

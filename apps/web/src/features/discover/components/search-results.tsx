@@ -61,7 +61,10 @@ export function SearchResults({ results }: { results: SearchResponse }) {
           <ul aria-label="Tags" className="flex flex-wrap gap-2 px-1">
             {tags.map((tag) => (
               <li key={tag.id}>
-                <Link to={`/tag/${tag.id}`} className="inline-flex h-9 items-center rounded-full border border-line-strong bg-surface-2 px-3.5 text-sm font-semibold hover:border-accent-soft">
+                <Link
+                  to={`/tag/${tag.id}`}
+                  className="inline-flex h-9 items-center rounded-full border border-line-strong bg-surface-2 px-3.5 text-sm font-semibold hover:border-accent-soft"
+                >
                   #{tag.name}
                 </Link>
               </li>

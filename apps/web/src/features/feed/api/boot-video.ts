@@ -52,7 +52,10 @@ export function discardBootVideo(): void {
   if (boot) {
     const { stream } = boot;
     boot = null;
-    void stream.then((taken) => taken.release(), () => undefined);
+    void stream.then(
+      (taken) => taken.release(),
+      () => undefined,
+    );
   } else layer?.querySelector('video')?.removeAttribute('src');
   layer?.remove();
 }

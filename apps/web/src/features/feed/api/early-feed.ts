@@ -83,7 +83,12 @@ export function requestHomeFeedEarly({ newGuest = false }: EarlyOptions = {}): v
       const first = (json as { data?: Video[] }).data?.[0];
       if (!first?.playlistUrl) return;
       for (const url of [first.playlistUrl, ...first.preloadUrls]) {
-        fetch(url).then((file) => file.arrayBuffer(), () => null).catch(() => null);
+        fetch(url)
+          .then(
+            (file) => file.arrayBuffer(),
+            () => null,
+          )
+          .catch(() => null);
       }
     },
   });

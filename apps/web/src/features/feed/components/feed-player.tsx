@@ -89,8 +89,9 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
 
   const slotRefs = useMemo(
     () =>
-      SLOTS.map((slot) => (element: HTMLVideoElement | null) =>
-        setElements((before) => (before[slot] === element ? before : before.map((other, index) => (index === slot ? element : other)))),
+      SLOTS.map(
+        (slot) => (element: HTMLVideoElement | null) =>
+          setElements((before) => (before[slot] === element ? before : before.map((other, index) => (index === slot ? element : other)))),
       ),
     [],
   );
@@ -188,13 +189,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   return (
     <div className="feed-screen">
       <div className="feed-stage-wrap">
-        <div
-          ref={stageRef}
-          className="feed-stage"
-          {...gestures.handlers}
-          aria-roledescription="video feed"
-          aria-label={title ?? 'Home feed'}
-        >
+        <div ref={stageRef} className="feed-stage" {...gestures.handlers} aria-roledescription="video feed" aria-label={title ?? 'Home feed'}>
           {SLOTS.map((slot) => {
             const offset = offsets[slot]!;
             const index = current + offset;
@@ -227,7 +222,10 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
           })}
 
           {paused && (
-            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 grid size-20 -translate-1/2 animate-pop-in place-items-center rounded-full bg-black/45 backdrop-blur-sm">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-1/2 grid size-20 -translate-1/2 animate-pop-in place-items-center rounded-full bg-black/45 backdrop-blur-sm"
+            >
               <PlayIcon width="38" height="38" className="ml-1" />
             </span>
           )}
@@ -235,13 +233,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
             {paused ? 'Play' : 'Pause'}
           </button>
 
-          <FeedHeader
-            title={title}
-            gridPath={gridPath}
-            livecamsUrl={config.livecamsUrl}
-            userId={session?.userId ?? null}
-            onOpenPreferences={onOpenPreferences}
-          />
+          <FeedHeader title={title} gridPath={gridPath} livecamsUrl={config.livecamsUrl} userId={session?.userId ?? null} onOpenPreferences={onOpenPreferences} />
 
           {muted && (
             <button type="button" className="feed-unmute" onClick={toggleMute}>

@@ -11,9 +11,27 @@ const clips = (from: number, count: number) => Array.from({ length: count }, (_,
 
 function creator(overrides: Partial<PublicProfile> = {}): PublicProfile {
   return {
-    id: 7, type: 'model', name: 'Mia Rose', slug: 'mia_rose', username: 'mia_rose', avatar: null, cover: null, description: null,
-    color: null, gender: 'f', isVerified: 'approved', isLive: false, isFollowing: false, totalLikes: 12_400, totalVideoViews: 1_250_000,
-    totalFollowers: 980, links: [], contests: [], avatarSources: [], coverSources: [], ...overrides,
+    id: 7,
+    type: 'model',
+    name: 'Mia Rose',
+    slug: 'mia_rose',
+    username: 'mia_rose',
+    avatar: null,
+    cover: null,
+    description: null,
+    color: null,
+    gender: 'f',
+    isVerified: 'approved',
+    isLive: false,
+    isFollowing: false,
+    totalLikes: 12_400,
+    totalVideoViews: 1_250_000,
+    totalFollowers: 980,
+    links: [],
+    contests: [],
+    avatarSources: [],
+    coverSources: [],
+    ...overrides,
   };
 }
 

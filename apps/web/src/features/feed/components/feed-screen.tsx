@@ -96,7 +96,12 @@ function LoadedFeed({ source, title, gridPath, empty, notFound }: FeedScreenProp
     screen = (
       <>
         {empty}
-        <button type="button" aria-label="Preferences" className="icon-btn fixed top-[calc(env(safe-area-inset-top)+0.375rem)] right-2 z-50 bg-surface-2 lg:top-4 lg:right-4" onClick={() => setPreferencesOpen(true)}>
+        <button
+          type="button"
+          aria-label="Preferences"
+          className="icon-btn fixed top-[calc(env(safe-area-inset-top)+0.375rem)] right-2 z-50 bg-surface-2 lg:top-4 lg:right-4"
+          onClick={() => setPreferencesOpen(true)}
+        >
           <SlidersIcon />
         </button>
       </>

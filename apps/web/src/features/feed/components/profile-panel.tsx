@@ -74,7 +74,12 @@ function PanelOver({ user, loading, onClose }: { user: PublicProfile | undefined
       label="Creator profile"
       className="feed-panel-over"
     >
-      <button type="button" aria-label="Close profile" className="icon-btn absolute top-[calc(0.5rem+env(safe-area-inset-top))] left-2 z-10 bg-black/30 backdrop-blur" onClick={onClose}>
+      <button
+        type="button"
+        aria-label="Close profile"
+        className="icon-btn absolute top-[calc(0.5rem+env(safe-area-inset-top))] left-2 z-10 bg-black/30 backdrop-blur"
+        onClick={onClose}
+      >
         <ChevronRightIcon />
       </button>
       <ProfilePanelContent user={user} loading={loading} />

@@ -7,7 +7,19 @@ import { slotOf } from './swipe.ts';
  * once the feed has moved. A drag let go short pauses it again at its start, as it was. A neighbour
  * that has not buffered its start yet waits for its slot's own play.
  */
-export function usePreroll({ elements, current, revealing, allowed, count }: { elements: readonly (HTMLVideoElement | null)[]; current: number; revealing: -1 | 0 | 1; allowed: boolean; count: number }) {
+export function usePreroll({
+  elements,
+  current,
+  revealing,
+  allowed,
+  count,
+}: {
+  elements: readonly (HTMLVideoElement | null)[];
+  current: number;
+  revealing: -1 | 0 | 1;
+  allowed: boolean;
+  count: number;
+}) {
   const currentRef = useRef(current);
   useLayoutEffect(() => {
     currentRef.current = current;

@@ -8,10 +8,7 @@ const typingOrInDialog = (target: EventTarget | null) =>
   target instanceof Element && Boolean(target.closest('input,textarea,select,[contenteditable=true],[role=dialog],[role=alertdialog]'));
 
 /** Wheel over the stage and the arrow keys move between videos; Space toggles play. */
-export function useWheelAndKeys(
-  stageRef: RefObject<HTMLElement | null>,
-  actions: { next: () => void; previous: () => void; togglePlay: () => void },
-) {
+export function useWheelAndKeys(stageRef: RefObject<HTMLElement | null>, actions: { next: () => void; previous: () => void; togglePlay: () => void }) {
   const actionsRef = useRef(actions);
   useEffect(() => {
     actionsRef.current = actions;

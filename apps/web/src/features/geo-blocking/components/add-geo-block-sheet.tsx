@@ -58,9 +58,7 @@ function AddGeoBlockForm({ kind, listed, places, onDone }: { kind: AddGeoBlockKi
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <p className="text-sm leading-relaxed text-muted">
-        {kind === 'country'
-          ? 'Your videos and profile will not be shown anywhere in this country.'
-          : 'Your videos and profile will not be shown in this region only.'}
+        {kind === 'country' ? 'Your videos and profile will not be shown anywhere in this country.' : 'Your videos and profile will not be shown in this region only.'}
       </p>
       <SelectField
         label="Country"

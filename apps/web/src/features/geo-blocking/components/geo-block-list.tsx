@@ -25,7 +25,10 @@ export function GeoBlockList({ entries, places }: { entries: readonly GeoBlockEn
         const region = entry.region_code && (regionName.get(`${entry.country_code}-${entry.region_code}`.toUpperCase()) ?? entry.region_code);
         const removing = remove.isPending && sameGeoBlock(remove.variables, entry);
         return (
-          <li key={`${entry.country_code}-${entry.region_code ?? ''}`} className="flex min-h-[4.25rem] items-center gap-3.5 border-b border-line py-2.5 pr-2 pl-4 last:border-b-0 sm:pl-5">
+          <li
+            key={`${entry.country_code}-${entry.region_code ?? ''}`}
+            className="flex min-h-[4.25rem] items-center gap-3.5 border-b border-line py-2.5 pr-2 pl-4 last:border-b-0 sm:pl-5"
+          >
             <CountryFlag code={entry.country_code} />
             <span className="min-w-0 flex-1">
               <span className="block truncate text-[0.9375rem] font-semibold">{country}</span>

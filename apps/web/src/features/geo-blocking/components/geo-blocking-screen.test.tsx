@@ -38,8 +38,7 @@ function openGeoBlocking(listed: Countries, handlers: { list?: Responder; add?: 
     'POST /v1/profile/add-geo-blocked-country': handlers.add ?? ((call) => change(call, (block) => [...countries, block])),
     'POST /v1/profile/delete-geo-blocked-country':
       handlers.remove ??
-      ((call) =>
-        change(call, (block) => countries.filter((entry) => entry.country_code !== block.country_code || entry.region_code !== block.region_code))),
+      ((call) => change(call, (block) => countries.filter((entry) => entry.country_code !== block.country_code || entry.region_code !== block.region_code))),
   });
   signIn(user);
   initializeApp();
@@ -89,11 +88,17 @@ describe('/account/settings/geo-blocking (accounts.md §2, §4, §5, §8)', () =
   it('adds a region with its country code and region code, choosing among the countries that have regions', async () => {
     const { posts } = openGeoBlocking([{ country_code: 'US', region_code: null }]);
     fireEvent.click(await screen.findByRole('button', { name: 'Add Region' }));
-    const countries = within(sheet().getByLabelText('Country')).getAllByRole('option').map((option) => option.textContent);
+    const countries = within(sheet().getByLabelText('Country'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(countries).toEqual(['Select', 'Canada', 'United Kingdom', 'United States of America']);
     expect((sheet().getByLabelText('Region') as HTMLSelectElement).disabled).toBe(true);
     select('Country', 'US');
-    expect(within(sheet().getByLabelText('Region')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Select', 'California', 'Texas']);
+    expect(
+      within(sheet().getByLabelText('Region'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select', 'California', 'Texas']);
     select('Region', 'TX');
     fireEvent.click(sheet().getByRole('button', { name: 'Add' }));
     await screen.findByText('Region: Texas');

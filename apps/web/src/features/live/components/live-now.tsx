@@ -63,9 +63,7 @@ export function LiveNow() {
           <BroadcastIcon width="24" height="24" />
         </span>
         <h2 className="mt-4 text-lg font-bold">Nobody is live right now</h2>
-        <p className="mt-2 max-w-sm text-balance text-muted">
-          Creators show up here the moment they go live on a cam site. Follow the ones you like to see them first.
-        </p>
+        <p className="mt-2 max-w-sm text-balance text-muted">Creators show up here the moment they go live on a cam site. Follow the ones you like to see them first.</p>
         <Link to={paths.discover} className="btn btn-primary mt-6 min-w-48">
           Explore Discover
         </Link>

@@ -8,14 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { useTagSearch } from '../api/search-tags.ts';
 import { saveAccountCategories } from '../api/sync-categories.ts';
-import {
-  getSelectedTagList,
-  setAutoplayNext,
-  setCategories,
-  setSelectedTagList,
-  useFeedPreferences,
-  type TagChoice,
-} from '../stores/feed-preferences.ts';
+import { getSelectedTagList, setAutoplayNext, setCategories, setSelectedTagList, useFeedPreferences, type TagChoice } from '../stores/feed-preferences.ts';
 
 const categoryOptions = categories.map((value) => ({ value, label: categoryLabels[value] }));
 
@@ -36,13 +29,7 @@ export function PreferencesModal({ open, onClose }: { open: boolean; onClose: ()
         <Checkbox checked={preferences.autoplayNext} onChange={setAutoplayNext} description="When a video ends, the next one starts.">
           Autoplay next video
         </Checkbox>
-        <MultiChoiceCards
-          legend="Categories"
-          options={categoryOptions}
-          value={preferences.categories}
-          onChange={changeCategories}
-          columns={2}
-        />
+        <MultiChoiceCards legend="Categories" options={categoryOptions} value={preferences.categories} onChange={changeCategories} columns={2} />
         <TagPicker categories={preferences.categories} />
       </div>
     </BottomSheet>

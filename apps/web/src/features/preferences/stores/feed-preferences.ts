@@ -16,8 +16,7 @@ const isNameMap = (value: unknown): value is Record<string, string> =>
 const isCategoryList = (value: unknown): value is Category[] =>
   Array.isArray(value) && value.length > 0 && value.every((key) => (categories as readonly unknown[]).includes(key));
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isTagIdList = (value: unknown): value is number[] =>
-  Array.isArray(value) && value.every((id) => typeof id === 'number' && Number.isInteger(id));
+const isTagIdList = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => typeof id === 'number' && Number.isInteger(id));
 
 const listeners = new Set<() => void>();
 function notify(): void {
@@ -55,7 +54,11 @@ export function getCategories(): Category[] {
 /** viewer.md §5: at least one category stays selected, so an empty list is ignored. */
 export function setCategories(next: readonly Category[]): void {
   if (next.length === 0) return;
-  writeJson('local', CATEGORIES, categories.filter((key) => next.includes(key)));
+  writeJson(
+    'local',
+    CATEGORIES,
+    categories.filter((key) => next.includes(key)),
+  );
   notify();
 }
 

@@ -1,9 +1,4 @@
-import {
-  FOLLOWED_MODELS_ON_PROFILE,
-  followedModelListResponseSchema,
-  PROFILE_LIST_PAGE_SIZE,
-  type FollowedModel,
-} from '@flick/contract';
+import { FOLLOWED_MODELS_ON_PROFILE, followedModelListResponseSchema, PROFILE_LIST_PAGE_SIZE, type FollowedModel } from '@flick/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/hooks/use-session.ts';

@@ -22,9 +22,7 @@ function showLinksOf(queryClient: QueryClient, user: OwnProfileUser): void {
   queryClient.setQueryData(profileQueryOptions(String(user.id)).queryKey, user);
   for (const idOrSlug of user.slug ? [user.id, user.slug] : [user.id]) {
     const { queryKey } = publicUserQueryOptions(idOrSlug);
-    queryClient.setQueryData(queryKey, (current) =>
-      current && { ...current, links: user.links, isLive: user.links.some((link) => link.isLive) },
-    );
+    queryClient.setQueryData(queryKey, (current) => current && { ...current, links: user.links, isLive: user.links.some((link) => link.isLive) });
     void queryClient.invalidateQueries({ queryKey });
   }
 }

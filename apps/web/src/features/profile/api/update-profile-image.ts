@@ -1,10 +1,4 @@
-import {
-  ownProfileUpdateResponseSchema,
-  profileImages,
-  profilePageMessages,
-  type OwnProfileUser,
-  type ProfileImageKind,
-} from '@flick/contract';
+import { ownProfileUpdateResponseSchema, profileImages, profilePageMessages, type OwnProfileUser, type ProfileImageKind } from '@flick/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, api, FALLBACK_MESSAGE } from '../../../lib/api-client.ts';

@@ -22,7 +22,11 @@ describe('contests (viewer.md §2 "Contests list with a read-more modal", §3 Co
     fireEvent.click(screen.getAllByRole('button', { name: 'Read more' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Summer contest' });
     expect(within(dialog).getByText('weekend').tagName).toBe('STRONG');
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Post a video', 'Tag it #summer']);
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Post a video', 'Tag it #summer']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

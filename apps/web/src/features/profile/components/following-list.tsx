@@ -74,16 +74,11 @@ function FollowingRow({ model }: { model: FollowedModel }) {
   );
 }
 
-
 /** /account/following (viewer.md §2): the models the viewer follows, newest follow first, with infinite scroll. */
 export function FollowingList() {
   const list = useFollowingModels();
   // viewer.md §8: a list that fails to load more stops loading.
-  const sentinel = useLoadMoreNear(
-    list.hasNextPage && !list.isFetchingNextPage && !list.isError,
-    () => void list.fetchNextPage(),
-    LOAD_MARGIN_PX,
-  );
+  const sentinel = useLoadMoreNear(list.hasNextPage && !list.isFetchingNextPage && !list.isError, () => void list.fetchNextPage(), LOAD_MARGIN_PX);
 
   if (list.isPending) {
     return (
@@ -101,9 +96,7 @@ export function FollowingList() {
     );
   }
   if (list.isError && list.models.length === 0) {
-    return (
-      <LoadFailed message="The models you follow could not load." onRetry={() => void list.refetch()} />
-    );
+    return <LoadFailed message="The models you follow could not load." onRetry={() => void list.refetch()} />;
   }
   if (list.models.length === 0) {
     return (

@@ -20,7 +20,11 @@ const updated = (kind: ProfileImageKind) =>
     user: ownProfileUser({ [kind]: `/media/users/7/${kind}-new-300.webp`, ...(kind === 'avatar' ? { avatarSources: newAvatar } : {}) }),
   });
 
-function open({ kind = 'avatar', file = picture(), answer = updated }: { kind?: ProfileImageKind; file?: File; answer?: (kind: ProfileImageKind, call: FetchCall) => Response | Promise<Response> } = {}) {
+function open({
+  kind = 'avatar',
+  file = picture(),
+  answer = updated,
+}: { kind?: ProfileImageKind; file?: File; answer?: (kind: ProfileImageKind, call: FetchCall) => Response | Promise<Response> } = {}) {
   const api = mockApi({ 'POST /v1/profile': (call) => answer(kind, call) });
   const onClose = vi.fn();
   const view = renderOnProfile(<ImageCropModal file={file} kind={kind} onClose={onClose} />);

@@ -7,18 +7,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { isSignInNeeded } from '../api/sign-in-again.ts';
 import { useUpdateProfileImage } from '../api/update-profile-image.ts';
-import {
-  cropAspect,
-  cropOutputSize,
-  cropOutputType,
-  cropRect,
-  initialCrop,
-  MAX_ZOOM,
-  MIN_ZOOM,
-  renderCrop,
-  zoomCrop,
-  type CropState,
-} from '../image-crop.ts';
+import { cropAspect, cropOutputSize, cropOutputType, cropRect, initialCrop, MAX_ZOOM, MIN_ZOOM, renderCrop, zoomCrop, type CropState } from '../image-crop.ts';
 import { CropArea, CroppedImage, type CropSource } from './crop-area.tsx';
 
 const ZoomOutIcon = (props: IconProps) => (
@@ -98,9 +87,7 @@ export function ImageCropModal({ file, kind, onClose }: ImageCropModalProps) {
   async function update() {
     if (picture.status !== 'ready' || busy) return;
     setEncoding(true);
-    const image = await renderCrop(picture.image, cropRect(picture.size, aspect, crop), cropOutputSize(kind), cropOutputType(file)).catch(
-      () => null,
-    );
+    const image = await renderCrop(picture.image, cropRect(picture.size, aspect, crop), cropOutputSize(kind), cropOutputType(file)).catch(() => null);
     if (image) {
       upload.mutate(
         { kind, image },
@@ -121,15 +108,7 @@ export function ImageCropModal({ file, kind, onClose }: ImageCropModalProps) {
   return (
     <Modal open onClose={close} title={copy[kind].title} description="Drag to position it. Pinch, scroll or use the slider to zoom.">
       <div className="mt-5">
-        <CropArea
-          source={source}
-          aspect={aspect}
-          round={round}
-          crop={crop}
-          onCropChange={setCrop}
-          disabled={busy}
-          label={copy[kind].area}
-        >
+        <CropArea source={source} aspect={aspect} round={round} crop={crop} onCropChange={setCrop} disabled={busy} label={copy[kind].area}>
           {picture.status === 'loading' && (
             <span className="absolute inset-0 grid place-items-center">
               <Spinner label="Opening the image" />

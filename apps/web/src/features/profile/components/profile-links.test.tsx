@@ -19,10 +19,26 @@ const added: Link = { id: 5, url: 'https://onlyfans.com/mia', name: 'Onlyfans', 
 
 function publicUser(links: Link[]): PublicProfile {
   return {
-    id: 7, type: 'model', name: 'Mia Rose', slug: 'mia_rose', username: 'mia_rose', avatar: null, cover: null,
-    description: null, color: null, gender: 'f', isVerified: 'approved', isLive: links.some((link) => link.isLive),
-    isFollowing: false, totalLikes: 0, totalVideoViews: 0, totalFollowers: 0, links, contests: [],
-    avatarSources: [], coverSources: [],
+    id: 7,
+    type: 'model',
+    name: 'Mia Rose',
+    slug: 'mia_rose',
+    username: 'mia_rose',
+    avatar: null,
+    cover: null,
+    description: null,
+    color: null,
+    gender: 'f',
+    isVerified: 'approved',
+    isLive: links.some((link) => link.isLive),
+    isFollowing: false,
+    totalLikes: 0,
+    totalVideoViews: 0,
+    totalFollowers: 0,
+    links,
+    contests: [],
+    avatarSources: [],
+    coverSources: [],
   };
 }
 
@@ -88,7 +104,10 @@ describe('profile links (viewer.md §2, §3 Link)', () => {
     const live = screen.getByRole('link', { name: /My cam room/ });
     const plain = screen.getByRole('link', { name: 'Fan page' });
 
-    for (const [link, href] of [[live, camRoom.url], [plain, fanPage.url]] as const) {
+    for (const [link, href] of [
+      [live, camRoom.url],
+      [plain, fanPage.url],
+    ] as const) {
       expect(link.getAttribute('href')).toBe(href);
       expect(link.getAttribute('target')).toBe('_blank');
       expect(link.getAttribute('rel')).toBe('noopener noreferrer');
@@ -155,8 +174,7 @@ describe('owner adds a link (viewer.md §5 link URL, §7 POST /profile, §8)', (
 
   it('shows the field error of a 422 under the field', async () => {
     renderOwner([camRoom], {
-      'POST /v1/profile': () =>
-        json({ message: profilePageMessages.duplicateLink, errors: { 'links.0.url': [profilePageMessages.duplicateLink] } }, 422),
+      'POST /v1/profile': () => json({ message: profilePageMessages.duplicateLink, errors: { 'links.0.url': [profilePageMessages.duplicateLink] } }, 422),
     });
     const dialog = await openAddLink();
     submitUrl(dialog, camRoom.url);

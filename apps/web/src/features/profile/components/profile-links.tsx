@@ -38,41 +38,37 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
           owner
             ? (link) => (
                 <>
-                <button
-                  type="button"
-                  aria-label={`I'm live now on ${link.name}`}
-                  aria-pressed={link.isLive}
-                  title={link.isLive ? 'Live now: tap to stop' : "I'm live now"}
-                  disabled={flag.isPending && flag.variables.id === link.id}
-                  className={`icon-btn ${link.isLive ? 'text-live' : 'text-muted hover:text-fg'} disabled:opacity-60`}
-                  onClick={() => flag.mutate({ id: link.id, flag: 'live', value: !link.isLive })}
-                >
-                  <BroadcastIcon width="20" height="20" />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Important: ${link.name}`}
-                  aria-pressed={link.isImportant}
-                  title={link.isImportant ? 'Important: tap to unmark' : 'Mark as important'}
-                  disabled={flag.isPending && flag.variables.id === link.id}
-                  className={`icon-btn ${link.isImportant ? 'text-accent' : 'text-muted hover:text-fg'} disabled:opacity-60`}
-                  onClick={() => flag.mutate({ id: link.id, flag: 'important', value: !link.isImportant })}
-                >
-                  <StarIcon width="20" height="20" fill={link.isImportant ? 'currentColor' : 'none'} />
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Delete ${link.name}`}
-                  disabled={remove.isPending && remove.variables === link.id}
-                  className="icon-btn text-muted hover:text-danger disabled:opacity-60"
-                  onClick={() => setConfirming(link)}
-                >
-                  {remove.isPending && remove.variables === link.id ? (
-                    <Spinner decorative className="size-5" />
-                  ) : (
-                    <TrashIcon width="20" height="20" />
-                  )}
-                </button>
+                  <button
+                    type="button"
+                    aria-label={`I'm live now on ${link.name}`}
+                    aria-pressed={link.isLive}
+                    title={link.isLive ? 'Live now: tap to stop' : "I'm live now"}
+                    disabled={flag.isPending && flag.variables.id === link.id}
+                    className={`icon-btn ${link.isLive ? 'text-live' : 'text-muted hover:text-fg'} disabled:opacity-60`}
+                    onClick={() => flag.mutate({ id: link.id, flag: 'live', value: !link.isLive })}
+                  >
+                    <BroadcastIcon width="20" height="20" />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Important: ${link.name}`}
+                    aria-pressed={link.isImportant}
+                    title={link.isImportant ? 'Important: tap to unmark' : 'Mark as important'}
+                    disabled={flag.isPending && flag.variables.id === link.id}
+                    className={`icon-btn ${link.isImportant ? 'text-accent' : 'text-muted hover:text-fg'} disabled:opacity-60`}
+                    onClick={() => flag.mutate({ id: link.id, flag: 'important', value: !link.isImportant })}
+                  >
+                    <StarIcon width="20" height="20" fill={link.isImportant ? 'currentColor' : 'none'} />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${link.name}`}
+                    disabled={remove.isPending && remove.variables === link.id}
+                    className="icon-btn text-muted hover:text-danger disabled:opacity-60"
+                    onClick={() => setConfirming(link)}
+                  >
+                    {remove.isPending && remove.variables === link.id ? <Spinner decorative className="size-5" /> : <TrashIcon width="20" height="20" />}
+                  </button>
                 </>
               )
             : undefined

@@ -29,10 +29,8 @@ function renderOwnProfile(
   profileId = viewer.id,
 ) {
   const api = mockApi({
-    'GET /v1/profile/following-models': () =>
-      json({ data: followed, links: { next: more ? '/v1/profile/following-models?cursor=c12&per_page=12' : null } }),
-    'GET /v1/profile/liked-videos': () =>
-      json({ data: liked.map((id) => videoOf({ id })), links: { next: '/v1/profile/liked-videos?cursor=l30&per_page=30' } }),
+    'GET /v1/profile/following-models': () => json({ data: followed, links: { next: more ? '/v1/profile/following-models?cursor=c12&per_page=12' : null } }),
+    'GET /v1/profile/liked-videos': () => json({ data: liked.map((id) => videoOf({ id })), links: { next: '/v1/profile/liked-videos?cursor=l30&per_page=30' } }),
   });
   signIn(account);
   initializeApp();

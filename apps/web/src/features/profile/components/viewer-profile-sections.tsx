@@ -16,15 +16,10 @@ const FOLLOWING_PATH = `${paths.account}/following`;
 const LIKED_VIDEOS_PATH = `/profile/liked-videos?per_page=${PROFILE_LIST_PAGE_SIZE}`;
 const LIKED_VIDEOS_EMPTY = 'Videos you like appear here.';
 
-
 function StripItem({ model }: { model: FollowedModel }) {
   return (
     <li className="w-16 flex-none">
-      <Link
-        to={modelProfilePath(model)}
-        aria-label={model.isLive ? `${model.name}, live` : model.name}
-        className="group flex flex-col items-center gap-1.5 rounded-2xl"
-      >
+      <Link to={modelProfilePath(model)} aria-label={model.isLive ? `${model.name}, live` : model.name} className="group flex flex-col items-center gap-1.5 rounded-2xl">
         <span className={`relative rounded-full p-0.5 ${model.isLive ? 'bg-live' : ''}`}>
           <FollowedModelAvatar model={model} size="md" />
           {model.isLive && <LiveBadge className="absolute -bottom-1.5 left-1/2 -translate-x-1/2 ring-2 ring-surface-1" />}

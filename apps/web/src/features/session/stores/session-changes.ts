@@ -46,7 +46,6 @@ export function clearSession(): void {
   notify();
 }
 
-
 /** A studio manager acting for a member (ADR 0014): who, for which studio. */
 export interface Acting {
   id: number;

@@ -13,8 +13,7 @@ export const AREAS: readonly StorageArea[] = ['session', 'local'];
 
 let cached: { key: string; session: Session | null } = { key: '', session: null };
 
-const asUserType = (value: string | null): UserType =>
-  value === 'model' || value === 'channel' ? value : 'user';
+const asUserType = (value: string | null): UserType => (value === 'model' || value === 'channel' ? value : 'user');
 
 function readStored(): Session | null {
   for (const area of AREAS) {

@@ -36,12 +36,7 @@ export function SidebarTile({ item, eager = false }: { item: SidebarItem; eager?
   const sized = item.thumbnailSources.length > 1 ? { srcSet: srcSetOf(item.thumbnailSources), sizes: TILE_SIZES } : {};
   return (
     <li className="min-w-0 animate-fade-in">
-      <Link
-        to={sidebarItemPath(item)}
-        aria-label={`#${item.redirectToTag.slug}`}
-        aria-describedby={`${id}-counts`}
-        className="group block rounded-xl"
-      >
+      <Link to={sidebarItemPath(item)} aria-label={`#${item.redirectToTag.slug}`} aria-describedby={`${id}-counts`} className="group block rounded-xl">
         <span className="relative block aspect-[3/4] overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
           {item.thumbnailUrl && (
             <img
@@ -142,15 +137,18 @@ function SidebarList() {
     body = (
       <>
         <SidebarGrid items={items} />
-        <div className="flex min-h-12 items-center justify-center pt-3">
-          {isFetchingNextPage && <Spinner label="Loading more videos" className="size-5" />}
-        </div>
+        <div className="flex min-h-12 items-center justify-center pt-3">{isFetchingNextPage && <Spinner label="Loading more videos" className="size-5" />}</div>
       </>
     );
   }
 
   return (
-    <div ref={scroller} data-testid="left-sidebar-scroll" onScroll={loadIfNearEnd} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pb-3 [scrollbar-width:thin]">
+    <div
+      ref={scroller}
+      data-testid="left-sidebar-scroll"
+      onScroll={loadIfNearEnd}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 pb-3 [scrollbar-width:thin]"
+    >
       {body}
     </div>
   );
@@ -171,7 +169,14 @@ export function LeftSidebar() {
   if (collapsed) {
     return (
       <aside aria-label="Recommended" data-collapsed="" className="flex h-full flex-col items-center border-r border-line bg-surface-1/40 pt-5">
-        <button type="button" className="icon-btn" aria-label="Show recommended videos" aria-expanded="false" title="Show recommended videos" onClick={() => collapse(false)}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Show recommended videos"
+          aria-expanded="false"
+          title="Show recommended videos"
+          onClick={() => collapse(false)}
+        >
           <ChevronRightIcon />
         </button>
       </aside>
@@ -181,7 +186,14 @@ export function LeftSidebar() {
     <aside aria-label="Recommended" className="@container flex h-full flex-col border-r border-line bg-surface-1/40">
       <div className="flex h-20 flex-none items-center justify-between gap-1 pr-1 pl-3">
         <h2 className="min-w-0 truncate text-sm font-bold">Recommended</h2>
-        <button type="button" className="icon-btn" aria-label="Hide recommended videos" aria-expanded="true" title="Hide recommended videos" onClick={() => collapse(true)}>
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label="Hide recommended videos"
+          aria-expanded="true"
+          title="Hide recommended videos"
+          onClick={() => collapse(true)}
+        >
           <ChevronLeftIcon />
         </button>
       </div>

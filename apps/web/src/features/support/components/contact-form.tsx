@@ -109,10 +109,7 @@ export function ContactForm() {
       </div>
 
       {send.isError && (
-        <p
-          role="alert"
-          className="flex items-start gap-3 rounded-2xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm font-medium text-fg"
-        >
+        <p role="alert" className="flex items-start gap-3 rounded-2xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm font-medium text-fg">
           <AlertIcon width="20" height="20" className="mt-px flex-none text-danger" />
           {contactMessages.sendFailed}
         </p>

@@ -52,7 +52,15 @@ export function RemovalRequestForm({ initialUrl = '' }: { initialUrl?: string })
   const failure = send.error instanceof ApiError && !send.error.fieldError('video_url') ? (send.error.status === 0 ? send.error.message : send.error.firstError()) : null;
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField label="Address of the video" name="video_url" inputMode="url" placeholder="https://…/video/123" value={values.video_url} onChange={(e) => set('video_url')(e.target.value)} error={errors.video_url} />
+      <TextField
+        label="Address of the video"
+        name="video_url"
+        inputMode="url"
+        placeholder="https://…/video/123"
+        value={values.video_url}
+        onChange={(e) => set('video_url')(e.target.value)}
+        error={errors.video_url}
+      />
       <SelectField
         label="How are you connected to it?"
         placeholder="Select"
@@ -63,7 +71,16 @@ export function RemovalRequestForm({ initialUrl = '' }: { initialUrl?: string })
         options={Object.entries(removalRelationships).map(([value, label]) => ({ value, label }))}
       />
       <TextField label="Your name" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
-      <TextField label="Your e-mail" name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} hint="We answer here, and may ask for proof." />
+      <TextField
+        label="Your e-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={(e) => set('email')(e.target.value)}
+        error={errors.email}
+        hint="We answer here, and may ask for proof."
+      />
       <TextAreaField
         label="What should be removed, and why"
         name="message"
@@ -73,7 +90,15 @@ export function RemovalRequestForm({ initialUrl = '' }: { initialUrl?: string })
         onChange={(e) => set('message')(e.target.value)}
         error={errors.message}
       />
-      <Checkbox checked={confirm} onChange={(checked) => { setConfirm(checked); setErrors((current) => ({ ...current, confirm: undefined })); }} invalid={Boolean(errors.confirm)} description={errors.confirm}>
+      <Checkbox
+        checked={confirm}
+        onChange={(checked) => {
+          setConfirm(checked);
+          setErrors((current) => ({ ...current, confirm: undefined }));
+        }}
+        invalid={Boolean(errors.confirm)}
+        description={errors.confirm}
+      >
         The information in this request is accurate, and I am the person concerned or allowed to act for them.
       </Checkbox>
       {failure && <FormAlert>{failure}</FormAlert>}

@@ -34,12 +34,7 @@ export function TagsInput({ tags, text, error, onChange, inputRef }: TagsInputPr
 
   return (
     <div>
-      <FieldFrame
-        label="Tags"
-        error={error}
-        hint="Press Enter or type a comma to add a tag. No spaces or #."
-        aside={`${tags.length} / ${TAGS_MAX}`}
-      >
+      <FieldFrame label="Tags" error={error} hint="Press Enter or type a comma to add a tag. No spaces or #." aside={`${tags.length} / ${TAGS_MAX}`}>
         {(control) => (
           <div className="flex gap-2">
             <input

@@ -12,10 +12,7 @@ import { DetailsForm } from './details-form.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 import { VideoPicker } from './video-picker.tsx';
 
-type Stage =
-  | { step: 'pick'; failure: string | null }
-  | { step: 'uploading'; file: File; percent: number }
-  | { step: 'details'; file: File; upload: UploadResponse };
+type Stage = { step: 'pick'; failure: string | null } | { step: 'uploading'; file: File; percent: number } | { step: 'details'; file: File; upload: UploadResponse };
 
 /** Closing the tab or reloading while a file is being sent loses it: the browser asks first. */
 function useConfirmBeforeUnload(active: boolean) {

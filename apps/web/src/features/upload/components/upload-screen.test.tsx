@@ -236,8 +236,7 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
 
   it('toasts "Failed to submit video details." with the error text, and shows it at its field', async () => {
     await toDetails({
-      'POST /v1/videos/upload-details': () =>
-        json({ message: 'The given data was invalid.', errors: { uploadDate: [videoMessages.dateInPast] } }, 422),
+      'POST /v1/videos/upload-details': () => json({ message: 'The given data was invalid.', errors: { uploadDate: [videoMessages.dateInPast] } }, 422),
     });
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Sunset' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Schedule' }));
@@ -249,8 +248,7 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
 
   it('toasts "Missing video identifier." when the server does not know the upload', async () => {
     await toDetails({
-      'POST /v1/videos/upload-details': () =>
-        json({ message: 'The given data was invalid.', errors: { videoId: [videoMessages.missingVideoId] } }, 422),
+      'POST /v1/videos/upload-details': () => json({ message: 'The given data was invalid.', errors: { videoId: [videoMessages.missingVideoId] } }, 422),
     });
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Sunset' } });
     publish();

@@ -17,7 +17,10 @@ beforeEach(() => {
   URL.revokeObjectURL = vi.fn();
 });
 
-function open(user: ProfileUser, submit: (call: FetchCall) => Response | Promise<Response> = () => json({ message: 'ok', user: { ...user, isVerified: 'pending' } }, 201)) {
+function open(
+  user: ProfileUser,
+  submit: (call: FetchCall) => Response | Promise<Response> = () => json({ message: 'ok', user: { ...user, isVerified: 'pending' } }, 201),
+) {
   const api = mockApi({
     'GET /v1/profile': () => json({ user }),
     'POST /v1/profile/verification': submit,
@@ -128,14 +131,8 @@ describe('verification form (accounts.md §2, §5)', () => {
       [() => {}, verificationMessages.identificationRequired],
       [() => type('Identification type', 'driver'), verificationMessages.identificationIdRequired],
       [() => type('Identification ID', 'D-12345'), verificationMessages.frontRequired],
-      [
-        () => fireEvent.change(screen.getByLabelText('Front ID picture'), { target: { files: [image('front.jpg')] } }),
-        verificationMessages.backRequired,
-      ],
-      [
-        () => fireEvent.change(screen.getByLabelText('Back ID picture'), { target: { files: [image('back.jpg')] } }),
-        verificationMessages.faceRequired,
-      ],
+      [() => fireEvent.change(screen.getByLabelText('Front ID picture'), { target: { files: [image('front.jpg')] } }), verificationMessages.backRequired],
+      [() => fireEvent.change(screen.getByLabelText('Back ID picture'), { target: { files: [image('back.jpg')] } }), verificationMessages.faceRequired],
     ];
     for (const [change, message] of steps) {
       change();
@@ -233,7 +230,7 @@ describe('verification form (accounts.md §2, §5)', () => {
     await screen.findByText(verificationMessages.submitFailed);
   });
 
-  it('notes a rejected verification above the form, with the reviewer\'s reason', async () => {
+  it("notes a rejected verification above the form, with the reviewer's reason", async () => {
     open(profileUser({ isVerified: 'rejected' }));
     await findScreenHeading('Account validation');
     screen.getByText(/Your last verification was not accepted/);

@@ -64,8 +64,7 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const focus = (field: VerificationField) =>
-    (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+  const focus = (field: VerificationField) => (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
 
   function show(problem: { field: VerificationField; message: string }) {
     setErrors({ [problem.field]: problem.message });

@@ -84,7 +84,11 @@ export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClos
           </button>
         ))}
       </div>
-      {failed && <p role="alert" className="mt-4 text-sm text-danger">The rating was not saved. Try again.</p>}
+      {failed && (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          The rating was not saved. Try again.
+        </p>
+      )}
     </DialogFrame>
   );
 }

@@ -45,18 +45,12 @@ export function HlsVideo({ src, poster, className = '' }: HlsVideoProps) {
 
   return (
     <div className={`relative bg-black ${className}`}>
-      <video
-        ref={ref}
-        className="size-full object-contain"
-        poster={poster ?? undefined}
-        playsInline
-        muted
-        autoPlay
-        controls
-        onError={() => setFailedSrc(src)}
-      />
+      <video ref={ref} className="size-full object-contain" poster={poster ?? undefined} playsInline muted autoPlay controls onError={() => setFailedSrc(src)} />
       {failedSrc === src && (
-        <p role="alert" className="absolute inset-x-4 top-1/2 flex -translate-y-1/2 items-start gap-3 rounded-2xl border border-danger/30 bg-ink/90 px-4 py-3 text-sm font-medium">
+        <p
+          role="alert"
+          className="absolute inset-x-4 top-1/2 flex -translate-y-1/2 items-start gap-3 rounded-2xl border border-danger/30 bg-ink/90 px-4 py-3 text-sm font-medium"
+        >
           <AlertIcon width="20" height="20" className="mt-px flex-none text-danger" />
           This video cannot play right now. Try again in a moment.
         </p>

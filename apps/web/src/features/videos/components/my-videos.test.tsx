@@ -214,9 +214,6 @@ describe('My videos on /account', () => {
     const section = await findSection();
     await section.findByRole('button', { name: 'Older clip' });
     section.getByRole('button', { name: 'Newest clip' });
-    expect(api.calls.map((call) => call.url).filter((url) => url.startsWith('/v1/profile/videos'))).toEqual([
-      '/v1/profile/videos',
-      '/v1/profile/videos?cursor=abc',
-    ]);
+    expect(api.calls.map((call) => call.url).filter((url) => url.startsWith('/v1/profile/videos'))).toEqual(['/v1/profile/videos', '/v1/profile/videos?cursor=abc']);
   });
 });

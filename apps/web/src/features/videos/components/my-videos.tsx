@@ -128,9 +128,7 @@ export function MyVideos() {
       </ul>
     );
   } else if (list.isError && videos.length === 0) {
-    body = (
-      <LoadFailed message="Your videos could not load." onRetry={() => void list.refetch()} />
-    );
+    body = <LoadFailed message="Your videos could not load." onRetry={() => void list.refetch()} />;
   } else if (videos.length === 0) {
     body = <EmptyState />;
   } else {

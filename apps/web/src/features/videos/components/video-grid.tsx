@@ -36,13 +36,7 @@ function GridTile({ video, to, state, eager }: { video: Video; to: string; state
   const id = useId();
   return (
     <li className="min-w-0 animate-fade-in">
-      <Link
-        to={to}
-        state={state}
-        aria-label={videoTitle(video)}
-        aria-describedby={`${id}-duration ${id}-views`}
-        className="group block rounded-2xl"
-      >
+      <Link to={to} state={state} aria-label={videoTitle(video)} aria-describedby={`${id}-duration ${id}-views`} className="group block rounded-2xl">
         <VideoThumb video={video} durationId={`${id}-duration`} eager={eager}>
           <ViewCount id={`${id}-views`} count={video.viewCount} />
         </VideoThumb>
@@ -71,9 +65,7 @@ export function VideoGrid(props: VideoGridProps) {
     );
   }
   if (isError && videos.length === 0) {
-    return (
-      <LoadFailed message="Videos could not load." onRetry={() => void list.refetch()} />
-    );
+    return <LoadFailed message="Videos could not load." onRetry={() => void list.refetch()} />;
   }
   if (videos.length === 0) return <>{empty}</>;
   return (

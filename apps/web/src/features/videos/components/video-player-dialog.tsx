@@ -56,9 +56,7 @@ export function VideoPlayerDialog({ video, note, onClose }: VideoPlayerDialogPro
           className="min-h-0 flex-1 sm:aspect-[9/16] sm:h-[min(80dvh,46rem)] sm:flex-none"
         />
       ) : (
-        <p className="grid flex-1 place-items-center px-6 text-center text-muted sm:aspect-[9/16] sm:h-[min(80dvh,46rem)]">
-          This video is not ready to play yet.
-        </p>
+        <p className="grid flex-1 place-items-center px-6 text-center text-muted sm:aspect-[9/16] sm:h-[min(80dvh,46rem)]">This video is not ready to play yet.</p>
       )}
     </DialogFrame>
   );

@@ -15,13 +15,7 @@ function ThumbPlaceholder({ status }: { status: Video['status'] }) {
       {working && <span className="absolute inset-0 animate-pulse bg-white/[0.03]" />}
       <span className="absolute inset-0 grid place-items-center">
         <span className="grid size-11 place-items-center rounded-full bg-white/[0.07] text-muted ring-1 ring-white/10">
-          {working ? (
-            <Spinner decorative className="size-5 text-accent-soft" />
-          ) : broken ? (
-            <AlertIcon width="20" height="20" />
-          ) : (
-            <FilmIcon width="20" height="20" />
-          )}
+          {working ? <Spinner decorative className="size-5 text-accent-soft" /> : broken ? <AlertIcon width="20" height="20" /> : <FilmIcon width="20" height="20" />}
         </span>
       </span>
     </span>
@@ -49,8 +43,7 @@ export interface VideoThumbProps {
 export function VideoThumb({ video, dimmed = false, durationId, children, eager = false }: VideoThumbProps) {
   const image = video.thumbnailUrl ?? video.firstFrameUrl;
   // The sized copies are the thumbnail's: a first frame stands in alone.
-  const sized =
-    video.thumbnailUrl && video.thumbnailSources.length > 1 ? { srcSet: srcSetOf(video.thumbnailSources), sizes: GRID_THUMB_SIZES } : {};
+  const sized = video.thumbnailUrl && video.thumbnailSources.length > 1 ? { srcSet: srcSetOf(video.thumbnailSources), sizes: GRID_THUMB_SIZES } : {};
   return (
     <span className="relative block aspect-[9/16] overflow-hidden rounded-2xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
       {image ? (

@@ -35,8 +35,7 @@ export function FinalStep({ type, values, onChange, onSubmit }: FinalStepProps) 
   const [problem, setProblem] = useState<{ message: string; field?: FinalStepField } | null>(null);
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const focus = (field: FinalStepField) =>
-    (formRef.current?.elements.namedItem(inputNames[field]) as HTMLElement | null)?.focus();
+  const focus = (field: FinalStepField) => (formRef.current?.elements.namedItem(inputNames[field]) as HTMLElement | null)?.focus();
   const model = type === 'model';
   const invalid = (field: FinalStepField) => (problem?.field === field ? true : undefined);
 

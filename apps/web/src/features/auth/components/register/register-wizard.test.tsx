@@ -266,8 +266,7 @@ describe('registration final step (accounts.md §5)', () => {
 
   it('shows the first server error of a 422', async () => {
     mockRegistration({
-      'POST /v1/register': () =>
-        json({ message: 'The given data was invalid.', errors: { email: [accountMessages.emailTaken] } }, 422),
+      'POST /v1/register': () => json({ message: 'The given data was invalid.', errors: { email: [accountMessages.emailTaken] } }, 422),
     });
     await toModelFinalStep();
     fillModelDetails();

@@ -89,9 +89,7 @@ export function RegisterWizard({ type, onTypeChange, onLeave }: RegisterWizardPr
       password_confirmation: details.passwordConfirmation,
     };
     const body: RegisterRequest =
-      chosen === 'model'
-        ? { ...common, username, gender, phone_number: details.phone.trim(), terms: details.terms }
-        : { ...common, preference };
+      chosen === 'model' ? { ...common, username, gender, phone_number: details.phone.trim(), terms: details.terms } : { ...common, preference };
     try {
       await registerAccount.mutateAsync(body);
       setRegisteredEmail(common.email);
@@ -128,26 +126,11 @@ export function RegisterWizard({ type, onTypeChange, onLeave }: RegisterWizardPr
     >
       <div key={step} className="animate-rise-in">
         {step === 'type' && <TypeStep type={type} onTypeChange={onTypeChange} onContinue={next} />}
-        {step === 'username' && (
-          <UsernameStep
-            username={username}
-            onUsernameChange={setUsername}
-            availability={availability}
-            checkNow={checkNow}
-            onContinue={next}
-          />
-        )}
+        {step === 'username' && <UsernameStep username={username} onUsernameChange={setUsername} availability={availability} checkNow={checkNow} onContinue={next} />}
         {step === 'sex' && <SexStep gender={gender} onGenderChange={setGender} onContinue={next} />}
-        {step === 'preference' && (
-          <PreferenceStep preference={preference} onPreferenceChange={setPreference} onContinue={next} />
-        )}
+        {step === 'preference' && <PreferenceStep preference={preference} onPreferenceChange={setPreference} onContinue={next} />}
         {step === 'final' && (
-          <FinalStep
-            type={type ?? 'user'}
-            values={details}
-            onChange={(change) => setDetails((current) => ({ ...current, ...change }))}
-            onSubmit={submit}
-          />
+          <FinalStep type={type ?? 'user'} values={details} onChange={(change) => setDetails((current) => ({ ...current, ...change }))} onSubmit={submit} />
         )}
         {step === 'verify' && <VerifyStep email={registeredEmail} />}
       </div>

@@ -19,30 +19,19 @@ export function VerifyStep({ email }: { email: string }) {
     resend.mutate(email, { onSuccess: restartCountdown, onError: restartCountdown });
   }
 
-  const failure = resend.error
-    ? resend.error instanceof ApiError && resend.error.status > 0
-      ? resend.error.firstError()
-      : accountMessages.networkError
-    : null;
+  const failure = resend.error ? (resend.error instanceof ApiError && resend.error.status > 0 ? resend.error.firstError() : accountMessages.networkError) : null;
 
   return (
     <div className="flex flex-col gap-5">
       <p className="rounded-2xl border border-line bg-surface-1 px-4 py-3.5 text-[0.9375rem] leading-relaxed text-muted">
-        We sent a verification link to <strong className="font-semibold break-all text-fg">{email}</strong>. Open it to
-        verify your email address. It can take a minute to arrive; check your spam folder too.
+        We sent a verification link to <strong className="font-semibold break-all text-fg">{email}</strong>. Open it to verify your email address. It can take a minute to
+        arrive; check your spam folder too.
       </p>
 
       {resend.isSuccess && <FormAlert tone="success">{resend.data.message || accountMessages.verificationEmailSent}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
 
-      <SubmitButton
-        type="button"
-        variant="secondary"
-        busy={resend.isPending}
-        disabled={secondsLeft > 0}
-        onClick={onResend}
-        className="w-full"
-      >
+      <SubmitButton type="button" variant="secondary" busy={resend.isPending} disabled={secondsLeft > 0} onClick={onResend} className="w-full">
         {secondsLeft > 0 ? `Resend email in ${secondsLeft}s` : 'Resend email'}
       </SubmitButton>
       <Link to={paths.login} className="btn btn-primary h-12 w-full">

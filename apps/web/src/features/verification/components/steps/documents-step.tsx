@@ -18,9 +18,7 @@ const pictures = [
 export function DocumentsStep({ values, errors, set }: StepFieldsProps) {
   return (
     <>
-      <StepTitle text="A government-issued document that is valid today. Make sure every corner and the text are sharp.">
-        Identity documents
-      </StepTitle>
+      <StepTitle text="A government-issued document that is valid today. Make sure every corner and the text are sharp.">Identity documents</StepTitle>
       <SelectField
         label="Identification type"
         name="identification"

@@ -19,10 +19,7 @@ export function SignatureStep({ legalName, pad, error, onInkChange }: SignatureS
         <ul className="mt-2.5 list-disc space-y-1.5 pl-5 marker:text-accent-soft">
           <li>I am at least 18 years old.</li>
           <li>The identity document and photos I send are mine, genuine and valid.</li>
-          <li>
-            I consent to Flick reviewing them to verify my identity and age, and keeping them as record-keeping law
-            for adult content requires.
-          </li>
+          <li>I consent to Flick reviewing them to verify my identity and age, and keeping them as record-keeping law for adult content requires.</li>
         </ul>
       </div>
       <SignaturePad ref={pad} error={error} onInkChange={onInkChange} />
