@@ -5,14 +5,14 @@ import type { Database } from '../../db/client.ts';
 import { requestFeedRebuild, type JobQueue, type JobRegistry } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { runStillsBackfill } from './stills-backfill.ts';
+import { videoHoldsRepository, WAITING_FOR_REVIEW } from './video-holds.repository.ts';
 import { videosRepository } from './videos.repository.ts';
-
-export const WAITING_FOR_REVIEW = 'Waiting for review';
 const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
 
 /** The handlers of the video jobs: transcode (with explicit failure states), purge and the stills backfill. */
 export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; media: MediaStorage; logger: Logger; jobs: JobQueue; moderation: 'auto' | 'manual' }) {
   const repo = videosRepository(deps.db);
+  const holds = videoHoldsRepository(deps.db);
   registry.register('transcode-video', async ({ videoId }, attempt) => {
     const video = await repo.find(videoId);
     if (!video || video.status === 'deleting' || !video.originalKey) return;
@@ -30,7 +30,8 @@ export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; m
           // written is what viewers are served (local disk, not a bucket).
           onPlayable: deps.media.servesGrowingStreams
             ? async (info) => {
-                const publish = deps.moderation === 'auto';
+                // A video with an open hold (co-performers, a fingerprint match) is never published early.
+                const publish = deps.moderation === 'auto' && !(await holds.hasOpen(videoId));
                 const updated = await repo.update(
                   videoId,
                   {
@@ -55,15 +56,17 @@ export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; m
       const current = await repo.find(videoId);
       if (!current || current.status === 'deleting') return;
       const publishedEarly = current.status === 'approved';
+      const held = await holds.open(videoId);
+      const publish = deps.moderation === 'auto' && held.length === 0;
       await repo.update(videoId, {
         processedAt: new Date(),
         duration: result.durationSeconds,
         stillsVersion: result.stillsVersion,
-        status: deps.moderation === 'auto' ? 'approved' : 'processing',
-        statusReason: deps.moderation === 'auto' ? null : WAITING_FOR_REVIEW,
+        status: publish ? 'approved' : 'processing',
+        statusReason: publish ? null : (held[0]?.reason ?? WAITING_FOR_REVIEW),
       });
       // Published now (or at its date) if its details are in; otherwise saving them asks for the rebuild.
-      if (deps.moderation === 'auto' && current.detailsAt && !publishedEarly) await requestFeedRebuild(deps.jobs, current.uploadDate);
+      if (publish && current.detailsAt && !publishedEarly) await requestFeedRebuild(deps.jobs, current.uploadDate);
     } catch (error) {
       // A source ffmpeg cannot read will not get better on a retry; a timeout, an abort at shutdown
       // or a crash may.

@@ -124,3 +124,36 @@ export const videoTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.videoId, t.tagId] }), index('video_tags_tag_id_idx').on(t.tagId, t.videoId)],
 );
+
+/**
+ * Why a video may not be published yet (issue 30): co-performers who have not all approved, or a
+ * fingerprint that matches removed content, another creator's video or an imported hash list. A video
+ * with an open hold is never approved; releasing the last one publishes it as moderation allows
+ * (video-holds.repository.ts). Released holds are kept: they are the record of the decision.
+ */
+export const videoHoldKind = pgEnum('video_hold_kind', ['co-performers', 'matches-removed', 'matches-published', 'hash-list']);
+
+export const videoHolds = pgTable(
+  'video_holds',
+  {
+    videoId: bigint('video_id', { mode: 'number' })
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    kind: videoHoldKind('kind').notNull(),
+    /** What the uploader is told (a hash-list match tells them only that it is under review). */
+    reason: text('reason').notNull(),
+    /** The video it matched, for the fingerprint holds. */
+    matchedVideoId: bigint('matched_video_id', { mode: 'number' }).references(() => videos.id, { onDelete: 'set null' }),
+    /** Shown first in the admins' queue: hash-list matches, withdrawn consent. */
+    urgent: boolean('urgent').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedBy: bigint('released_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.kind] }),
+    index('video_holds_open_idx')
+      .on(t.urgent.desc(), t.createdAt)
+      .where(sql`${t.releasedAt} is null`),
+  ],
+);
