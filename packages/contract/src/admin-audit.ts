@@ -17,6 +17,8 @@ export const adminAuditActions = [
   'took a video down',
   'restored a video',
   'handled reports',
+  'released a held video',
+  'imported a hash list',
   'edited a page',
   'created a contest',
   'edited a contest',
@@ -44,6 +46,9 @@ export const adminAuditActions = [
   'added an ad creative',
   'stopped an ad creative',
   'resumed an ad creative',
+  'approved a co-performer release',
+  'rejected a co-performer release',
+  'recorded a withdrawn consent',
 ] as const;
 export const adminAuditActionSchema = z.enum(adminAuditActions);
 export type AdminAuditAction = z.infer<typeof adminAuditActionSchema>;
