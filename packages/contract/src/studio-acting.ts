@@ -8,7 +8,7 @@ export const STUDIO_ACT_FOR_HEADER = 'x-flick-act-for';
  * videos): these routes only, as Fastify names them. `action` names a write in the studio's record; a
  * read (null) is not recorded. The server refuses the header anywhere else; the web sends it only here.
  */
-export const STUDIO_ACTING_ROUTES: readonly { method: 'GET' | 'POST' | 'HEAD' | 'PATCH' | 'DELETE'; route: string; action: string | null }[] = [
+export const STUDIO_ACTING_ROUTES: readonly { method: 'GET' | 'POST' | 'PUT' | 'HEAD' | 'PATCH' | 'DELETE'; route: string; action: string | null }[] = [
   { method: 'GET', route: '/v1/profile', action: null },
   { method: 'POST', route: '/v1/profile', action: 'edited the profile' },
   { method: 'POST', route: '/v1/profile/stats', action: null },
@@ -23,6 +23,11 @@ export const STUDIO_ACTING_ROUTES: readonly { method: 'GET' | 'POST' | 'HEAD' | 
   { method: 'DELETE', route: '/v1/videos/uploads/:id', action: 'cancelled an upload' },
   { method: 'POST', route: '/v1/videos/upload-details', action: 'saved the details of a video' },
   { method: 'GET', route: '/v1/videos/:id/delete', action: 'deleted a video' },
+  // Saying who is in a video is part of uploading it; answering a request to appear is the person's own (ADR 0029).
+  { method: 'GET', route: '/v1/videos/:id/performers', action: null },
+  { method: 'PUT', route: '/v1/videos/:id/performers', action: 'declared who is in a video' },
+  { method: 'POST', route: '/v1/videos/:id/performers/releases', action: 'added a co-performer release' },
+  { method: 'DELETE', route: '/v1/videos/:id/performers/:performer', action: 'removed a co-performer' },
   { method: 'GET', route: '/v1/profile/get-geo-blocked-countries', action: null },
   { method: 'POST', route: '/v1/profile/add-geo-blocked-country', action: 'blocked a country or region' },
   { method: 'POST', route: '/v1/profile/delete-geo-blocked-country', action: 'unblocked a country or region' },
