@@ -51,6 +51,8 @@ const serverModules = {
   contact: [],
   'webcam-sites': [],
   videos: [],
+  // Consent of everyone depicted (ADR 0029): holds on videos, the uploader's and co-performers' verification, the feed's hydration for the appearances grid.
+  performers: ['accounts', 'verification', 'videos', 'visibility', 'feed', 'tracking'],
   // Who is hidden from whom (ADR 0024): every list and page asks it, so it sits low and imports no module.
   visibility: [],
   // A creator's countries and regions (ADR 0013), which feed the visibility index.
@@ -58,7 +60,7 @@ const serverModules = {
   // A studio's console counts what viewers can see: the videos module's PUBLISHED_SQL.
   studios: ['accounts', 'videos'],
   // The admin console reads across the platform and decides through the modules that own each thing.
-  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads', 'pages'],
+  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads', 'pages', 'performers'],
   feed: ['videos', 'webcam-sites', 'visibility'],
   tracking: ['videos'],
   // Ads count impressions and clicks through the tracking module's counter buffer.
