@@ -59,3 +59,28 @@ export {
   thumbnailSizes,
 } from './thumbnail.ts';
 export { PLAYABLE_AFTER_SEGMENTS, type TranscodeOptions, type TranscodeProgress, type TranscodeResult, transcodeToHls } from './transcode.ts';
+export {
+  type CompareOptions,
+  FINGERPRINT_FPS,
+  FRAME_MAX_DISTANCE,
+  type FingerprintComparison,
+  type FingerprintOptions,
+  MATCH_MIN_FRAMES,
+  MATCH_MIN_RATIO,
+  MAX_OFFSET_SECONDS,
+  NO_HASH,
+  type VideoFingerprint,
+  compareFingerprints,
+  deserializeFingerprint,
+  fingerprintArgs,
+  fingerprintFromPictures,
+  fingerprintVideo,
+  hammingDistance,
+  hashFromHex,
+  hashToHex,
+  hashesFromBytes,
+  hashesToBytes,
+  isMatch,
+  perceptualHash,
+  serializeFingerprint,
+} from './fingerprint.ts';

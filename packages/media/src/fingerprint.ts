@@ -1,0 +1,159 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { MediaError, asInputError } from './errors.ts';
+import { NO_HASH, type VideoFingerprint } from './fingerprint-compare.ts';
+import { uploadInputArgs } from './input-guard.ts';
+import { type RunOptions, runFfmpeg } from './run-ffmpeg.ts';
+
+export {
+  type CompareOptions,
+  FRAME_MAX_DISTANCE,
+  type FingerprintComparison,
+  MATCH_MIN_FRAMES,
+  MATCH_MIN_RATIO,
+  MAX_OFFSET_SECONDS,
+  NO_HASH,
+  type VideoFingerprint,
+  compareFingerprints,
+  deserializeFingerprint,
+  hammingDistance,
+  hashFromHex,
+  hashToHex,
+  hashesFromBytes,
+  hashesToBytes,
+  isMatch,
+  serializeFingerprint,
+} from './fingerprint-compare.ts';
+
+/** Hashes a second (each of the average picture over 1/FINGERPRINT_FPS s). */
+export const FINGERPRINT_FPS = 2;
+/** Pictures decoded a second and averaged into each hash: a re-upload shifted by a fraction of a sample still hashes alike. */
+const PICTURES_PER_SECOND = 10;
+/** The side of the grey picture hashed (pHash's 32x32). */
+const SIDE = 32;
+/** A sample whose pixels vary less than this (standard deviation, of 255) is black, uniform or nearly: NO_HASH. */
+const MIN_CONTRAST = 6;
+/** ...or whose four strongest low frequencies hold more than this share of their energy: a plain gradient or a blur. */
+const MAX_TOP_ENERGY_SHARE = 0.85;
+
+export interface FingerprintOptions extends RunOptions {
+  /** Default: 10 s plus 1 s per 10 s of video is far more than decoding takes; given by the caller who knows the length. */
+  timeoutMs?: number;
+}
+
+/** The ffmpeg arguments: the upload through the guard, decoded once, as 32x32 grey pictures, raw into `out`. */
+export function fingerprintArgs(input: string, out: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    // Deblocking is invisible at 32x32: skipping it makes decoding the largest share of the cost cheaper.
+    '-skip_loop_filter',
+    'all',
+    ...uploadInputArgs(input),
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+    '-vf',
+    `fps=${PICTURES_PER_SECOND},scale=${SIDE}:${SIDE}:flags=area,format=gray`,
+    '-f',
+    'rawvideo',
+    `file:${out}`,
+  ];
+}
+
+/** The 64 lowest frequencies but DC, in zig-zag order (by u+v, then u). */
+const ZIGZAG: [number, number][] = (() => {
+  const cells: [number, number][] = [];
+  for (let sum = 0; cells.length < 65; sum += 1) for (let u = 0; u <= sum; u += 1) cells.push([u, sum - u]);
+  return cells.slice(1, 65);
+})();
+const FREQUENCIES = 1 + Math.max(...ZIGZAG.flat());
+/** cos(pi (2n + 1) k / 64) for the frequencies used. */
+const COSINES = Float64Array.from({ length: FREQUENCIES * SIDE }, (_, i) => Math.cos((Math.PI * (2 * (i % SIDE) + 1) * Math.floor(i / SIDE)) / (2 * SIDE)));
+
+/**
+ * The pHash of a 32x32 grey picture (row-major, any scale): its 2-D DCT's 64 lowest frequencies but DC,
+ * each bit set when that coefficient is above their median. NO_HASH for a picture with too little in it.
+ */
+export function perceptualHash(pixels: Float64Array): bigint {
+  let mean = 0;
+  for (const value of pixels) mean += value;
+  mean /= pixels.length;
+  let variance = 0;
+  for (const value of pixels) variance += (value - mean) ** 2;
+  if (Math.sqrt(variance / pixels.length) < MIN_CONTRAST) return NO_HASH;
+
+  // Rows first (each row's low frequencies), then columns: only the FREQUENCIES x FREQUENCIES corner.
+  const rows = new Float64Array(SIDE * FREQUENCIES);
+  for (let y = 0; y < SIDE; y += 1) {
+    for (let v = 0; v < FREQUENCIES; v += 1) {
+      let sum = 0;
+      for (let x = 0; x < SIDE; x += 1) sum += pixels[y * SIDE + x]! * COSINES[v * SIDE + x]!;
+      rows[y * FREQUENCIES + v] = sum;
+    }
+  }
+  const coefficients = ZIGZAG.map(([u, v]) => {
+    let sum = 0;
+    for (let y = 0; y < SIDE; y += 1) sum += rows[y * FREQUENCIES + v]! * COSINES[u * SIDE + y]!;
+    return sum;
+  });
+
+  const energies = coefficients.map((c) => c * c).sort((a, b) => b - a);
+  const total = energies.reduce((a, b) => a + b, 0);
+  if (total === 0 || (energies[0]! + energies[1]! + energies[2]! + energies[3]!) / total > MAX_TOP_ENERGY_SHARE) return NO_HASH;
+
+  const median = [...coefficients].sort((a, b) => a - b)[32]!;
+  let hash = 0n;
+  for (const c of coefficients) hash = (hash << 1n) | (c > median ? 1n : 0n);
+  return hash === NO_HASH ? 1n : hash;
+}
+
+/**
+ * Hashes decoded pictures (`SIDE`x`SIDE` bytes each, PICTURES_PER_SECOND a second): each sample is the
+ * average of the pictures of its 1/FINGERPRINT_FPS s, so a clip trimmed by a fraction of a sample still
+ * hashes nearly alike; a last partial window counts when it has half its pictures.
+ */
+export function fingerprintFromPictures(raw: Buffer): VideoFingerprint {
+  const size = SIDE * SIDE;
+  const pictures = Math.floor(raw.length / size);
+  const perSample = PICTURES_PER_SECOND / FINGERPRINT_FPS;
+  const hashes: bigint[] = [];
+  for (let first = 0; first + perSample / 2 <= pictures; first += perSample) {
+    const last = Math.min(pictures, first + perSample);
+    const average = new Float64Array(size);
+    for (let p = first; p < last; p += 1) {
+      for (let i = 0; i < size; i += 1) average[i] = average[i]! + raw[p * size + i]!;
+    }
+    for (let i = 0; i < size; i += 1) average[i] = average[i]! / (last - first);
+    hashes.push(perceptualHash(average));
+  }
+  return { fps: FINGERPRINT_FPS, durationSeconds: pictures / PICTURES_PER_SECOND, hashes };
+}
+
+/**
+ * The perceptual fingerprint of an upload (ADR 0028): decoded once through the input guard, like every
+ * other run on uploads, at PICTURES_PER_SECOND 32x32 grey pictures a second, FINGERPRINT_FPS hashes a
+ * second. Rejects like the other runs: a MediaError `not-a-video` for what is no video or what the guard
+ * refuses (nothing it names is read), `ffmpeg-failed`, `timeout`, `aborted`.
+ */
+export async function fingerprintVideo(input: string, options: FingerprintOptions = {}): Promise<VideoFingerprint> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'flick-fingerprint-'));
+  try {
+    const out = path.join(dir, 'pictures.gray');
+    await runFfmpeg(fingerprintArgs(input, out), options).catch((error: unknown) => {
+      throw asInputError(error);
+    });
+    // ffmpeg exits cleanly without a picture when none decodes (no file then).
+    const pictures = await readFile(out).catch(() => Buffer.alloc(0));
+    if (pictures.length < SIDE * SIDE) throw new MediaError('not-a-video', { detail: 'no frame could be decoded' });
+    return fingerprintFromPictures(pictures);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
