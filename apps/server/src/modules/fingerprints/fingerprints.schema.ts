@@ -1,0 +1,72 @@
+import { bigint, customType, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema.ts';
+
+/** The fingerprints module's tables (docs/decisions/0023-tables-beside-their-module.md, 0028-video-fingerprints.md). */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Each video's perceptual fingerprint: every sample's 64-bit hash (8 bytes big-endian each, NO_HASH
+ * included, in time order). No foreign keys on purpose: the fingerprint of a video removed by a decision
+ * outlives the video's and even the owner's row, so the same clip is still recognised when it comes
+ * back. `removed_at` says it was removed (take-down, removal on request) and is cleared on restore; a
+ * fingerprint whose video is gone without it (the owner deleted it) is ignored.
+ */
+export const videoFingerprints = pgTable(
+  'video_fingerprints',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    videoId: bigint('video_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    fps: real('fps').notNull(),
+    durationSeconds: real('duration_seconds').notNull(),
+    hashes: bytea('hashes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('video_fingerprints_video_key').on(t.videoId), index('video_fingerprints_user_idx').on(t.userId)],
+);
+
+/**
+ * The near-match index (multi-index hashing): a sparse subset of each fingerprint's samples, each split
+ * into four 16-bit chunks, one row per chunk. `key` is the chunk's position (0-3) times 65536 plus its
+ * value; two hashes within 3 bits share at least one chunk exactly, and nearer ones usually more. The
+ * primary key answers a lookup by key from the index alone (fingerprint and whole hash included), and
+ * rows are never written into a bucket that already holds FINGERPRINT_BUCKET_CAP (a common chunk value).
+ */
+export const videoFingerprintChunks = pgTable(
+  'video_fingerprint_chunks',
+  {
+    key: integer('key').notNull(),
+    fingerprintId: bigint('fingerprint_id', { mode: 'number' }).notNull(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.fingerprintId, t.hash] })],
+);
+
+/**
+ * Known-bad hashes imported from hash lists (the text files of hex 64-bit hashes that hash-sharing
+ * programmes distribute), by list. `c0`-`c3` are the hash's 16-bit chunks, high first, each indexed,
+ * for the same near-match lookup as the videos'.
+ */
+export const hashListHashes = pgTable(
+  'hash_list_hashes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    listName: text('list_name').notNull(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+    c0: integer('c0').notNull(),
+    c1: integer('c1').notNull(),
+    c2: integer('c2').notNull(),
+    c3: integer('c3').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    importedBy: bigint('imported_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('hash_list_hashes_list_hash_key').on(t.listName, t.hash),
+    index('hash_list_hashes_c0_idx').on(t.c0),
+    index('hash_list_hashes_c1_idx').on(t.c1),
+    index('hash_list_hashes_c2_idx').on(t.c2),
+    index('hash_list_hashes_c3_idx').on(t.c3),
+  ],
+);
