@@ -8,7 +8,7 @@
 /**
  * Web features and what each may import besides itself. The shared domains (session, client-config,
  * preferences, live-cams, videos, creators, videos-rating, ads) are what features share; a screen feature
- * (account, auth, feed, profile, upload, verification, support, static-pages, channels, discover, sidebar, live, stats, geo-blocking, studios, admin) is imported by no other
+ * (account, auth, feed, profile, upload, verification, support, static-pages, channels, discover, sidebar, live, stats, geo-blocking, studios, admin, performers) is imported by no other
  * feature, only composed by app/.
  */
 const webFeatures = {
@@ -39,6 +39,8 @@ const webFeatures = {
   'geo-blocking': ['session'],
   studios: ['session'],
   admin: ['videos'],
+  // Who is in a video (ADR 0029): the upload's declaration, a co-performer's requests, a profile's "Appears in" grid.
+  performers: ['session', 'videos'],
 };
 const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators', 'ads'];
 
