@@ -20,6 +20,8 @@ import { uploadQuota } from './modules/videos/upload-quota.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { mediaFiles } from './plugins/media-files.ts';
 import { mediaAccess } from './modules/videos/media-access.ts';
+import { mediaDecisions } from './modules/videos/media-decisions.ts';
+import { mediaUrls } from './modules/videos/media-urls.ts';
 import { loadMediaSigningKey, mediaSigner } from './lib/media-signing.ts';
 import { privateStorage } from './lib/private-storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -144,14 +146,21 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const media = mediaStorage(config);
   const storage = privateStorage(config.dataDir, media.private);
   const verification = verificationService(db, storage);
-  // With S3 the bucket (behind MEDIA_BASE_URL) serves media; the app has none of its own to serve.
-  const signer = media.remote ? undefined : mediaSigner(loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey));
-  const videos = videosService({ db, media, signer, jobs, logger: api.log as Logger });
-  if (signer) await api.register(mediaFiles, { root: media.root, mayServeVideo: mediaAccess(pool).mayServe, signer });
+  // ADR 0027: public addresses only for videos published for everyone, signed ones otherwise. With S3 the
+  // bucket (behind MEDIA_BASE_URL) serves the public files, and this server the signed ones.
+  const signer = mediaSigner(loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey));
+  const urls = mediaUrls(media, signer);
+  const access = mediaAccess(pool);
+  const decisions = mediaDecisions({ pool, jobs, access });
+  const videos = videosService({ db, media, urls, decisions, jobs, logger: api.log as Logger });
+  await api.register(
+    mediaFiles,
+    media.remote ? { readVideoFile: media.readVideoFile, mayServeVideo: access.mayServe, signer } : { root: media.root, mayServeVideo: access.mayServe, signer },
+  );
   const sites = webcamSitesService({ pool, media });
   const visibility = visibilityService(pool);
-  const geoBlocking = geoBlockingService(pool, visibility);
-  const feed = feedService({ pool, media, sites, visibility });
+  const geoBlocking = geoBlockingService(pool, visibility, decisions.creatorChanged);
+  const feed = feedService({ pool, media, urls, sites, visibility });
   const discover = discoverService({ pool, feed, sites, visibility });
   const search = searchService({ db, pool, feed, visibility });
   const counters = counterBuffer(pool, api.log as Logger);
@@ -162,9 +171,12 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     pool,
     counters,
     reportHideThreshold: config.reportHideThreshold,
-    onVideoHidden: () => visibility.changed(),
+    onVideoHidden: async (videoId) => {
+      await decisions.withdrawn(videoId);
+      await visibility.changed();
+    },
   });
-  const profile = profileService({ db, pool, media, logger: api.log as Logger, visibility });
+  const profile = profileService({ db, pool, media, urls, logger: api.log as Logger, visibility });
   const users = usersService(pool, visibility);
   const live = liveService({ pool, logger: api.log as Logger, jobs, onWentLive: notifyFollowersLater(jobs), visibility, allowInternalFeeds: config.allowPrivateFeeds });
   const notifier = liveNotifier({
@@ -213,7 +225,10 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(geoBlockingRoutes, { geoBlocking });
       await v1.register(studiosRoutes, { studios });
       await v1.register(adsRoutes, { ads });
-      const people = adminPeople(pool, () => visibility.changed());
+      const people = adminPeople(pool, async (userId) => {
+        if (userId !== undefined) await decisions.creatorChanged(userId);
+        await visibility.changed();
+      });
       await v1.register(adminRoutes, {
         prefix: '/admin',
         admins: adminService({ pool, verification, storage }),
@@ -222,6 +237,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
           pool,
           videos,
           people,
+          media: decisions,
           onHiddenChanged: () => visibility.changed(),
           onPublishedChanged: () => requestFeedRebuild(jobs),
         }),

@@ -9,6 +9,8 @@ import { notifyFollowersLater, registerLiveJobs } from './modules/live/live-jobs
 import { liveNotifier, vapidKeys, vapidSubject, type LiveNotifier } from './modules/live/live-notifications.ts';
 import { liveService } from './modules/live/live.service.ts';
 import { registerVideoJobs } from './modules/videos/video-jobs.ts';
+import { registerMediaJobs } from './modules/videos/media-decisions.ts';
+import { httpMediaPurger } from './lib/media-purge.ts';
 
 /** Every job's handler, registered by the module that owns it: for the inline worker, `npm run worker` and the tests alike. */
 export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: JobQueue): JobRegistry {
@@ -21,6 +23,7 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
     media,
     moderation: config.videoModeration,
   });
+  registerMediaJobs(registry, { pool: db.$client, media, logger, purger: config.mediaPurge && httpMediaPurger(config.mediaPurge) });
   registerAdVideoJobs(registry, { pool: db.$client, media, logger });
   registerFeedJobs(registry, { pool: db.$client, logger });
   let notifier: Promise<LiveNotifier> | null = null;

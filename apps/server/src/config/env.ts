@@ -40,6 +40,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   MEDIA_BASE_URL: optionalUrl,
   MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  MEDIA_PURGE_URL: optionalUrl,
+  MEDIA_PURGE_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -136,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (e.S3_BUCKET && !e.MEDIA_BASE_URL) {
     throw new ConfigError('Invalid configuration:\n  MEDIA_BASE_URL: required with S3_BUCKET (the CDN or bucket address that serves media/)');
   }
+  if (e.MEDIA_PURGE_TOKEN && !e.MEDIA_PURGE_URL) {
+    throw new ConfigError('Invalid configuration:\n  MEDIA_PURGE_TOKEN: set with MEDIA_PURGE_URL (the CDN purge endpoint it is sent to)');
+  }
   if (e.METRICS_PUBLIC && e.METRICS_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  METRICS_PUBLIC: opens /metrics to everyone, so METRICS_TOKEN would guard nothing: set one of them');
   }
@@ -150,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL,
     mediaBaseUrl: e.MEDIA_BASE_URL,
     mediaSigningKey: e.MEDIA_SIGNING_KEY,
+    // ADR 0027: a CDN told to forget a video's files on every decision that withdraws it (a job, retried).
+    mediaPurge: e.MEDIA_PURGE_URL ? { url: e.MEDIA_PURGE_URL, token: e.MEDIA_PURGE_TOKEN } : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     videoModeration: e.VIDEO_MODERATION,

@@ -10,6 +10,7 @@ export interface JobPayloads {
   /** A transcode that failed for good however it ended (last retry, dead worker, expiry). */
   'transcode-video-failed': { videoId: number };
   'purge-video': { videoId: number };
+  'place-video-media': { videoIds?: number[] }; // Places videos' objects as their state says and purges a CDN (ADR 0027); without ids, the minute's sweep.
   /** Ranks every published video into a new feed snapshot (ADR 0007). */
   'rebuild-feed': Record<string, never>;
   /** Writes the stills older processed videos lack (thumbnail-360.jpg), from `afterId` on by video id. */
@@ -30,10 +31,10 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   // after the advisory-lock check below.
   'transcode-video': { retryLimit: 3, retryDelay: 20, retryBackoff: true, expireInSeconds: 45 * 60, deadLetter: 'transcode-video-failed' },
   'purge-video': { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 },
+  'place-video-media': { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 }, // idempotent: a bucket or CDN away is waited for
   // Stately: one waiting and one running per key, so a burst of approvals makes one rebuild.
   'rebuild-feed': { policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 10 * 60 },
-  // Stately too: every worker asks for it at start, and one runs. A job hands over to a new one after
-  // 5 minutes of work (stills-backfill.ts), well inside the expiry.
+  // Stately too: every worker asks for it at start, and one runs. A job hands over to a new one after 5 minutes of work (stills-backfill.ts), well inside the expiry.
   'backfill-stills': { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   // One poll at a time across all workers; a poll that failed is simply the next minute's to do.
   'poll-live-status': { policy: 'singleton', retryLimit: 0, expireInSeconds: 2 * 60 },
@@ -121,6 +122,7 @@ export async function startJobQueue(options: { databaseUrl: string; logger: Logg
   }
   await boss.schedule('rebuild-feed', FEED_REBUILD_CRON, {});
   await boss.schedule('poll-live-status', LIVE_POLL_CRON, {});
+  await boss.schedule('place-video-media', '* * * * *', {}); // ADR 0027: media of videos published without a decision
   const queue: JobQueue = {
     async send(name, data, { client, ...options } = {}) {
       await boss.send(name, data as object, client ? { ...options, db: { executeSql: (text, values) => client.query(text, values) } } : options);

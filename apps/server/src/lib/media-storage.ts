@@ -10,17 +10,27 @@ export interface StorageSettings {
   s3?: Omit<S3Settings, 'bucket'> & { bucket: string; privateBucket: string };
 }
 
+/** The longest a browser keeps a video's file; a shared cache (a CDN) keeps it at most a day, unless purged. */
+export const MEDIA_BROWSER_SECONDS = 3600;
+export const MEDIA_SHARED_SECONDS = 86_400;
+
 /**
- * How long a copy may be kept, by kind of file. Segments never change once written, nor do profile
- * images named by their content hash (users/{id}/avatar-{hash}-{width}.webp). A finished ladder's
- * playlists are final, so a day; a growing one (still encoding) is revalidated every time. A video's
- * stills may be replaced by a re-run.
+ * How long a copy may be kept, by kind of file (ADR 0027): the one rule for our file server and the
+ * bucket's objects alike. A video's files may be withdrawn by a decision at any time, so none is kept for
+ * long: segments and a finished ladder's playlists an hour in a browser and a day in a shared cache (which
+ * is purged on every decision anyway), a growing playlist (still encoding) is revalidated every time, and
+ * stills (which a re-run may replace) a minute. Profile images named by their content hash
+ * (users/{id}/avatar-{hash}-{width}.webp) never change.
  */
 export function mediaCacheControl(key: string, growing = false): string {
-  if (key.endsWith('.ts') || /-[0-9a-f]{16}-\d+\.webp$/.test(key)) return 'public, max-age=31536000, immutable';
-  if (key.endsWith('.m3u8')) return growing ? 'public, no-cache' : 'public, max-age=86400';
+  if (/-[0-9a-f]{16}-\d+\.webp$/.test(key)) return 'public, max-age=31536000, immutable';
+  if (key.endsWith('.m3u8') && growing) return 'public, no-cache';
+  if (key.endsWith('.ts') || key.endsWith('.m4s') || key.endsWith('.m3u8')) return `public, max-age=${MEDIA_BROWSER_SECONDS}, s-maxage=${MEDIA_SHARED_SECONDS}`;
   return 'public, max-age=60';
 }
+
+/** Where, in the private bucket, the objects of a video that may not be public wait (ADR 0027). */
+export const WITHHELD_PREFIX = 'withheld/';
 
 /** Playlists last, the master playlist very last: a reader who finds it finds everything it names. */
 function publicationOrder(keys: string[]): string[] {
@@ -44,12 +54,37 @@ export function mediaStorage(options: StorageSettings) {
   const client = s3 ? s3Client(s3) : undefined;
   const publicStore: ObjectStore = client && s3 ? s3Store(client, s3.bucket, 'media/') : diskStore(root);
   const privateStore: ObjectStore = client && s3 ? s3Store(client, s3.privateBucket, 'private/') : diskStore(path.join(options.dataDir, 'private'));
+  // A bucket cannot ask us who may read it: a video that may not be public keeps its objects here instead.
+  const withheldStore: ObjectStore | undefined = client && s3 ? s3Store(client, s3.privateBucket, WITHHELD_PREFIX) : undefined;
   const remote = publicStore.kind === 's3';
   const originalObject = (key: string) => `originals/${path.basename(key)}`;
   const streamKey = (videoId: number) => `videos/${videoId}/stream`;
 
+  const videoPrefix = (videoId: number) => `videos/${videoId}/`;
+
+  /**
+   * The store a video's files are in, and new ones go to: on disk always the served tree (the server
+   * gates it); with S3 the public bucket only while the video's files are there, so a new upload (a draft,
+   * never public yet) is written withheld and moved out once published (placeVideo).
+   */
+  async function storeOf(videoId: number): Promise<ObjectStore> {
+    if (!withheldStore) return publicStore;
+    return (await publicStore.list(videoPrefix(videoId))).length > 0 ? publicStore : withheldStore;
+  }
+
+  /** Copies every object of a video from one store to the other (master playlist last), then removes the originals. */
+  async function moveVideo(videoId: number, from: ObjectStore, to: ObjectStore): Promise<number> {
+    const keys = await from.list(videoPrefix(videoId));
+    for (const key of publicationOrder(keys)) {
+      const data = await from.read(key);
+      if (data) await to.put(key, { data }, { cacheControl: mediaCacheControl(key) });
+    }
+    await from.remove(keys);
+    return keys.length;
+  }
+
   /** Uploads every file under `dir` as `prefix/<relative path>`, in publication order, and answers the keys; on failure removes what it put. */
-  async function uploadFolder(dir: string, prefix: string) {
+  async function uploadFolder(store: ObjectStore, dir: string, prefix: string) {
     const files = (await fs.readdir(dir, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
       .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
@@ -57,12 +92,12 @@ export function mediaStorage(options: StorageSettings) {
     try {
       for (const file of publicationOrder(files)) {
         const key = `${prefix}/${file}`;
-        await publicStore.put(key, { file: path.join(dir, file) }, { cacheControl: mediaCacheControl(key) });
+        await store.put(key, { file: path.join(dir, file) }, { cacheControl: mediaCacheControl(key) });
         put.push(key);
       }
       return put;
     } catch (error) {
-      await publicStore.remove(put).catch(() => undefined);
+      await store.remove(put).catch(() => undefined);
       throw error;
     }
   }
@@ -97,9 +132,10 @@ export function mediaStorage(options: StorageSettings) {
       if (!remote) return;
       const dir = this.streamDir(videoId);
       const prefix = streamKey(videoId);
-      const before = await publicStore.list(`${prefix}/`);
-      const written = new Set(await uploadFolder(dir, prefix));
-      await publicStore.remove(before.filter((key) => !written.has(key)));
+      const store = await storeOf(videoId);
+      const before = await store.list(`${prefix}/`);
+      const written = new Set(await uploadFolder(store, dir, prefix));
+      await store.remove(before.filter((key) => !written.has(key)));
       await fs.rm(path.join(work, 'videos', String(videoId)), { recursive: true, force: true });
     },
     /**
@@ -110,12 +146,13 @@ export function mediaStorage(options: StorageSettings) {
       if (!remote) return use(this.streamDir(videoId));
       const dir = await this.workFolder('streams');
       try {
-        await Promise.all(names.map((name) => publicStore.download(`${streamKey(videoId)}/${name}`, path.join(dir, name))));
+        const store = await storeOf(videoId);
+        await Promise.all(names.map((name) => store.download(`${streamKey(videoId)}/${name}`, path.join(dir, name))));
         const result = await use(dir);
         for (const name of await fs.readdir(dir)) {
           if (names.includes(name)) continue;
           const key = `${streamKey(videoId)}/${name}`;
-          await publicStore.put(key, { file: path.join(dir, name) }, { cacheControl: mediaCacheControl(key) });
+          await store.put(key, { file: path.join(dir, name) }, { cacheControl: mediaCacheControl(key) });
         }
         return result;
       } finally {
@@ -124,8 +161,10 @@ export function mediaStorage(options: StorageSettings) {
     },
     /** Stores a public file (moved: the local file is gone afterwards) under `key`, e.g. `videos/3/first-frame.jpg`. */
     async publishFile(key: string, file: string) {
+      const videoId = /^videos\/(\d+)\//.exec(key)?.[1];
       try {
-        await publicStore.put(key, { file }, { cacheControl: mediaCacheControl(key) });
+        const store = videoId === undefined ? publicStore : await storeOf(Number(videoId));
+        await store.put(key, { file }, { cacheControl: mediaCacheControl(key) });
       } finally {
         await fs.rm(file, { force: true });
       }
@@ -162,6 +201,25 @@ export function mediaStorage(options: StorageSettings) {
       }
     },
     url: (videoId: number, file: string) => `${base}/media/videos/${videoId}/${file}`,
+    /**
+     * A signed address (`folder` from the signer): served by whoever serves the files on disk, and by
+     * this server itself when media lives in a bucket, which cannot check a signature (ADR 0027).
+     */
+    signedUrl: (folder: string, file: string) => `${remote ? '' : base}/media/${folder}/${file}`,
+    /** A video's file from wherever it is (public or withheld), for a signed address; null when there is none. */
+    async readVideoFile(videoId: number, file: string): Promise<Buffer | null> {
+      const key = `${videoPrefix(videoId)}${file}`;
+      return (await withheldStore?.read(key)) ?? (await publicStore.read(key));
+    },
+    /**
+     * Puts a video's objects where its state says (ADR 0027): in the public bucket while it is public,
+     * withheld in the private bucket otherwise. Answers how many objects moved. On disk nothing moves: the
+     * server itself refuses the public address.
+     */
+    async placeVideo(videoId: number, isPublic: boolean): Promise<number> {
+      if (!withheldStore) return 0;
+      return isPublic ? moveVideo(videoId, withheldStore, publicStore) : moveVideo(videoId, publicStore, withheldStore);
+    },
     /** The public URL of any key of the public store. */
     urlOf: (key: string) => `${base}/media/${key}`,
     siteIconUrl: (file: string) => `${base}/media/sites/${file}`,
@@ -170,7 +228,8 @@ export function mediaStorage(options: StorageSettings) {
       await Promise.all([uploads, work, ...(remote ? [] : [root, privateStore.locate('originals')])].map((dir) => fs.mkdir(dir, { recursive: true })));
     },
     async removeVideo(videoId: number, originalKey: string | null) {
-      await publicStore.removePrefix(`videos/${videoId}/`);
+      await publicStore.removePrefix(videoPrefix(videoId));
+      await withheldStore?.removePrefix(videoPrefix(videoId));
       await fs.rm(path.join(work, 'videos', String(videoId)), { recursive: true, force: true });
       if (originalKey) await privateStore.remove([originalObject(originalKey)]);
     },

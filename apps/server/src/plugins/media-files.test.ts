@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { mediaCacheControl } from '../lib/media-storage.ts';
 import { cacheControl, mediaAddressOf } from './media-files.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'flick-media-cache-'));
@@ -17,22 +18,33 @@ function ladder(videoId: number, encoding: boolean): string {
 }
 
 describe('cache headers of public media', () => {
-  it('keeps segments and content-named profile images for a year', () => {
-    expect(cacheControl(path.join(ladder(1, false), 'v1', 'seg000.ts'))).toBe('public, max-age=31536000, immutable');
+  it('keeps a segment an hour in a browser and a day in a shared cache, never a year (ADR 0027)', () => {
+    expect(cacheControl(path.join(ladder(1, false), 'v1', 'seg000.ts'))).toBe('public, max-age=3600, s-maxage=86400');
+    expect(cacheControl(path.join(ladder(6, false), 'v1', 'seg000.m4s'))).toBe('public, max-age=3600, s-maxage=86400');
+  });
+
+  it('keeps content-named profile images for a year: they never change, and no decision withdraws them', () => {
     expect(cacheControl(path.join(root, 'users', '4', 'avatar-0123456789abcdef-150.webp'))).toBe('public, max-age=31536000, immutable');
   });
 
-  it('revalidates the playlists of a video still encoding, and caches a finished ladder’s for a day', () => {
+  it('revalidates the playlists of a video still encoding, and caches a finished ladder’s like its segments', () => {
     const encoding = ladder(2, true);
     expect(cacheControl(path.join(encoding, 'master.m3u8'))).toBe('public, no-cache');
     expect(cacheControl(path.join(encoding, 'v1', 'index.m3u8'))).toBe('public, no-cache');
     const finished = ladder(3, false);
-    expect(cacheControl(path.join(finished, 'master.m3u8'))).toBe('public, max-age=86400');
-    expect(cacheControl(path.join(finished, 'v1', 'index.m3u8'))).toBe('public, max-age=86400');
+    expect(cacheControl(path.join(finished, 'master.m3u8'))).toBe('public, max-age=3600, s-maxage=86400');
+    expect(cacheControl(path.join(finished, 'v1', 'index.m3u8'))).toBe('public, max-age=3600, s-maxage=86400');
   });
 
   it('gives stills a short lifetime (a re-run may replace them)', () => {
     expect(cacheControl(path.join(ladder(5, false), 'thumbnail.jpg'))).toBe('public, max-age=60');
+  });
+
+  it('is the same rule the bucket’s objects are stored with', () => {
+    for (const key of ['videos/7/stream/v0/seg000.ts', 'videos/7/stream/master.m3u8', 'videos/7/first-frame.jpg', 'users/4/avatar-0123456789abcdef-150.webp']) {
+      expect(cacheControl(path.join(root, key))).toBe(mediaCacheControl(key));
+    }
+    expect(mediaCacheControl('videos/7/stream/master.m3u8', true)).toBe('public, no-cache');
   });
 });
 

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type MediaSigner, SIGNED_MEDIA_PREFIX } from '../lib/media-signing.ts';
+import { mediaCacheControl } from '../lib/media-storage.ts';
 import { contentTypeOf } from '../lib/object-store.ts';
 
 /**
@@ -19,17 +20,9 @@ function isStillEncoding(file: string): boolean {
   }
 }
 
-/**
- * Segments never change once written. Playlists grow while a video is still encoding and are then
- * revalidated every time; a finished ladder's playlists are final, and cached like the segments for a
- * day, so a player (or a preload ahead of it) needs no round trip for them. A video's stills may be
- * replaced by a re-run; profile images get a new name with each change.
- */
+/** Our file server's cache header for a file: the store's one rule (ADR 0027), growing playlists by their folder. */
 export function cacheControl(file: string): string {
-  // Segments, and profile images named by their content hash (users/{id}/avatar-{hash}-{width}.webp).
-  if (file.endsWith('.ts') || /-[0-9a-f]{16}-\d+\.webp$/.test(file)) return 'public, max-age=31536000, immutable';
-  if (file.endsWith('.m3u8')) return isStillEncoding(file) ? 'public, no-cache' : 'public, max-age=86400';
-  return 'public, max-age=60';
+  return mediaCacheControl(file, file.endsWith('.m3u8') && isStillEncoding(file));
 }
 
 /** A signed address expires within two hours; no shared cache may keep what it served. */
@@ -72,8 +65,11 @@ export function mediaAddressOf(url: string, prefix = '/media/'): MediaAddress {
 }
 
 export interface MediaFilesOptions {
-  root: string;
-  /** Whether a video's files may be served now (modules/videos media-access): a decision withdraws them. */
+  /** The served tree (DATA_DIR/media); absent when media lives in a bucket, and only signed addresses are ours to serve. */
+  root?: string;
+  /** With a bucket: a video's file from wherever it is now (public or withheld), for a signed address. */
+  readVideoFile?: (videoId: number, file: string) => Promise<Buffer | null>;
+  /** Whether a video's files may be served at their public address now (modules/videos media-access). */
   mayServeVideo: (videoId: number) => Promise<boolean>;
   signer: Pick<MediaSigner, 'verify'>;
 }
@@ -81,20 +77,50 @@ export interface MediaFilesOptions {
 /** Marks a response sent from a signed address: only the browser that was given it may keep it. */
 const SIGNED = Symbol('signed media');
 
+const notFound = { message: 'Not found.' };
+
+/** Headers every media answer carries, whatever it is served from. */
+function mediaHeaders(set: (name: string, value: string) => void, file: string) {
+  set('content-type', contentTypeOf(file));
+  set('x-content-type-options', 'nosniff');
+  set('content-security-policy', MEDIA_CSP);
+  set('access-control-allow-origin', '*');
+}
+
 /**
  * Public media (HLS ladders, thumbnails, first frames) from DATA_DIR/media at /media, with range
- * requests. When MEDIA_BASE_URL points at a CDN, the CDN serves this same tree instead.
+ * requests. When MEDIA_BASE_URL points at a CDN, the CDN serves this same tree instead. When media lives
+ * in a bucket, the bucket (behind MEDIA_BASE_URL) serves the public files, and this server only the
+ * signed addresses, from wherever the video's objects are (ADR 0027).
  *
  * Each file goes out with the type its extension names in the object store's table, the one a bucket
  * is given too (anything else is application/octet-stream: never HTML, SVG or script, whatever lands
  * here), never sniffed, and under a CSP that lets nothing in it run if it is opened as a page.
  *
- * A video's files answer 404 (not cacheable) from the moment a decision withdraws the video: take-down,
- * hiding by reports, a ban, rejection, deletion. Its creator and admins are given signed addresses
- * (lib/media-signing.ts) that still serve them.
+ * A video's files answer at their public address only while it is published for everyone (media-access
+ * MEDIA_PUBLIC_SQL), and 404 (not cacheable) otherwise: a draft, a scheduled or held video, one taken
+ * down, hidden by reports, rejected, being deleted, a banned or geo-blocked creator's. Whoever may see it
+ * is given signed addresses (lib/media-signing.ts, modules/videos/media-urls.ts) that serve it.
  */
 export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, options: MediaFilesOptions) {
-  fs.mkdirSync(options.root, { recursive: true });
+  const { root, readVideoFile } = options;
+  if (!root) {
+    if (!readVideoFile) throw new Error('mediaFiles needs a root or readVideoFile');
+    app.get('/media/*', async (request, reply) => {
+      const address = mediaAddressOf(request.url);
+      if (address.kind !== 'signed' || !options.signer.verify(address.token, address.videoId) || address.file.split('/').some((part) => part.startsWith('.'))) {
+        return reply.code(404).header('cache-control', 'no-store').send(notFound);
+      }
+      const data = await readVideoFile(address.videoId, address.file);
+      if (!data) return reply.code(404).header('cache-control', 'no-store').send(notFound);
+      mediaHeaders((name, value) => {
+        reply.header(name, value);
+      }, address.file);
+      return reply.header('cache-control', SIGNED_CACHE_CONTROL).send(data);
+    });
+    return;
+  }
+  fs.mkdirSync(root, { recursive: true });
   await app.register(async function gatedMedia(scope) {
     scope.addHook('onRequest', async (request, reply) => {
       const address = mediaAddressOf(request.url);
@@ -106,10 +132,10 @@ export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, opt
         (reply.raw as unknown as Record<symbol, boolean>)[SIGNED] = true;
         return;
       }
-      return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
+      return reply.code(404).header('cache-control', 'no-store').send(notFound);
     });
     await scope.register(fastifyStatic, {
-      root: options.root,
+      root,
       prefix: '/media/',
       decorateReply: false,
       index: false,
@@ -119,11 +145,10 @@ export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, opt
       cacheControl: false,
       contentType: false,
       setHeaders: (res, file) => {
-        res.setHeader('content-type', contentTypeOf(file));
-        res.setHeader('x-content-type-options', 'nosniff');
-        res.setHeader('content-security-policy', MEDIA_CSP);
+        mediaHeaders((name, value) => {
+          res.setHeader(name, value);
+        }, file);
         res.setHeader('cache-control', (res as unknown as Record<symbol, boolean>)[SIGNED] ? SIGNED_CACHE_CONTROL : cacheControl(file));
-        res.setHeader('access-control-allow-origin', '*');
       },
     });
   });

@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { decodeIdCursor, encodeCursor, keysetPage } from '../../lib/keyset.ts';
 import { videoModerationRepository } from '../videos/video-moderation.repository.ts';
 import type { VideosService } from '../videos/videos.service.ts';
+import { noMediaDecisions, type MediaDecisions } from '../videos/media-decisions.ts';
 import type { AdminPeople } from './admin-people.service.ts';
 import { adminModerationRepository, type ModerationRow } from './admin-moderation.repository.ts';
 
@@ -16,7 +17,8 @@ const REPORT_GROUPS = 50;
 /**
  * Video moderation and reports (ADR 0015): the review queue, take-downs and restores, and reports
  * grouped by video. Decisions and their records share a transaction; `onHiddenChanged` makes every
- * instance drop a hidden video from what it cached; `onPublishedChanged` re-ranks the feed.
+ * instance drop a hidden video from what it cached; `onPublishedChanged` re-ranks the feed; `media` takes
+ * the video's files off their public address (or puts them back) and purges the CDN (ADR 0027).
  */
 export function adminModeration({
   pool,
@@ -24,8 +26,10 @@ export function adminModeration({
   people,
   onHiddenChanged,
   onPublishedChanged,
+  media = noMediaDecisions,
 }: {
   pool: pg.Pool;
+  media?: Pick<MediaDecisions, 'changed' | 'creatorChanged'>;
   videos: VideosService;
   people: AdminPeople;
   onHiddenChanged: () => Promise<void>;
@@ -99,12 +103,14 @@ export function adminModeration({
         });
         results.push({ id, outcome });
       }
+      await media.changed(results.filter((r) => r.outcome === 'decided').map((r) => r.id));
       if (decision === 'approved' && results.some((r) => r.outcome === 'decided')) await onPublishedChanged();
       return { results };
     },
 
     async takeDown(admin: UserRow, id: number, reason: string) {
       await inTransaction(pool, (client) => takeDown(admin, id, reason, client));
+      await media.changed([id]);
       await onHiddenChanged();
       return one(id);
     },
@@ -132,6 +138,7 @@ export function adminModeration({
           after: { hiddenReason: null },
         });
       });
+      await media.changed([id]);
       await onPublishedChanged();
       return one(id);
     },
@@ -185,6 +192,7 @@ export function adminModeration({
           after: { decision: label, reason: reason || null },
         });
       });
+      await (decision === 'ban' ? media.creatorChanged(video.creator.id) : media.changed([videoId]));
       if (decision === 'take-down' || decision === 'ban') await onHiddenChanged();
       if (decision === 'dismiss') await onPublishedChanged();
       return one(videoId);

@@ -12,9 +12,10 @@ const PEOPLE_PAGE = 50;
 
 /**
  * People (ADR 0015): find accounts, ban and unban them, make or revoke admins. Each decision and its
- * record in one transaction; `onHiddenChanged` tells every instance who is hidden now.
+ * record in one transaction; `onHiddenChanged` tells every instance who is hidden now (given the account
+ * banned or unbanned, so its videos' media follows: ADR 0027).
  */
-export function adminPeople(pool: pg.Pool, onHiddenChanged: () => Promise<void>) {
+export function adminPeople(pool: pg.Pool, onHiddenChanged: (userId?: number) => Promise<void>) {
   const repo = adminPeopleRepository(pool);
 
   async function person(id: number): Promise<AdminPerson> {
@@ -52,7 +53,7 @@ export function adminPeople(pool: pg.Pool, onHiddenChanged: () => Promise<void>)
      */
     async ban(admin: UserRow, id: number, reason: string): Promise<AdminPerson> {
       await inTransaction(pool, (client) => banOn(client, admin, id, reason));
-      await onHiddenChanged();
+      await onHiddenChanged(id);
       return person(id);
     },
 
@@ -79,7 +80,7 @@ export function adminPeople(pool: pg.Pool, onHiddenChanged: () => Promise<void>)
           after: { banned: false, videosShown },
         });
       });
-      await onHiddenChanged();
+      await onHiddenChanged(id);
       return person(id);
     },
 

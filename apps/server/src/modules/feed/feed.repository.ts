@@ -4,10 +4,13 @@ import { Batched } from '../../lib/batched.ts';
 import { KEYSET_TOP, type TimestampCursor } from '../../lib/keyset.ts';
 import type { VideoViewRow, VideoOwner } from '../videos/video-view.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
+import { MEDIA_OWNER_PUBLIC_SQL } from '../videos/media-access.ts';
 
 export interface FeedVideoRow extends VideoViewRow {
   owner: VideoOwner;
   tags: Tag[];
+  /** Its files answer at their public address (ADR 0027); false for a geo-blocked creator's: signed, for the places that see them. */
+  mediaPublic: boolean;
 }
 
 interface HydratedRow extends VideoViewRow {
@@ -15,6 +18,7 @@ interface HydratedRow extends VideoViewRow {
   ownerName: string;
   ownerAvatar: string | null;
   tags: Tag[];
+  mediaPublic: boolean;
 }
 
 /**
@@ -32,7 +36,8 @@ const hydrateSql = `
          v.is_nsfw as "isNsfw", v.is_vertical as "isVertical", v.duration, v.width, v.height, v.processed_at as "processedAt",
          v.stills_version as "stillsVersion", v.playable_at as "playableAt", v.upload_date as "uploadDate", v.created_at as "createdAt",
          v.view_count::float8 as "viewCount", v.like_count::float8 as "likeCount",
-         u.slug as "ownerSlug", u.name as "ownerName", u.avatar as "ownerAvatar", coalesce(tagged.tags, '[]') as tags
+         u.slug as "ownerSlug", u.name as "ownerName", u.avatar as "ownerAvatar", coalesce(tagged.tags, '[]') as tags,
+         ${MEDIA_OWNER_PUBLIC_SQL} as "mediaPublic"
   from videos v
   join users u on u.id = v.user_id
   left join tagged on tagged.video_id = v.id

@@ -5,6 +5,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { decodeCursor, decodeRankCursor, decodeTimestampCursor, encodeCursor, encodeRankCursor, encodeTimestampCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import { toVideo } from '../videos/video-view.ts';
+import type { MediaUrls } from '../videos/media-urls.ts';
 import type { WebcamSitesService } from '../webcam-sites/webcam-sites.service.ts';
 import { feedRepository, type FeedVideoRow } from './feed.repository.ts';
 import { genderMask } from './feed-snapshot.ts';
@@ -19,11 +20,18 @@ const genderFilter = (genders: readonly Category[]) => (categories.every((c) => 
 export function feedService({
   pool,
   media,
+  urls,
   sites,
   visibility,
 }: {
   pool: pg.Pool;
   media: MediaStorage;
+  /**
+   * Public or signed addresses per video (ADR 0027): a geo-blocked creator's videos are shown only where
+   * they are visible (every list asks `visibility`), so whoever is shown one gets signed addresses.
+   * Without, public ones only.
+   */
+  urls?: MediaUrls;
   sites: WebcamSitesService;
   /** Who is hidden where the viewer is (ADR 0024): left out of every list, 403 when opened directly. */
   visibility: VisibilityService;
@@ -32,7 +40,7 @@ export function feedService({
   const store = snapshotStore(pool);
 
   // statusReason is for the owner only; viewers never see why (viewer.md §3).
-  const present = (row: FeedVideoRow): Video => toVideo({ ...row, statusReason: null }, row.owner, row.tags, media);
+  const present = (row: FeedVideoRow): Video => toVideo({ ...row, statusReason: null }, row.owner, row.tags, urls ? urls.of(row, 'viewer') : media);
 
   /** Which of the videos this viewer liked and rated (nothing for nobody in particular). */
   async function flagsOf(videos: readonly Video[], viewer: Viewer): Promise<Flags> {

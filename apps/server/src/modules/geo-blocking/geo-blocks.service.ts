@@ -12,7 +12,15 @@ const isCreator = (user: UserRow) => user.type === 'model' || user.type === 'cha
  * accounts.md §5, §7 geo-blocking (ADR 0013): a creator's list of countries and regions. The lists feed
  * the visibility index (ADR 0024), which every list and page asks "who is hidden here?".
  */
-export function geoBlockingService(pool: pg.Pool, visibility: VisibilityService = visibilityService(pool)) {
+/**
+ * `onCreatorChanged`: after a creator's list changed, so their videos' media becomes signed-only (a rule
+ * added) or public again (the last one removed), ADR 0027.
+ */
+export function geoBlockingService(
+  pool: pg.Pool,
+  visibility: VisibilityService = visibilityService(pool),
+  onCreatorChanged: (userId: number) => Promise<void> = async () => undefined,
+) {
   const repo = geoBlocksRepository(pool);
   visibility.hideByPlace(() => repo.all());
 
@@ -40,13 +48,19 @@ export function geoBlockingService(pool: pg.Pool, visibility: VisibilityService 
       const { country_code, region_code } = checked(block);
       const outcome = await repo.add(user.id, country_code, region_code, GEO_BLOCKS_MAX);
       if (outcome === 'full') throw new HttpError(422, geoMessages.tooMany);
-      if (outcome === 'added') await visibility.changed();
+      if (outcome === 'added') {
+        await visibility.changed();
+        await onCreatorChanged(user.id);
+      }
       return { countries: await repo.list(user.id) };
     },
 
     async remove(user: UserRow, block: GeoBlock) {
       forCreator(user);
-      if (await repo.remove(user.id, block.country_code, block.region_code)) await visibility.changed();
+      if (await repo.remove(user.id, block.country_code, block.region_code)) {
+        await visibility.changed();
+        await onCreatorChanged(user.id);
+      }
       return { countries: await repo.list(user.id) };
     },
   };

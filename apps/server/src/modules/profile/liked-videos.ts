@@ -4,6 +4,7 @@ import type { MediaStorage } from '../../lib/media-storage.ts';
 import { beforeCursorSql, cursorBound, cursorMicrosSql, decodeMicrosCursor, encodeMicrosCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import { feedRepository } from '../feed/feed.repository.ts';
 import { toVideo } from '../videos/video-view.ts';
+import type { MediaUrls } from '../videos/media-urls.ts';
 import { PUBLISHED_SQL } from '../videos/videos.repository.ts';
 
 /** Newest like first, by keyset on (liked at, video id): a range of video_likes_viewer_created_idx in its order. */
@@ -17,7 +18,7 @@ const likedSql = `
   limit $4`;
 
 /** GET /v1/profile/liked-videos (viewer.md §2, §7): the feed's videos, in the feed's shape. */
-export function likedVideos({ pool, media }: { pool: pg.Pool; media: MediaStorage }) {
+export function likedVideos({ pool, media, urls }: { pool: pg.Pool; media: MediaStorage; urls?: MediaUrls }) {
   const feed = feedRepository(pool);
 
   return {
@@ -36,7 +37,15 @@ export function likedVideos({ pool, media }: { pool: pg.Pool; media: MediaStorag
       const data = page.flatMap(({ id }) => {
         const row = rows.get(id);
         // Viewers never see why a video was rejected; hydrate only finds published ones anyway.
-        return row ? [toVideo({ ...row, statusReason: null }, row.owner, row.tags, media, { isLiked: flags.liked.has(id), isRated: flags.rated.has(id) })] : [];
+        // Creators hidden where the viewer is were left out above: the rest may be signed for them (ADR 0027).
+        return row
+          ? [
+              toVideo({ ...row, statusReason: null }, row.owner, row.tags, urls ? urls.of(row, 'viewer') : media, {
+                isLiked: flags.liked.has(id),
+                isRated: flags.rated.has(id),
+              }),
+            ]
+          : [];
       });
       return { data, next };
     },

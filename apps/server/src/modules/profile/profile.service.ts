@@ -15,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import type { MediaUrls } from '../videos/media-urls.ts';
 import { parseOr422, validationError } from '../../lib/validation.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
@@ -32,17 +33,19 @@ export interface ProfileDependencies {
   db: Database;
   pool: pg.Pool;
   media: MediaStorage;
+  /** Public or signed addresses per video (ADR 0027). */
+  urls?: MediaUrls;
   logger: Logger;
   visibility: VisibilityService;
 }
 
 /** The signed-in account's own profile (accounts.md §7; viewer.md §2 profile screen, §6 owner actions, §7). */
-export function profileService({ db, pool, media, logger, visibility }: ProfileDependencies) {
+export function profileService({ db, pool, media, urls, logger, visibility }: ProfileDependencies) {
   const repo = accountsRepository(db);
   const accounts = accountsService(db);
   const links = profileLinks(pool);
   const images = profileImageUpload({ db, media, logger });
-  const liked = likedVideos({ pool, media });
+  const liked = likedVideos({ pool, media, urls });
   const following = followingModels(pool);
   const stats = profileStats(pool);
   const studios = studiosRepository(pool);

@@ -43,7 +43,7 @@ export function trackingService({
   counters: CounterBuffer;
   /** A video reported by this many distinct people (see distinctReporters) is hidden until an admin decides (0: never; ADR 0015). */
   reportHideThreshold?: number;
-  onVideoHidden?: () => Promise<void>;
+  onVideoHidden?: (videoId: number) => Promise<void>;
 }) {
   const repo = trackingRepository(pool);
   const counts = trackingCounters(counters);
@@ -119,7 +119,7 @@ export function trackingService({
         clientIp,
       });
       if (reportHideThreshold === 0 || distinctReporters(await repo.openReporters(input.video_id)) < reportHideThreshold) return;
-      if (await repo.hideAsReported(input.video_id)) await onVideoHidden();
+      if (await repo.hideAsReported(input.video_id)) await onVideoHidden(input.video_id);
     },
 
     /**

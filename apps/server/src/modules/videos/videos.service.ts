@@ -14,8 +14,9 @@ import { requestFeedRebuild, type JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import type { MediaSigner } from '../../lib/media-signing.ts';
-import { isMediaServable } from './media-access.ts';
+import { mediaStates } from './media-access.ts';
+import { noMediaDecisions, type MediaDecisions } from './media-decisions.ts';
+import type { MediaAudience, MediaUrls } from './media-urls.ts';
 import { zonedTimeToUtc } from './schedule.ts';
 import { toVideo, type VideoOwner } from './video-view.ts';
 import { videosRepository, type VideoRow } from './videos.repository.ts';
@@ -25,13 +26,15 @@ const PAGE_SIZE = 30;
 export interface VideosDependencies {
   db: Database;
   media: MediaStorage;
-  /** Signs the addresses of withdrawn videos for their creator and admins; absent where media is not served here. */
-  signer?: MediaSigner;
+  /** Public or signed addresses per video (ADR 0027); without, public ones (the admin CLI, the demo seed). */
+  urls?: MediaUrls;
+  /** Told when a video's media must move (deleted, scheduled, details set). */
+  decisions?: MediaDecisions;
   jobs: JobQueue;
   logger: Logger;
 }
 
-export function videosService({ db, media, signer, jobs, logger }: VideosDependencies) {
+export function videosService({ db, media, urls, decisions = noMediaDecisions, jobs, logger }: VideosDependencies) {
   const repo = videosRepository(db);
 
   function ensureCanUpload(user: UserRow) {
@@ -39,19 +42,17 @@ export function videosService({ db, media, signer, jobs, logger }: VideosDepende
     if (user.isVerified !== 'approved') throw new HttpError(403, videoMessages.verifyFirst);
   }
 
-  /** A withdrawn video's files answer only at a signed address; only its creator and admins are shown videos through here. */
-  const signedMedia = signer && { url: (videoId: number, file: string) => media.urlOf(`${signer.videoFolder(videoId)}/${file}`) };
-
-  /** Videos as their creator or an admin sees them. */
-  async function present(rows: VideoRow[]) {
-    const [owners, tagRows] = await Promise.all([repo.owners([...new Set(rows.map((r) => r.userId))]), repo.tagsOf(rows.map((r) => r.id))]);
+  /** Videos as their creator (`owner`, also a studio manager acting for them) or an admin sees them: a video not public has signed addresses. */
+  async function present(rows: VideoRow[], audience: MediaAudience = 'owner') {
+    const ids = rows.map((r) => r.id);
+    const [owners, tagRows, states] = await Promise.all([repo.owners([...new Set(rows.map((r) => r.userId))]), repo.tagsOf(ids), mediaStates(db.$client, ids)]);
     const ownerById = new Map<number, VideoOwner>(owners.map((o) => [o.id, o]));
     return rows.map((row) =>
       toVideo(
         row,
         ownerById.get(row.userId)!,
         tagRows.filter((t) => t.videoId === row.id).map(({ id, name, slug }) => ({ id, name, slug })),
-        signedMedia && !isMediaServable(row) ? signedMedia : media,
+        urls ? urls.of(states.get(row.id) ?? { mediaPublic: false }, audience) : media,
       ),
     );
   }
@@ -124,7 +125,8 @@ export function videosService({ db, media, signer, jobs, logger }: VideosDepende
         }
         video = (await repo.update(video.id, { originalKey, status: 'preprocess' }))!;
         await jobs.send('transcode-video', { videoId: video.id });
-        return { videoId: video.id, screenshot: media.url(video.id, 'first-frame.jpg') };
+        // Not public yet: the uploader's own, signed.
+        return { videoId: video.id, screenshot: (urls?.signed ?? media).url(video.id, 'first-frame.jpg') };
       } catch (error) {
         await fs.rm(file, { force: true });
         if (video) {
@@ -176,13 +178,14 @@ export function videosService({ db, media, signer, jobs, logger }: VideosDepende
         detailsAt: new Date(),
       }))!;
       if (updated.status === 'approved') await requestFeedRebuild(jobs, updated.uploadDate);
+      await decisions.publishesAt(updated.id, updated.uploadDate);
       return (await present([updated]))[0]!;
     },
 
-    /** Videos in any state by id, in the order given, as their owner sees them (the admin console's view). */
-    async byIds(ids: readonly number[]) {
+    /** Videos in any state by id, in the order given, as an admin sees them (the admin console's view). */
+    async byIds(ids: readonly number[], audience: MediaAudience = 'admin') {
       const rows = await repo.findMany(ids);
-      const presented = await present(rows);
+      const presented = await present(rows, audience);
       const byId = new Map(presented.map((video) => [video.id, video]));
       return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
     },
@@ -199,6 +202,7 @@ export function videosService({ db, media, signer, jobs, logger }: VideosDepende
       if (!video || video.status === 'deleting') throw new HttpError(404, 'Video not found.');
       if (video.userId !== user.id && !asAdmin) throw new HttpError(403, videoMessages.notYours);
       await repo.update(video.id, { status: 'deleting' });
+      await decisions.withdrawn(video.id);
       await jobs.send('purge-video', { videoId: video.id });
     },
 
