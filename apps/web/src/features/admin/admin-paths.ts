@@ -6,6 +6,7 @@ export const adminSections = [
   { id: 'verifications', label: 'Verifications' },
   { id: 'videos', label: 'Videos' },
   { id: 'reports', label: 'Reports' },
+  { id: 'held', label: 'Held' },
   { id: 'people', label: 'People' },
   { id: 'content', label: 'Content' },
   { id: 'ads', label: 'Ads' },

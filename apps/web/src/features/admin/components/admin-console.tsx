@@ -6,6 +6,7 @@ import { AdsSection } from './ads-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content-section.tsx';
 import { Empty, useActiveInView } from './admin-ui.tsx';
+import { HeldSection } from './held-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PeopleSection } from './people-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
@@ -72,6 +73,8 @@ function Section({ section, rest }: { section: AdminSectionId; rest: string[] })
       return <VideosSection rest={rest} />;
     case 'reports':
       return <ReportsSection rest={rest} />;
+    case 'held':
+      return <HeldSection rest={rest} />;
     case 'people':
       return <PeopleSection />;
     case 'content':

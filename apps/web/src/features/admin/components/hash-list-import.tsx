@@ -1,0 +1,74 @@
+import { HASH_LIST_MAX_BYTES, type AdminHashListImportResponse } from '@flick/contract';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useImportHashList } from '../api/import-hash-list.ts';
+import { errorMessage, Fact } from './admin-ui.tsx';
+
+/** At most this many unreadable lines are listed; the count says how many there were. */
+const SHOWN_ERRORS = 20;
+
+function ImportResult({ result }: { result: AdminHashListImportResponse }) {
+  return (
+    <section aria-label="Import result" className="panel flex flex-col gap-4 p-4">
+      <dl className="grid grid-cols-3 gap-3">
+        <Fact label="Imported">{result.imported}</Fact>
+        <Fact label="Skipped">{result.skipped}</Fact>
+        <Fact label="Errors">{result.errors.length}</Fact>
+      </dl>
+      {result.errors.length > 0 && (
+        <ol className="flex flex-col gap-1 text-sm">
+          {result.errors.slice(0, SHOWN_ERRORS).map((error) => (
+            <li key={error.line} className="break-words">
+              <span className="text-muted">Line {error.line}: </span>
+              {error.message}
+            </li>
+          ))}
+          {result.errors.length > SHOWN_ERRORS && <li className="text-muted">…and {result.errors.length - SHOWN_ERRORS} more.</li>}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Imports a list of known-bad hashes (a text file, one hex hash a line, as hash-sharing programmes send
+ * them): every upload that matches one is quarantined for admins and flagged urgent.
+ */
+export function HashListImport() {
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const importList = useImportHashList();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    if (!name.trim()) return setProblem('Name the list.');
+    if (!file) return setProblem('Choose a text file of hashes.');
+    if (file.size > HASH_LIST_MAX_BYTES) return setProblem('The list is too large (8 MB at most).');
+    importList.mutate({ name: name.trim(), text: await file.text() }, { onError: (error) => setProblem(errorMessage(error)) });
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form className="panel flex flex-col gap-4 p-4" onSubmit={(event) => void submit(event)} noValidate>
+        <p className="text-sm leading-relaxed text-muted">
+          A text file with one 64-bit hash a line, in hex (16 digits); blank lines and lines starting with # are skipped. Uploads matching a hash are quarantined: only
+          admins can see them, and they wait here, urgent.
+        </p>
+        <TextField label="List name" value={name} maxLength={120} onChange={(event) => setName(event.target.value)} />
+        <label className="flex flex-col gap-1.5 text-sm font-semibold">
+          Hash file
+          <input type="file" accept=".txt,.csv,text/plain" className="text-sm font-normal" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </label>
+        {problem && <FormAlert>{problem}</FormAlert>}
+        <SubmitButton busy={importList.isPending} className="self-start">
+          Import
+        </SubmitButton>
+      </form>
+      {importList.data && <ImportResult result={importList.data} />}
+    </div>
+  );
+}
