@@ -108,7 +108,8 @@ export function perceptualHash(pixels: Float64Array): bigint {
   const total = energies.reduce((a, b) => a + b, 0);
   if (total === 0 || (energies[0]! + energies[1]! + energies[2]! + energies[3]!) / total > MAX_TOP_ENERGY_SHARE) return NO_HASH;
 
-  const median = [...coefficients].sort((a, b) => a - b)[32]!;
+  const sorted = [...coefficients].sort((a, b) => a - b);
+  const median = (sorted[31]! + sorted[32]!) / 2;
   let hash = 0n;
   for (const c of coefficients) hash = (hash << 1n) | (c > median ? 1n : 0n);
   return hash === NO_HASH ? 1n : hash;
