@@ -8,6 +8,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { adminAccounts } from '../accounts/admin-accounts.ts';
 import { pagesService } from '../pages/pages.service.ts';
+import type { ReleasesService } from '../performers/releases.service.ts';
 import type { StudiosService } from '../studios/studios.service.ts';
 import { adminContentRepository, type ContestChange } from './admin-content.repository.ts';
 import type { AdminPeople } from './admin-people.service.ts';
@@ -20,7 +21,18 @@ const pageState = (row: { title: string; content: string } | undefined) => (row 
  * that found nothing, and creators' verification records for an inspection. Every write on the record,
  * in the write's own transaction.
  */
-export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios: StudiosService; people: AdminPeople }) {
+export function adminContent({
+  pool,
+  studios,
+  people,
+  videoRecords,
+}: {
+  pool: pg.Pool;
+  studios: StudiosService;
+  people: AdminPeople;
+  /** Everyone depicted in each video, with their records (the performers module, ADR 0029); the admin CLI has none. */
+  videoRecords?: ReleasesService['videoRecords'];
+}) {
   const repo = adminContentRepository(pool);
 
   async function contest(id: number): Promise<AdminContest> {
@@ -179,6 +191,19 @@ export function adminContent({ pool, studios, people }: { pool: pg.Pool; studios
     async verificationRecords(userId?: number) {
       const rows = await repo.verificationRecords(userId);
       return rows.map(({ names, ...row }) => ({ ...row, aliases: [...new Set(names.filter((name) => name && name !== row.stageName))] }));
+    },
+
+    /**
+     * The whole export: the creators' records and, for each video, everyone depicted in it (ADR 0029). For
+     * one video, the records of the accounts in it; for one creator, the videos they uploaded or appear in.
+     */
+    async recordExport(filter: { user_id?: number; video_id?: number }) {
+      if (!videoRecords) throw new Error('The §2257 export needs the performers module.');
+      const videos = await videoRecords({ userId: filter.user_id, videoId: filter.video_id });
+      if (filter.video_id === undefined) return { data: await this.verificationRecords(filter.user_id), videos };
+      const accounts = [...new Set(videos.flatMap((video) => video.people.flatMap((person) => (person.userId === null ? [] : [person.userId]))))];
+      const data = (await Promise.all(accounts.map((id) => this.verificationRecords(id)))).flat();
+      return { data: filter.user_id === undefined ? data : data.filter((row) => row.userId === filter.user_id), videos };
     },
   };
 }

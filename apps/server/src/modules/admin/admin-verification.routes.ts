@@ -1,9 +1,9 @@
 import {
+  adminRecordExportSchema,
+  adminRecordsQuerySchema,
   adminVerificationDecisionSchema,
   adminVerificationListQuerySchema,
   adminVerificationListSchema,
-  adminVerificationRecordListSchema,
-  adminVerificationRecordsQuerySchema,
   adminVerificationSchema,
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -84,11 +84,13 @@ export const adminVerificationRoutes: FastifyPluginAsyncZod<{ admins: AdminServi
     {
       schema: {
         ...adminRoute,
-        summary: "Verification records for an inspection (§2257): one creator's (user_id), or every approved creator's",
-        querystring: adminVerificationRecordsQuerySchema,
-        response: { 200: adminVerificationRecordListSchema, ...adminErrors },
+        summary:
+          "Records for an inspection (§2257): one creator's (user_id), or every approved creator's, and for each video everyone depicted in it " +
+          '(uploader, named creators, releases) with their record; video_id: one video',
+        querystring: adminRecordsQuerySchema,
+        response: { 200: adminRecordExportSchema, ...adminErrors },
       },
     },
-    async (request) => ({ data: await content.verificationRecords(request.query.user_id) }),
+    async (request) => content.recordExport(request.query),
   );
 };
