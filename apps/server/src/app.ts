@@ -52,6 +52,11 @@ import { studioActing } from './plugins/studio-acting.ts';
 import { studiosRoutes } from './modules/studios/studios.routes.ts';
 import { studiosService } from './modules/studios/studios.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { adminPerformersRoutes } from './modules/admin/admin-performers.routes.ts';
+import { consentHold } from './modules/performers/consent-hold.ts';
+import { performersRoutes } from './modules/performers/performers.routes.ts';
+import { performersService } from './modules/performers/performers.service.ts';
+import { releasesService } from './modules/performers/releases.service.ts';
 import { adminService } from './modules/admin/admin.service.ts';
 import { adminPeople } from './modules/admin/admin-people.service.ts';
 import { adminModeration } from './modules/admin/admin-moderation.service.ts';
@@ -186,6 +191,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     subject: vapidSubject(config.links.supportEmail, config.publicUrl),
     allowHttpEndpoints: config.env === 'test',
   });
+  // Consent of everyone depicted (ADR 0029).
+  const performers = performersService({ db, pool, storage, media, jobs, videos, visibility, moderation: config.videoModeration });
+  const releases = releasesService({ db, storage, hold: consentHold({ db, jobs, moderation: config.videoModeration }) });
   const pages = pagesService(db);
   const contact = contactService(db);
   const ads = adsService({
@@ -225,6 +233,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(geoBlockingRoutes, { geoBlocking });
       await v1.register(studiosRoutes, { studios });
       await v1.register(adsRoutes, { ads });
+      await v1.register(performersRoutes, { performers });
+      await v1.register(adminPerformersRoutes, { prefix: '/admin', releases });
       const people = adminPeople(pool, async (userId) => {
         if (userId !== undefined) await decisions.creatorChanged(userId);
         await visibility.changed();
@@ -241,7 +251,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
           onHiddenChanged: () => visibility.changed(),
           onPublishedChanged: () => requestFeedRebuild(jobs),
         }),
-        content: adminContent({ pool, studios, people }),
+        content: adminContent({ pool, studios, people, videoRecords: releases.videoRecords }),
         sites: adminSites({ sites }),
         adsAdmin: { campaigns: adCampaignsService({ pool, media, jobs, onChanged: () => ads.reload() }) },
       });
