@@ -58,17 +58,17 @@ export const adminHoldReleaseResponseSchema = z.object({
 });
 export type AdminHoldReleaseResponse = z.infer<typeof adminHoldReleaseResponseSchema>;
 
-/** A hash list's text: 16 hex digits (a 64-bit hash) a line; blank lines and lines starting with # are skipped. */
+/** A hash list's text: 16 hex digits (a 64-bit hash, 0x before them allowed) a line; blank lines and # comments are skipped. */
 export const HASH_LIST_MAX_BYTES = 8 * 1024 * 1024;
 export const adminHashListImportSchema = z.object({
-  name: z.string({ error: 'Name the list.' }).trim().min(1, 'Name the list.').max(120),
+  name: z.string({ error: 'Name the list.' }).trim().min(1, 'Name the list.').max(100, 'A list name has at most 100 characters.'),
   text: z.string({ error: 'Choose a text file of hashes.' }).min(1, 'Choose a text file of hashes.').max(HASH_LIST_MAX_BYTES, 'The list is too large (8 MB at most).'),
 });
 export const adminHashListImportResponseSchema = z.object({
   imported: z.number(),
   skipped: z.number(),
-  /** Lines that are not a hash, as the import read them. */
-  errors: z.array(z.object({ line: z.number(), message: z.string() })),
+  /** The lines that are not a hash, each said with its line number (the first hundred, then how many more). */
+  errors: z.array(z.string()),
 });
 export type AdminHashListImportResponse = z.infer<typeof adminHashListImportResponseSchema>;
 

@@ -6,27 +6,20 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useImportHashList } from '../api/import-hash-list.ts';
 import { errorMessage, Fact } from './admin-ui.tsx';
 
-/** At most this many unreadable lines are listed; the count says how many there were. */
-const SHOWN_ERRORS = 20;
-
 function ImportResult({ result }: { result: AdminHashListImportResponse }) {
   return (
     <section aria-label="Import result" className="panel flex flex-col gap-4 p-4">
       <dl className="grid grid-cols-3 gap-3">
         <Fact label="Imported">{result.imported}</Fact>
         <Fact label="Skipped">{result.skipped}</Fact>
-        <Fact label="Errors">{result.errors.length}</Fact>
+        <Fact label="Not hashes">{result.errors.length === 0 ? 'None' : 'Listed below'}</Fact>
       </dl>
       {result.errors.length > 0 && (
-        <ol className="flex flex-col gap-1 text-sm">
-          {result.errors.slice(0, SHOWN_ERRORS).map((error) => (
-            <li key={error.line} className="break-words">
-              <span className="text-muted">Line {error.line}: </span>
-              {error.message}
-            </li>
+        <ul aria-label="Lines not imported" className="flex flex-col gap-1 text-sm break-words">
+          {result.errors.map((error) => (
+            <li key={error}>{error}</li>
           ))}
-          {result.errors.length > SHOWN_ERRORS && <li className="text-muted">…and {result.errors.length - SHOWN_ERRORS} more.</li>}
-        </ol>
+        </ul>
       )}
     </section>
   );
@@ -55,10 +48,10 @@ export function HashListImport() {
     <div className="flex flex-col gap-5">
       <form className="panel flex flex-col gap-4 p-4" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm leading-relaxed text-muted">
-          A text file with one 64-bit hash a line, in hex (16 digits); blank lines and lines starting with # are skipped. Uploads matching a hash are quarantined: only
-          admins can see them, and they wait here, urgent.
+          A text file with one 64-bit hash a line, in hex (16 digits, 0x before them allowed); blank lines and # comments are skipped. Uploads matching a hash are
+          quarantined: only admins can see them, and they wait here, urgent.
         </p>
-        <TextField label="List name" value={name} maxLength={120} onChange={(event) => setName(event.target.value)} />
+        <TextField label="List name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
         <label className="flex flex-col gap-1.5 text-sm font-semibold">
           Hash file
           <input type="file" accept=".txt,.csv,text/plain" className="text-sm font-normal" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
