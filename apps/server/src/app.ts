@@ -60,6 +60,8 @@ import { releasesService } from './modules/performers/releases.service.ts';
 import { adminService } from './modules/admin/admin.service.ts';
 import { adminPeople } from './modules/admin/admin-people.service.ts';
 import { adminModeration } from './modules/admin/admin-moderation.service.ts';
+import { adminHolds } from './modules/admin/admin-holds.service.ts';
+import { fingerprintsService } from './modules/fingerprints/fingerprints.service.ts';
 import { adminContent } from './modules/admin/admin-content.service.ts';
 import { adminSites } from './modules/admin/admin-sites.service.ts';
 import { watchCounterFlush, watchJobQueue, watchPool } from './lib/metrics.ts';
@@ -239,6 +241,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
         if (userId !== undefined) await decisions.creatorChanged(userId);
         await visibility.changed();
       });
+      const fingerprints = fingerprintsService(pool);
       await v1.register(adminRoutes, {
         prefix: '/admin',
         admins: adminService({ pool, verification, storage }),
@@ -248,9 +251,11 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
           videos,
           people,
           media: decisions,
+          fingerprints,
           onHiddenChanged: () => visibility.changed(),
           onPublishedChanged: () => requestFeedRebuild(jobs),
         }),
+        holds: adminHolds({ pool, videos, fingerprints, media: decisions, moderation: config.videoModeration, onPublishedChanged: () => requestFeedRebuild(jobs) }),
         content: adminContent({ pool, studios, people, videoRecords: releases.videoRecords }),
         sites: adminSites({ sites }),
         adsAdmin: { campaigns: adCampaignsService({ pool, media, jobs, onChanged: () => ads.reload() }) },

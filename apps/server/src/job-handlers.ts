@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { jobRegistry, type JobQueue, type JobRegistry } from './jobs/job-queue.ts';
+import { createMailer } from './lib/mailer.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { registerAdVideoJobs } from './modules/ads/ad-video-job.ts';
 import { registerFeedJobs } from './modules/feed/feed-jobs.ts';
@@ -9,6 +10,8 @@ import { notifyFollowersLater, registerLiveJobs } from './modules/live/live-jobs
 import { liveNotifier, vapidKeys, vapidSubject, type LiveNotifier } from './modules/live/live-notifications.ts';
 import { liveService } from './modules/live/live.service.ts';
 import { registerVideoJobs } from './modules/videos/video-jobs.ts';
+import { fingerprintVideo } from '@flick/media';
+import { fingerprintsService } from './modules/fingerprints/fingerprints.service.ts';
 import { registerMediaJobs } from './modules/videos/media-decisions.ts';
 import { httpMediaPurger } from './lib/media-purge.ts';
 
@@ -22,6 +25,10 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
     jobs,
     media,
     moderation: config.videoModeration,
+    // Removal that sticks (ADR 0028): every upload's fingerprint, compared before it is published.
+    fingerprints: { ...fingerprintsService(db.$client), compute: (input) => fingerprintVideo(input, { logger }) },
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
   });
   registerMediaJobs(registry, { pool: db.$client, media, logger, purger: config.mediaPurge && httpMediaPurger(config.mediaPurge) });
   registerAdVideoJobs(registry, { pool: db.$client, media, logger });

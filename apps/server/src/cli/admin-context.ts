@@ -11,6 +11,7 @@ import { adminModeration } from '../modules/admin/admin-moderation.service.ts';
 import { adminPeople } from '../modules/admin/admin-people.service.ts';
 import { adminSites } from '../modules/admin/admin-sites.service.ts';
 import { buildFeedSnapshot } from '../modules/feed/feed-snapshot.ts';
+import { fingerprintsService } from '../modules/fingerprints/fingerprints.service.ts';
 import { visibilityService } from '../modules/visibility/visibility.service.ts';
 import { studiosService } from '../modules/studios/studios.service.ts';
 import { videosService } from '../modules/videos/videos.service.ts';
@@ -41,6 +42,7 @@ export const moderation = (db: Database) =>
     pool: db.$client,
     videos: videosService({ db, media, jobs: noJobs, logger }),
     people: people(db),
+    fingerprints: fingerprintsService(db.$client),
     onHiddenChanged: () => visibilityService(db.$client).changed(),
     onPublishedChanged: async () => {
       const built = await buildFeedSnapshot(db.$client);

@@ -27,8 +27,11 @@ export function adminModeration({
   onHiddenChanged,
   onPublishedChanged,
   media = noMediaDecisions,
+  fingerprints,
 }: {
   pool: pg.Pool;
+  /** A removed video's fingerprint stands for removed content, so its re-uploads are held (ADR 0028); restored, it no longer does. */
+  fingerprints: { markRemoved(videoId: number): Promise<unknown>; markRestored(videoId: number): Promise<unknown> };
   media?: Pick<MediaDecisions, 'changed' | 'creatorChanged'>;
   videos: VideosService;
   people: AdminPeople;
@@ -71,6 +74,8 @@ export function adminModeration({
       before: { hiddenReason: taken.before },
       after: { hiddenReason: 'taken down', reason },
     });
+    // Last in the transaction: a failure undoes the take-down; a commit lost after it only holds re-uploads for review.
+    await fingerprints.markRemoved(id);
   }
 
   return {
@@ -99,6 +104,7 @@ export function adminModeration({
             before: { status: 'processing' },
             after: { status: decision, reason: decision === 'rejected' ? reason : null },
           });
+          if (decision === 'rejected') await fingerprints.markRemoved(id);
           return 'decided' as const;
         });
         results.push({ id, outcome });
@@ -138,6 +144,8 @@ export function adminModeration({
           after: { hiddenReason: null },
         });
       });
+      // After the commit: a failure here leaves re-uploads held for review, never a removed video's copies free.
+      await fingerprints.markRestored(id);
       await media.changed([id]);
       await onPublishedChanged();
       return one(id);

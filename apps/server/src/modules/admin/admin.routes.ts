@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAdsRoutes, type AdminAdsOptions } from './admin-ads.routes.ts';
 import type { AdminContent } from './admin-content.service.ts';
+import type { AdminHolds } from './admin-holds.service.ts';
+import { adminHoldsRoutes } from './admin-holds.routes.ts';
 import { adminContentRoutes } from './admin-content.routes.ts';
 import type { AdminModeration } from './admin-moderation.service.ts';
 import { adminModerationRoutes } from './admin-moderation.routes.ts';
@@ -24,7 +26,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   content: AdminContent;
   sites: AdminSites;
   adsAdmin: AdminAdsOptions;
-}> = async (app, { admins, people, moderation, content, sites, adsAdmin }) => {
+  holds: AdminHolds;
+}> = async (app, { admins, people, moderation, content, sites, adsAdmin, holds }) => {
   app.addHook('onRequest', requireAdmin);
   // Nothing an admin reads may sit in a shared or browser cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -37,6 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(adminVerificationRoutes, { admins, content });
   await app.register(adminPeopleRoutes, { people });
   await app.register(adminModerationRoutes, { moderation });
+  await app.register(adminHoldsRoutes, { holds });
   await app.register(adminContentRoutes, { content });
   await app.register(adminSitesRoutes, { sites });
 };

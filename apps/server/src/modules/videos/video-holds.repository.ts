@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
 import { videoHolds, videos } from './videos.schema.ts';
 
 export type VideoHoldKind = (typeof videoHolds.$inferSelect)['kind'];
@@ -89,6 +90,27 @@ export function videoHoldsRepository(db: Database) {
         .where(and(inArray(videoHolds.videoId, [...videoIds]), isNull(videoHolds.releasedAt)));
       for (const row of rows.sort((a, b) => HOLD_ORDER[a.kind] - HOLD_ORDER[b.kind])) byVideo.set(row.videoId, [...(byVideo.get(row.videoId) ?? []), row]);
       return byVideo;
+    },
+    /**
+     * The videos a fingerprint matched, with their creators (who is told of a copy), in the order asked;
+     * those being deleted are left out.
+     */
+    async matchedVideos(videoIds: readonly number[]) {
+      if (videoIds.length === 0) return [];
+      const rows = await db
+        .select({
+          id: videos.id,
+          userId: videos.userId,
+          title: videos.title,
+          status: videos.status,
+          hiddenReason: videos.hiddenReason,
+          email: users.email,
+          name: users.name,
+        })
+        .from(videos)
+        .innerJoin(users, eq(users.id, videos.userId))
+        .where(and(inArray(videos.id, [...videoIds]), ne(videos.status, 'deleting')));
+      return videoIds.flatMap((id) => rows.filter((row) => row.id === id));
     },
     async hasOpen(videoId: number): Promise<boolean> {
       const [row] = await db

@@ -1,26 +1,58 @@
+import { holdMessages } from '@flick/contract';
 import { MediaError, removeStaleOutputs, transcodeToHls } from '@flick/media';
 import { transcodeSpeed } from '../../lib/metrics.ts';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.ts';
 import { requestFeedRebuild, type JobQueue, type JobRegistry } from '../../jobs/job-queue.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
+import { fingerprintCheck, type FingerprintStore, type FingerprintVerdict } from './fingerprint-check.ts';
 import { runStillsBackfill } from './stills-backfill.ts';
 import { videoHoldsRepository, WAITING_FOR_REVIEW } from './video-holds.repository.ts';
 import { videosRepository } from './videos.repository.ts';
 const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
 
-/** The handlers of the video jobs: transcode (with explicit failure states), purge and the stills backfill. */
-export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; media: MediaStorage; logger: Logger; jobs: JobQueue; moderation: 'auto' | 'manual' }) {
+/** What the fingerprints module does for the video jobs, passed in by the composition root (the videos module imports no module, ADR 0009). */
+export interface VideoFingerprints<F> extends FingerprintStore<F> {
+  markRemoved(videoId: number): Promise<unknown>;
+}
+
+export interface VideoJobDeps<F> {
+  db: Database;
+  media: MediaStorage;
+  logger: Logger;
+  jobs: JobQueue;
+  moderation: 'auto' | 'manual';
+  fingerprints: VideoFingerprints<F>;
+  /** Tells a creator that a copy of their video was held. */
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/**
+ * The handlers of the video jobs: transcode (with explicit failure states), purge and the stills backfill.
+ *
+ * Removal that sticks: the transcode computes the upload's fingerprint from the original beside the
+ * encoding, and nothing is published, early or at the end, before its verdict (fingerprint-check.ts places
+ * the holds a match calls for). A fingerprint that cannot be computed does not lose the video: the job is
+ * retried whole; after its last try, or when the file cannot be fingerprinted at all, the video is held for
+ * a moderator ('matches-removed' with the reason that it could not be checked) instead of published.
+ */
+export function registerVideoJobs<F>(registry: JobRegistry, deps: VideoJobDeps<F>) {
   const repo = videosRepository(deps.db);
   const holds = videoHoldsRepository(deps.db);
+  const check = fingerprintCheck({ fingerprints: deps.fingerprints, holds, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger });
   registry.register('transcode-video', async ({ videoId }, attempt) => {
     const video = await repo.find(videoId);
     if (!video || video.status === 'deleting' || !video.originalKey) return;
     await repo.update(videoId, { status: 'processing', statusReason: null, playableAt: null });
     const started = Date.now();
+    let verdict: Promise<FingerprintVerdict> = Promise.resolve({ checked: false, error: new Error('not fingerprinted') });
     try {
-      const result = await deps.media.withOriginal(video.originalKey, (input) =>
-        transcodeToHls({
+      const result = await deps.media.withOriginal(video.originalKey, async (input) => {
+        // Beside the encoding, from the same original, while withOriginal keeps it on disk.
+        verdict = check(video, input);
+        const encoding = transcodeToHls({
           input,
           outDir: deps.media.streamDir(videoId),
           logger: deps.logger,
@@ -30,8 +62,8 @@ export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; m
           // written is what viewers are served (local disk, not a bucket).
           onPlayable: deps.media.servesGrowingStreams
             ? async (info) => {
-                // A video with an open hold (co-performers, a fingerprint match) is never published early.
-                const publish = deps.moderation === 'auto' && !(await holds.hasOpen(videoId));
+                // Never published early before the fingerprint's verdict, nor with an open hold (co-performers, a match).
+                const publish = deps.moderation === 'auto' && (await verdict).checked && !(await holds.hasOpen(videoId));
                 const updated = await repo.update(
                   videoId,
                   {
@@ -46,8 +78,14 @@ export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; m
                 if (publish && updated?.detailsAt) await requestFeedRebuild(deps.jobs, updated.uploadDate);
               }
             : undefined,
-        }),
-      );
+        });
+        // The encoding's failure is the job's; the verdict never rejects, and is awaited so the original outlives it.
+        const [encoded] = await Promise.allSettled([encoding, verdict]);
+        if (encoded.status === 'rejected') throw encoded.reason;
+        return encoded.value;
+      });
+      const checked = await verdict;
+      if (!checked.checked) await fingerprintFailed(videoId, checked.error, attempt);
       // With S3, uploaded now, master playlist last; a failure here leaves it unpublished and the job retries.
       await deps.media.publishStream(videoId);
       const seconds = (Date.now() - started) / 1000;
@@ -55,6 +93,11 @@ export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; m
       transcodeSpeed.observe(result.durationSeconds / seconds);
       const current = await repo.find(videoId);
       if (!current || current.status === 'deleting') return;
+      if (current.status === 'rejected') {
+        // Taken down from the held queue while it encoded: it stays so.
+        await repo.update(videoId, { processedAt: new Date(), duration: result.durationSeconds, stillsVersion: result.stillsVersion });
+        return;
+      }
       const publishedEarly = current.status === 'approved';
       const held = await holds.open(videoId);
       const publish = deps.moderation === 'auto' && held.length === 0;
@@ -96,9 +139,19 @@ export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; m
     deps.logger.error({ videoId }, 'video processing failed: its job ended without finishing');
   });
 
+  /** The fingerprint failed: the job tries again while it may; after that a moderator decides. */
+  async function fingerprintFailed(videoId: number, error: unknown, attempt: { retryCount: number; retryLimit: number }) {
+    const hopeless = error instanceof MediaError && !error.retryable;
+    deps.logger.error({ err: error, videoId, attempt: attempt.retryCount }, 'video fingerprint failed');
+    if (!hopeless && attempt.retryCount < attempt.retryLimit) throw new FingerprintRetry(error);
+    await holds.place(videoId, { kind: 'matches-removed', reason: holdMessages.notChecked });
+  }
+
   registry.register('purge-video', async ({ videoId }) => {
     const video = await repo.find(videoId);
     if (!video) return;
+    // Deleted after a take-down: its fingerprint stays removed, so a re-upload is still held.
+    if (video.hiddenReason === 'taken down') await deps.fingerprints.markRemoved(videoId);
     await deps.media.removeVideo(videoId, video.originalKey);
     await repo.remove(videoId);
   });
@@ -106,4 +159,11 @@ export function registerVideoJobs(registry: JobRegistry, deps: { db: Database; m
   registry.register('backfill-stills', async (data) => {
     await runStillsBackfill(deps, data);
   });
+}
+
+/** A fingerprint that failed for a reason a retry may cure: the job goes round again. */
+class FingerprintRetry extends Error {
+  constructor(cause: unknown) {
+    super('video fingerprint failed', { cause });
+  }
 }

@@ -1,0 +1,72 @@
+import {
+  adminHashListImportResponseSchema,
+  adminHashListImportSchema,
+  adminHeldListSchema,
+  adminHoldReleaseResponseSchema,
+  adminHoldReleaseSchema,
+  adminReasonSchema,
+  adminVideoSchema,
+  HASH_LIST_MAX_BYTES,
+} from '@flick/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.ts';
+import type { AdminHolds } from './admin-holds.service.ts';
+import { adminRoute, deciding } from './admin-request.ts';
+
+/** Held videos in the console: the queue of open holds, release, take-down, and the import of known-bad hash lists. */
+export const adminHoldsRoutes: FastifyPluginAsyncZod<{ holds: AdminHolds }> = async (app, { holds }) => {
+  app.get(
+    '/holds',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Videos with an open hold (fingerprint matches, co-performers), urgent first: each with its holds, the video each matched, and its uploader',
+        response: { 200: adminHeldListSchema, ...adminErrors },
+      },
+    },
+    async () => ({ data: await holds.list() }),
+  );
+
+  app.post(
+    '/holds/:id/release',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Release a fingerprint hold (409 when it is not open); the last one released publishes the video as moderation allows',
+        params: idParams,
+        body: adminHoldReleaseSchema,
+        response: { 200: adminHoldReleaseResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => holds.release(deciding(request), request.params.id, request.body.kind),
+  );
+
+  app.post(
+    '/holds/:id/take-down',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Take a held video down for good: rejected with the reason its uploader reads, its fingerprint counted as removed (409 when it is not held)',
+        params: idParams,
+        body: adminReasonSchema,
+        response: { 200: adminVideoSchema, ...adminErrors },
+      },
+    },
+    async (request) => holds.takeDown(deciding(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    '/hash-lists',
+    {
+      // The list's text is the body: larger than the API's usual megabyte.
+      bodyLimit: HASH_LIST_MAX_BYTES + 64 * 1024,
+      schema: {
+        ...adminRoute,
+        summary: 'Import a list of known-bad hashes (hex, one a line): every upload matching one is quarantined for admins and flagged urgent',
+        body: adminHashListImportSchema,
+        response: { 201: adminHashListImportResponseSchema, ...adminErrors, ...errorResponses(413) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await holds.importHashList(deciding(request), request.body.name, request.body.text)),
+  );
+};
