@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { KEYSET_TOP, type TimestampCursor } from '../../lib/keyset.ts';
@@ -52,7 +52,7 @@ export function performersRepository(db: Database) {
           bannedAt: users.bannedAt,
         })
         .from(users)
-        .where(sql`lower(${users.username}) = any(${[...handles]}::text[]) or lower(${users.slug}) = any(${[...handles]}::text[])`);
+        .where(or(inArray(sql`lower(${users.username})`, [...handles]), inArray(sql`lower(${users.slug})`, [...handles])));
     },
 
     async accounts(ids: readonly number[]) {
@@ -158,7 +158,7 @@ export function performersRepository(db: Database) {
         select v.id::float8 as id, v.upload_date::text as "uploadDate"
         from video_performers p join videos v on v.id = p.video_id
         where p.user_id = ${userId} and p.status = 'approved' and ${sql.raw(PUBLISHED_SQL)}
-          and v.user_id <> all(${[...hiddenOwners]}::bigint[])
+          and v.user_id <> all(${`{${hiddenOwners.join(',')}}`}::bigint[])
           and (v.upload_date, v.id) < (${after?.at ?? KEYSET_TOP.time}::timestamptz, ${after?.id ?? KEYSET_TOP.id}::bigint)
         order by v.upload_date desc, v.id desc
         limit ${limit}`);
