@@ -91,15 +91,30 @@ describe('media in S3 (S3_BUCKET set)', () => {
     const res = await upload(t, auth);
     expect(res.statusCode).toBe(201);
     const { videoId, screenshot } = res.json() as { videoId: number; screenshot: string };
-    expect(screenshot).toBe(`${s3.env.MEDIA_BASE_URL}/media/videos/${videoId}/first-frame.jpg`);
-    expect((await fetch(screenshot)).headers.get('content-type')).toBe('image/jpeg');
+    // A draft is not public (ADR 0027): withheld in the private bucket, its creator served by this server at a signed address.
+    expect(screenshot).toMatch(new RegExp(`^/media/signed/\\d+-[\\w-]{43}/videos/${videoId}/first-frame\\.jpg$`));
+    expect((await t.app.inject({ method: 'GET', url: screenshot })).headers['content-type']).toBe('image/jpeg');
 
-    const video = await waitForVideo(t, auth, videoId, (v) => v.status === 'approved');
+    const draft = await waitForVideo(t, auth, videoId, (v) => v.status === 'approved');
+    expect(draft.playlistUrl).toMatch(/^\/media\/signed\//);
+    expect((await t.app.inject({ method: 'GET', url: draft.playlistUrl! })).statusCode).toBe(200);
+    expect(await published(`videos/${videoId}/`)).toEqual([]);
+    expect(await s3.keys(PRIVATE_BUCKET, `withheld/videos/${videoId}/`)).toContain(`withheld/videos/${videoId}/stream/master.m3u8`);
+
+    // Its details make it public: the placement job moves its objects to the public bucket.
+    const details = await t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', payload: { videoId, title: 'In the bucket', tags: 'bucket' }, headers: auth });
+    expect(details.statusCode).toBe(200);
+    await eventually(
+      () => s3.keys(PRIVATE_BUCKET, `withheld/videos/${videoId}/`),
+      (keys) => keys.length === 0,
+      20_000,
+    );
+    const video = await waitForVideo(t, auth, videoId, (v) => v.playlistUrl?.startsWith('http') === true);
     expect(video.playlistUrl).toBe(`${s3.env.MEDIA_BASE_URL}/media/videos/${videoId}/stream/master.m3u8`);
     const master = await fetch(video.playlistUrl!);
     expect(master.status).toBe(200);
     expect(master.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
-    expect(master.headers.get('cache-control')).toBe('public, max-age=86400');
+    expect(master.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=86400');
     // Every file the master playlist names, and every segment those name, is there.
     const base = video.playlistUrl!.replace('master.m3u8', '');
     for (const variant of (await master.text()).split('\n').filter((line) => line.endsWith('.m3u8'))) {
@@ -109,7 +124,7 @@ describe('media in S3 (S3_BUCKET set)', () => {
         const answer = await fetch(base + variant.replace('index.m3u8', segment), { method: 'HEAD' });
         expect(answer.status).toBe(200);
         expect(answer.headers.get('content-type')).toBe('video/mp2t');
-        expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(answer.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=86400');
       }
     }
     const thumbnail = await fetch(video.thumbnailUrl!);
@@ -149,8 +164,10 @@ describe('media in S3 (S3_BUCKET set)', () => {
     // The job's retry (pg-boss backoff) publishes the whole ladder; hurry it instead of waiting 20 s.
     await t.pool.query(`update pgboss.job set start_after = now() where name = 'transcode-video' and state = 'retry'`);
     const video = await waitForVideo(t, auth, videoId, (v) => v.status === 'approved', { timeoutMs: 60_000 });
-    expect((await fetch(video.playlistUrl!)).status).toBe(200);
-    expect(await published(`videos/${videoId}/stream/`)).toContain(`media/videos/${videoId}/stream/master.m3u8`);
+    // A draft: whole, withheld, at its creator's signed address.
+    expect((await t.app.inject({ method: 'GET', url: video.playlistUrl! })).statusCode).toBe(200);
+    expect(await s3.keys(PRIVATE_BUCKET, `withheld/videos/${videoId}/stream/`)).toContain(`withheld/videos/${videoId}/stream/master.m3u8`);
+    expect(await published(`videos/${videoId}/stream/`)).toEqual([]);
   }, 120_000);
 
   it('stores profile images in the bucket and removes the replaced ones there', async () => {

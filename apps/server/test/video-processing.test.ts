@@ -103,14 +103,14 @@ describe('a video is published while it encodes (ADR 0018)', () => {
     const final = await get(done.playlistUrl!.replace('master.m3u8', variant));
     expect(final.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(final.body).toContain('#EXT-X-ENDLIST');
-    expect(final.headers['cache-control']).toBe('public, max-age=86400');
+    expect(final.headers['cache-control']).toBe('public, max-age=3600, s-maxage=86400');
     // 16 s in each of the 3 rungs: two 1 s start segments, then seven of 2 s (ADR 0020).
     expect(await readStream(done.playlistUrl!, problems)).toBe((2 + 7) * 3);
     expect(problems).toEqual([]);
     // The start rendition's playlist and first segment are named for a preload beside the master playlist.
     expect(done.preloadUrls).toEqual([variant, variant.replace('index.m3u8', 'seg000.ts')].map((file) => done.playlistUrl!.replace('master.m3u8', file)));
     const segment = await get(done.playlistUrl!.replace('master.m3u8', variant.replace('index.m3u8', 'seg000.ts')));
-    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(segment.headers['cache-control']).toBe('public, max-age=3600, s-maxage=86400');
 
     // Grids get a thumbnail sized for their tiles beside the full one, narrowest first, with real sizes.
     const stream = done.thumbnailUrl!.replace('thumbnail.jpg', '');
