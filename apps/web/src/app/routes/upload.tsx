@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
 import { paths } from '../../config/paths.ts';
+import { PerformersDeclaration } from '../../features/performers/components/performers-declaration.tsx';
 import { profileQueryOptions } from '../../features/session/api/get-profile.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { useSession } from '../../features/session/hooks/use-session.ts';
@@ -37,6 +38,7 @@ function Upload({ user }: { user: ProfileUser }) {
         void navigate(paths.account);
       }}
       onForbidden={() => void queryClient.invalidateQueries({ queryKey: profileQueryOptions(String(user.id)).queryKey })}
+      declaration={(slot) => <PerformersDeclaration {...slot} />}
     />
   );
 }

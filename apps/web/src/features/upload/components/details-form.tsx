@@ -1,5 +1,5 @@
 import { TITLE_MAX_LENGTH, videoMessages, type UploadResponse } from '@flick/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
@@ -37,10 +37,17 @@ function failureText(error: unknown): string {
   return error.status === 422 ? error.firstError() : error.message;
 }
 
+/**
+ * A part of the form another feature supplies (who is in the video, ADR 0029): it registers what to send
+ * before the details; false stops the submit and the part shows why.
+ */
+export type DetailsSlot = (props: { videoId: number; onReady: (send: (() => Promise<boolean>) | null) => void }) => ReactNode;
+
 export interface DetailsFormProps {
   file: File;
   upload: UploadResponse;
   onPublished: () => void;
+  declaration?: DetailsSlot;
 }
 
 /**
@@ -48,7 +55,7 @@ export interface DetailsFormProps {
  * an optional publish date. Every rule is checked here first, and the server's answer lands on the
  * same fields.
  */
-export function DetailsForm({ file, upload, onPublished }: DetailsFormProps) {
+export function DetailsForm({ file, upload, onPublished, declaration }: DetailsFormProps) {
   const [values, setValues] = useState<UploadDetailsValues>(emptyUploadDetails);
   const [tagText, setTagText] = useState('');
   const [errors, setErrors] = useState<DetailsErrors>({});
@@ -58,6 +65,9 @@ export function DetailsForm({ file, upload, onPublished }: DetailsFormProps) {
   const publishAtRef = useRef<HTMLInputElement>(null);
   const submit = useSubmitUploadDetails();
   const toast = useToast();
+  const [declare, setDeclare] = useState<(() => Promise<boolean>) | null>(null);
+  const onDeclarationReady = useCallback((send: (() => Promise<boolean>) | null) => setDeclare(() => send), []);
+  const [declaring, setDeclaring] = useState(false);
 
   const refs = { title: titleRef, tags: tagsRef, publishAt: publishAtRef };
   const focusFirst = (found: DetailsErrors) => {
@@ -79,7 +89,7 @@ export function DetailsForm({ file, upload, onPublished }: DetailsFormProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (submit.isPending) return;
+    if (submit.isPending || declaring) return;
     // A tag still in the input counts, as if Add had been pressed.
     const pending = tagText.trim() ? takeTags(values.tags, tagText) : null;
     const next = pending ? { ...values, tags: pending.tags } : values;
@@ -91,7 +101,15 @@ export function DetailsForm({ file, upload, onPublished }: DetailsFormProps) {
       focusFirst(found);
       return;
     }
+    void declareThenSend(next);
+  }
 
+  async function declareThenSend(next: UploadDetailsValues) {
+    if (declare) {
+      setDeclaring(true);
+      const declared = await declare().finally(() => setDeclaring(false));
+      if (!declared) return;
+    }
     submit.mutate(uploadDetailsRequest(upload.videoId, next, browserTimeZone()), {
       onSuccess: () => {
         toast(videoMessages.uploadSuccess);
@@ -179,7 +197,9 @@ export function DetailsForm({ file, upload, onPublished }: DetailsFormProps) {
           )}
         </div>
 
-        <SubmitButton busy={submit.isPending} className="w-full">
+        {declaration?.({ videoId: upload.videoId, onReady: onDeclarationReady })}
+
+        <SubmitButton busy={submit.isPending || declaring} className="w-full">
           {values.schedule ? 'Schedule' : 'Publish'}
         </SubmitButton>
       </form>

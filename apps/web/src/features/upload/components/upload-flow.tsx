@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { clearSession } from '../../session/stores/session-changes.ts';
 import { isAbortError, uploadFailureReason, uploadVideo } from '../api/upload-video.ts';
 import { videoFileProblem } from '../video-file.ts';
-import { DetailsForm } from './details-form.tsx';
+import { DetailsForm, type DetailsSlot } from './details-form.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 import { VideoPicker } from './video-picker.tsx';
 
@@ -29,13 +29,15 @@ export interface UploadFlowProps {
   onPublished: () => void;
   /** The server refused the upload for this account (403): the account changed since it was loaded. */
   onForbidden: () => void;
+  /** Who is in the video, asked in the details step (ADR 0029). */
+  declaration?: DetailsSlot;
 }
 
 /**
  * accounts.md §2 "/upload" and §4: step 1 sends the file with its progress (Cancel stops it), step 2
  * is the details form; success returns to step 1.
  */
-export function UploadFlow({ onPublished, onForbidden }: UploadFlowProps) {
+export function UploadFlow({ onPublished, onForbidden, declaration }: UploadFlowProps) {
   const [stage, setStage] = useState<Stage>({ step: 'pick', failure: null });
   const controller = useRef<AbortController | null>(null);
   const toast = useToast();
@@ -100,6 +102,7 @@ export function UploadFlow({ onPublished, onForbidden }: UploadFlowProps) {
         <DetailsForm
           file={stage.file}
           upload={stage.upload}
+          declaration={declaration}
           onPublished={() => {
             setStage({ step: 'pick', failure: null });
             onPublished();

@@ -12,6 +12,8 @@ type Responder = (call: FetchCall) => Response | Promise<Response>;
 
 const verified = profileUser({ isVerified: 'approved' });
 const uploaded = { videoId: 12, screenshot: '/media/videos/12/first-frame.jpg' };
+/** The declaration's answer (ADR 0029): only the uploader is in the video. */
+const onlyMe = { videoId: 12, declaredAt: '2026-11-27T10:00:00.000Z', onlyMe: true, locked: false, performers: [], holdReason: null };
 
 function openAs(user: ProfileUser | null, more: Record<string, Responder> = {}) {
   const api = mockApi({
@@ -30,7 +32,7 @@ const pick = (file: File) => fireEvent.change(screen.getByLabelText('Video file'
 
 /** Opens the verified screen, sends a clip and lands on the details step. */
 async function toDetails(more: Record<string, Responder> = {}) {
-  const opened = openAs(verified, more);
+  const opened = openAs(verified, { 'PUT /v1/videos/12/performers': () => json(onlyMe), ...more });
   await findScreenHeading('Upload video');
   pick(clip());
   const upload = await startedUpload();
@@ -232,6 +234,10 @@ describe('/upload step 2: the details (accounts.md §5)', () => {
       uploadDate: '2099-05-01 18:30',
       uploadDateTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+    // Who is in it is said first (ADR 0029), so the video never goes out before its co-performers are asked.
+    const urls = api.calls.map((call) => `${call.method} ${call.url}`);
+    expect(urls.indexOf('PUT /v1/videos/12/performers')).toBeLessThan(urls.indexOf('POST /v1/videos/upload-details'));
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ onlyMe: true, creators: [] });
   });
 
   it('toasts "Failed to submit video details." with the error text, and shows it at its field', async () => {

@@ -1,0 +1,46 @@
+import { appearanceListSchema, appearanceSchema, type Appearance, type AppearanceDecisionRequest } from '@flick/contract';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { api, nextPagePath } from '../../../lib/api-client.ts';
+import { useSession } from '../../session/hooks/use-session.ts';
+
+type AppearancePage = ReturnType<typeof appearanceListSchema.parse>;
+
+/** Every account's requests live under this key, keyed by user id so that accounts never share one. */
+export const appearancesQueryKey = ['appearances'] as const;
+
+export const appearancesQueryOptions = (userId: string) =>
+  infiniteQueryOptions({
+    queryKey: [...appearancesQueryKey, userId],
+    queryFn: async ({ pageParam, signal }): Promise<AppearancePage> => appearanceListSchema.parse(await api.get<unknown>(pageParam, { signal })),
+    initialPageParam: '/profile/appearances',
+    getNextPageParam: (last) => (last.links.next ? nextPagePath(last.links.next) : undefined),
+  });
+
+export const appearancesOf = (data: InfiniteData<AppearancePage, unknown> | undefined): Appearance[] => data?.pages.flatMap((page) => page.data) ?? [];
+
+/** GET /profile/appearances (bearer): the requests to appear in other creators' videos, newest first. */
+export function useAppearances() {
+  const session = useSession();
+  return useInfiniteQuery({ ...appearancesQueryOptions(session?.userId ?? ''), enabled: session !== null });
+}
+
+/** POST /profile/appearances/{id}/decision: approve, refuse (reason optional) or withdraw an approval (reason required). */
+export async function decideAppearance({ id, ...decision }: AppearanceDecisionRequest & { id: number }): Promise<Appearance> {
+  return appearanceSchema.parse(await api.post<unknown>(`/profile/appearances/${id}/decision`, decision));
+}
+
+/** The answer replaces the request in the list: its new status, and the video as it is now. */
+export function useDecideAppearance() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  return useMutation({
+    mutationFn: decideAppearance,
+    onSuccess: (changed) => {
+      if (!session) return;
+      queryClient.setQueryData<InfiniteData<AppearancePage, string>>(
+        appearancesQueryOptions(session.userId).queryKey,
+        (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === changed.id ? changed : item)) })) },
+      );
+    },
+  });
+}
