@@ -1,0 +1,271 @@
+import { adminHeldListSchema, adminHoldReleaseResponseSchema, holdMessages, type AdminHeldVideo, type Video } from '@flick/contract';
+import { fingerprintVideo, hashToHex, NO_HASH, resolveBinaries, runFfmpeg } from '@flick/media';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
+import { client, signInAs, signUp } from './helpers/accounts.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { ownVideos, upload, verifiedModel } from './helpers/videos.ts';
+
+/**
+ * Removal that sticks (ADR 0028): every upload is fingerprinted beside its transcode and compared before
+ * anything is published. Clips are made here with ffmpeg (a fractal zoom, cellular automata: not test
+ * cards, which all look alike), and copies of them re-encoded, scaled and cropped, as a re-upload would be. The real job queue runs the transcode.
+ */
+let t: TestApp;
+type Headers = Record<string, string>;
+let admin: Headers;
+let work: string;
+const clips = {
+  fractal: 'fractal.mp4',
+  fractalCopy: 'fractal-copy.mp4',
+  life: 'life.mp4',
+  lifeCopy: 'life-copy.mp4',
+  listed: 'listed.mp4',
+  own: 'own.mp4',
+  ownCopy: 'own-copy.mp4',
+} as const;
+const at = (name: string) => path.join(work, name);
+
+const api = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) =>
+  t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) });
+
+/** Uploads a clip with its details filled in at once (so nothing but a hold keeps it from viewers); its id. */
+async function uploadWithDetails(auth: Headers, file: string, title: string): Promise<number> {
+  const res = await upload(t, auth, at(file));
+  expect(res.statusCode, res.body).toBe(201);
+  const { videoId } = res.json() as { videoId: number };
+  const details = await api('POST', '/v1/videos/upload-details', auth, { videoId, title, tags: '', is_nsfw: false });
+  expect(details.statusCode, details.body).toBe(200);
+  return videoId;
+}
+
+/** Waits until the transcode is done (its thumbnail is in, or it failed), noting every status the owner saw on the way. */
+async function processed(auth: Headers, videoId: number, seen: Set<string> = new Set()): Promise<Video> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const video = (await ownVideos(t, auth)).find((v) => v.id === videoId);
+    if (video) seen.add(video.status);
+    if (video && (video.thumbnailUrl !== null || video.status === 'error')) return video;
+    if (Date.now() > deadline) throw new Error(`video ${videoId} stayed ${video?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function openHolds(videoId: number) {
+  const { rows } = await t.pool.query<{ kind: string; urgent: boolean; matchedVideoId: number | null }>(
+    `select kind::text, urgent, matched_video_id::float8 as "matchedVideoId" from video_holds where video_id = $1 and released_at is null order by kind`,
+    [videoId],
+  );
+  return rows;
+}
+
+async function heldQueue(): Promise<AdminHeldVideo[]> {
+  const res = await api('GET', '/v1/admin/holds', admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return adminHeldListSchema.parse(res.json()).data;
+}
+
+/** What a guest finds of a creator's videos. */
+async function publicIds(userId: number): Promise<number[]> {
+  return ((await api('GET', `/v1/users/${userId}/videos`)).json() as { data: { id: number }[] }).data.map((v) => v.id);
+}
+
+/** The messages the job worker wrote (no SMTP in tests: DATA_DIR/mail). */
+async function mailTo(address: string): Promise<string[]> {
+  const dir = path.join(t.dataDir, 'mail');
+  const files = await fs.readdir(dir).catch(() => [] as string[]);
+  const messages = await Promise.all(files.map((file) => fs.readFile(path.join(dir, file), 'utf8')));
+  return messages.filter((message) => message.toLowerCase().includes(`to: ${address.toLowerCase()}`));
+}
+
+beforeAll(async () => {
+  work = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-holds-test-'));
+  const { ffmpeg } = await resolveBinaries();
+  const run = (args: string[]) => runFfmpeg(['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args], { binary: ffmpeg });
+  const h264 = (crf: number) => ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', String(crf), '-pix_fmt', 'yuv420p'];
+  const life = (seed: number, colors: string) => `life=size=144x256:rate=25:seed=${seed}:mold=8:${colors},scale=288:512`;
+  await Promise.all([
+    run(['-f', 'lavfi', '-i', 'mandelbrot=size=288x512:rate=25:start_x=-0.7436438870:start_y=0.1318259042:start_scale=2', '-t', '8', ...h264(26), at(clips.fractal)]),
+    run(['-f', 'lavfi', '-i', life(42, 'life_color=#ffcc00:death_color=#220044'), '-t', '8', ...h264(26), at(clips.life)]),
+    run(['-f', 'lavfi', '-i', life(7, 'life_color=#33ddff:death_color=#401010'), '-t', '8', ...h264(26), at(clips.listed)]),
+    run(['-f', 'lavfi', '-i', life(99, 'life_color=#88ff88:death_color=#000033'), '-t', '8', ...h264(26), at(clips.own)]),
+  ]);
+  await Promise.all([
+    // Re-encoded at a lower quality and scaled.
+    run(['-i', at(clips.fractal), '-vf', 'scale=216:384', ...h264(34), at(clips.fractalCopy)]),
+    // Cropped 5 %, scaled and re-encoded.
+    run(['-i', at(clips.life), '-vf', 'crop=iw*0.95:ih*0.95,scale=216:384', ...h264(30), at(clips.lifeCopy)]),
+    run(['-i', at(clips.own), ...h264(32), at(clips.ownCopy)]),
+  ]);
+  t = await createTestApp({ TRUST_PROXY: 'true' });
+  await adminAccounts(t.db).createAdmin({ email: 'holds-admin@flick.test', password: 'correct-horse-battery' });
+  admin = await signInAs(t, 'holds-admin@flick.test', 'correct-horse-battery');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+describe('an upload matching removed content', () => {
+  it('is held and never published when a taken-down clip comes back re-encoded, from another account or its own', async () => {
+    const original = await verifiedModel(t);
+    const first = await uploadWithDetails(original.auth, clips.fractal, 'Fractal');
+    expect((await processed(original.auth, first)).status).toBe('approved');
+    expect((await api('POST', `/v1/admin/videos/${first}/take-down`, admin, { reason: 'No consent of the person shown' })).statusCode).toBe(200);
+
+    const other = await verifiedModel(t);
+    const seen = new Set<string>();
+    const again = await uploadWithDetails(other.auth, clips.fractalCopy, 'Fractal again');
+    const held = await processed(other.auth, again, seen);
+    // Never published, not even while it encoded, and the uploader reads why.
+    expect(seen.has('approved')).toBe(false);
+    expect(held).toMatchObject({ status: 'processing', statusReason: holdMessages.matchesRemoved });
+    expect(await openHolds(again)).toEqual([{ kind: 'matches-removed', urgent: false, matchedVideoId: first }]);
+    expect(await publicIds(other.id)).not.toContain(again);
+
+    // The same creator's re-upload of their own taken-down clip is held as well.
+    const own = await uploadWithDetails(original.auth, clips.fractalCopy, 'Fractal, once more');
+    expect(await processed(original.auth, own)).toMatchObject({ status: 'processing', statusReason: holdMessages.matchesRemoved });
+
+    const queue = await heldQueue();
+    const item = queue.find((entry) => entry.video.video.id === again)!;
+    expect(item.holds).toEqual([
+      expect.objectContaining({
+        kind: 'matches-removed',
+        reason: holdMessages.matchesRemoved,
+        matched: expect.objectContaining({ id: first, hiddenReason: 'taken down', creator: expect.objectContaining({ id: original.id }) }),
+      }),
+    ]);
+    expect(item.video.creator.id).toBe(other.id);
+    expect(item).toMatchObject({ urgent: false, quarantined: false });
+
+    // Taken down from the queue: rejected with the reason its uploader reads, and out of the queue.
+    const down = await api('POST', `/v1/admin/holds/${again}/take-down`, admin, { reason: 'A copy of removed content' });
+    expect(down.statusCode, down.body).toBe(200);
+    expect((await ownVideos(t, other.auth)).find((v) => v.id === again)).toMatchObject({ status: 'rejected', statusReason: 'A copy of removed content' });
+    expect((await heldQueue()).map((entry) => entry.video.video.id)).not.toContain(again);
+    expect((await api('POST', `/v1/admin/holds/${again}/take-down`, admin, { reason: 'Again' })).statusCode).toBe(409);
+  }, 180_000);
+
+  it('is no longer held for a removed video that was restored', async () => {
+    const creator = await verifiedModel(t);
+    const first = await uploadWithDetails(creator.auth, clips.own, 'Own clip');
+    expect((await processed(creator.auth, first)).status).toBe('approved');
+    // The creator's own second upload of their clip is no theft: published like any other.
+    const second = await uploadWithDetails(creator.auth, clips.ownCopy, 'Own clip, re-encoded');
+    expect(await processed(creator.auth, second)).toMatchObject({ status: 'approved', statusReason: null });
+    expect(await openHolds(second)).toEqual([]);
+
+    const removedAt = async () => (await t.pool.query(`select removed_at as "removedAt" from video_fingerprints where video_id = $1`, [first])).rows[0]?.removedAt;
+    expect(await removedAt()).toBeNull();
+    expect((await api('POST', `/v1/admin/videos/${first}/take-down`, admin, { reason: 'Check' })).statusCode).toBe(200);
+    expect(await removedAt()).toBeInstanceOf(Date);
+    expect((await api('POST', `/v1/admin/videos/${first}/restore`, admin)).statusCode).toBe(200);
+    expect(await removedAt()).toBeNull();
+    const third = await uploadWithDetails(creator.auth, clips.ownCopy, 'Own clip, third time');
+    expect(await processed(creator.auth, third)).toMatchObject({ status: 'approved', statusReason: null });
+  }, 180_000);
+});
+
+describe("a copy of another creator's published video", () => {
+  it('is held, the original creator is mailed, and releasing the hold publishes it', async () => {
+    const original = await verifiedModel(t);
+    const source = await uploadWithDetails(original.auth, clips.life, 'Life');
+    expect((await processed(original.auth, source)).status).toBe('approved');
+
+    const thief = await verifiedModel(t);
+    const seen = new Set<string>();
+    const copy = await uploadWithDetails(thief.auth, clips.lifeCopy, 'Totally mine');
+    expect(await processed(thief.auth, copy, seen)).toMatchObject({ status: 'processing', statusReason: holdMessages.matchesPublished });
+    expect(seen.has('approved')).toBe(false);
+    expect(await openHolds(copy)).toEqual([{ kind: 'matches-published', urgent: false, matchedVideoId: source }]);
+    expect(await publicIds(thief.id)).not.toContain(copy);
+
+    const mails = await mailTo(original.account.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: A copy of your video was held');
+    expect(mails[0]).toContain(`/video/${source}`);
+    // Nothing of the other account's (its name, its title) is in it.
+    expect(mails[0]).not.toContain('Totally mine');
+    expect(mails[0]).not.toContain(thief.account.name);
+    expect(await mailTo(thief.account.email)).toEqual([]);
+
+    const item = (await heldQueue()).find((entry) => entry.video.video.id === copy)!;
+    expect(item.holds[0]).toMatchObject({ kind: 'matches-published', matched: { id: source, status: 'approved', hiddenReason: null, title: 'Life' } });
+
+    // A moderator finds it is no copy (a licence, say): released, it is published at once.
+    const wrongKind = await api('POST', `/v1/admin/holds/${copy}/release`, admin, { kind: 'hash-list' });
+    expect(wrongKind.statusCode).toBe(409);
+    const released = await api('POST', `/v1/admin/holds/${copy}/release`, admin, { kind: 'matches-published' });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(adminHoldReleaseResponseSchema.parse(released.json())).toMatchObject({ published: true, holds: [] });
+    expect((await ownVideos(t, thief.auth)).find((v) => v.id === copy)).toMatchObject({ status: 'approved', statusReason: null });
+    expect(await publicIds(thief.id)).toContain(copy);
+    expect((await api('POST', `/v1/admin/holds/${copy}/release`, admin, { kind: 'matches-published' })).statusCode).toBe(409);
+    const { rows } = await t.pool.query(`select admin_id::float8 as "adminId", after from admin_audit where action = 'released a held video' and target_id = $1`, [copy]);
+    expect(rows).toEqual([{ adminId: expect.any(Number), after: { released: 'matches-published', openHolds: [], published: true } }]);
+  }, 180_000);
+});
+
+describe('an upload matching an imported hash list', () => {
+  it('is quarantined (its uploader told only that it is under review) and first in the queue, urgent', async () => {
+    const fp = await fingerprintVideo(at(clips.listed));
+    const hash = fp.hashes.find((h, index) => index >= 4 && h !== NO_HASH)!;
+    const text = `# programme export\n${hashToHex(hash)}\n0x${hashToHex(hash)}\nnot a hash\n\n`;
+    const imported = await api('POST', '/v1/admin/hash-lists', admin, { name: 'Programme A', text });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toMatchObject({ imported: 1, skipped: 1, errors: [expect.stringContaining('Line 4')] });
+    const audit = await t.pool.query(`select after from admin_audit where action = 'imported a hash list'`);
+    expect(audit.rows).toEqual([{ after: { name: 'Programme A', imported: 1, skipped: 1, errors: 1 } }]);
+
+    const uploader = await verifiedModel(t);
+    const seen = new Set<string>();
+    const listed = await uploadWithDetails(uploader.auth, clips.listed, 'Listed');
+    expect(await processed(uploader.auth, listed, seen)).toMatchObject({ status: 'processing', statusReason: holdMessages.underReview });
+    expect(seen.has('approved')).toBe(false);
+    expect(await openHolds(listed)).toEqual([{ kind: 'hash-list', urgent: true, matchedVideoId: null }]);
+
+    const [first] = await heldQueue();
+    expect(first).toMatchObject({ urgent: true, quarantined: true, holds: [{ kind: 'hash-list', urgent: true, matched: null }] });
+    expect(first!.video.video.id).toBe(listed);
+  }, 180_000);
+});
+
+describe('who may use the held queue and the hash-list import', () => {
+  it('answers 401 for a guest and a banned account, 403 for a viewer and a creator, and changes nothing', async () => {
+    const viewer = await signUp(t, 'user');
+    const creator = await signUp(t, 'model');
+    const banned = await signUp(t, 'model');
+    expect((await api('POST', `/v1/admin/users/${banned.id}/ban`, admin, { reason: 'Stolen content' })).statusCode).toBe(200);
+    const [held] = await heldQueue();
+    const id = held?.video.video.id ?? 1;
+    const before = await t.pool.query(
+      'select (select count(*) from video_holds where released_at is null)::int as holds, (select count(*) from admin_audit)::int as audit',
+    );
+    const calls = [
+      ['GET', '/v1/admin/holds', undefined],
+      ['POST', `/v1/admin/holds/${id}/release`, { kind: 'hash-list' }],
+      ['POST', `/v1/admin/holds/${id}/take-down`, { reason: 'x' }],
+      ['POST', '/v1/admin/hash-lists', { name: 'Evil', text: '0123456789abcdef' }],
+    ] as const;
+    for (const [method, url, body] of calls) {
+      expect((await api(method, url, {}, body)).statusCode, `guest ${url}`).toBe(401);
+      expect((await api(method, url, banned.auth, body)).statusCode, `banned ${url}`).toBe(401);
+      for (const [kind, headers] of Object.entries({ viewer: viewer.auth, creator: creator.auth })) {
+        const res = await api(method, url, headers, body);
+        expect(res.statusCode, `${kind} ${url}`).toBe(403);
+      }
+    }
+    const after = await t.pool.query(
+      'select (select count(*) from video_holds where released_at is null)::int as holds, (select count(*) from admin_audit)::int as audit',
+    );
+    expect(after.rows).toEqual(before.rows);
+    // The admin gets through; a body that is no decision is refused for what it lacks.
+    expect((await api('POST', `/v1/admin/holds/${id}/release`, admin, { kind: 'co-performers' })).statusCode).toBe(422);
+    expect((await api('POST', '/v1/admin/hash-lists', admin, { name: ' ', text: 'x' })).statusCode).toBe(422);
+    expect((await api('POST', '/v1/admin/holds/999999/take-down', admin, { reason: 'x' })).statusCode).toBe(404);
+  }, 60_000);
+});
