@@ -34,6 +34,7 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/account/help': accountScreen('AccountHelpRoute'),
   '/account/stats': () => import('./routes/account-stats.tsx').then((m) => ({ Component: m.AccountStatsRoute })),
   '/account/settings/validation': () => import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
+  '/account/appearances': () => import('./routes/account-appearances.tsx').then((m) => ({ Component: m.AccountAppearancesRoute })),
   '/account/following': () => import('./routes/account-following.tsx').then((m) => ({ Component: m.AccountFollowingRoute })),
   '/videos-rating/:type': () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.RatingListsRoute })),
   '/videos-rating/feed': () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.RatingFeedRoute })),

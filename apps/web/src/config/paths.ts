@@ -38,6 +38,7 @@ export const loginGuardedPaths = [
   '/account/following',
   '/account/stats',
   '/account/help',
+  '/account/appearances',
   '/videos-rating/:type',
   '/videos-rating/feed',
   '/admin/*',

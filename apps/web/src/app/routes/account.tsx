@@ -9,6 +9,7 @@ import { ProfileGate } from '../../features/account/components/profile-gate.tsx'
 import { useResendEmail } from '../../features/auth/api/resend-email.ts';
 import { logOut } from '../../features/auth/log-out.ts';
 import { usePublicUser } from '../../features/creators/api/get-public-user.ts';
+import { AppearanceRequestsLink } from '../../features/performers/components/appearance-requests-link.tsx';
 import { ChangeImageButton } from '../../features/profile/components/change-image-button.tsx';
 import { ProfileHeader } from '../../features/creators/components/profile-header.tsx';
 import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
@@ -113,6 +114,7 @@ function Account({ user }: { user: ProfileUser }) {
           about={
             <div className="flex flex-col gap-5">
               {creator && <ProfileAbout profile={profile} owner />}
+              {creator && user.isVerified === 'approved' && <AppearanceRequestsLink />}
               {status}
             </div>
           }

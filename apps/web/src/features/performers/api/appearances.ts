@@ -1,5 +1,5 @@
 import { appearanceListSchema, appearanceSchema, type Appearance, type AppearanceDecisionRequest } from '@flick/contract';
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 
@@ -24,6 +24,19 @@ export function useAppearances() {
   return useInfiniteQuery({ ...appearancesQueryOptions(session?.userId ?? ''), enabled: session !== null });
 }
 
+/** The requests still waiting for an answer: how many (a page's worth at most, and whether there are more). */
+export function usePendingAppearances() {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...appearancesQueryKey, session?.userId ?? '', 'pending'],
+    queryFn: async ({ signal }) => {
+      const page = appearanceListSchema.parse(await api.get<unknown>('/profile/appearances?status=pending', { signal }));
+      return { count: page.data.length, more: page.links.next !== null };
+    },
+    enabled: session !== null,
+  });
+}
+
 /** POST /profile/appearances/{id}/decision: approve, refuse (reason optional) or withdraw an approval (reason required). */
 export async function decideAppearance({ id, ...decision }: AppearanceDecisionRequest & { id: number }): Promise<Appearance> {
   return appearanceSchema.parse(await api.post<unknown>(`/profile/appearances/${id}/decision`, decision));
@@ -37,6 +50,7 @@ export function useDecideAppearance() {
     mutationFn: decideAppearance,
     onSuccess: (changed) => {
       if (!session) return;
+      void queryClient.invalidateQueries({ queryKey: [...appearancesQueryKey, session.userId, 'pending'] });
       queryClient.setQueryData<InfiniteData<AppearancePage, string>>(
         appearancesQueryOptions(session.userId).queryKey,
         (data) => data && { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map((item) => (item.id === changed.id ? changed : item)) })) },
