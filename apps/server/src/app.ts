@@ -194,8 +194,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     allowHttpEndpoints: config.env === 'test',
   });
   // Consent of everyone depicted (ADR 0029).
-  const performers = performersService({ db, pool, storage, media, jobs, videos, visibility, moderation: config.videoModeration });
-  const releases = releasesService({ db, storage, hold: consentHold({ db, jobs, moderation: config.videoModeration }) });
+  const hold = consentHold({ db, jobs, moderation: config.videoModeration, media: decisions });
+  const performers = performersService({ db, pool, storage, media, videos, visibility, urls, hold });
+  const releases = releasesService({ db, storage, hold });
   const pages = pagesService(db);
   const contact = contactService(db);
   const ads = adsService({

@@ -36,6 +36,8 @@ let banned: Account;
 let admin: Headers;
 let manager: Headers;
 /** One video per story, uploaded and declared before any is transcoded (the workers start after). */
+/** The approved video's master playlist at its public address, while it was published. */
+let publicPlaylist = '';
 const video = { approve: 0, refuse: 0, releaseReject: 0, releaseApprove: 0, onlyMe: 0, pending: 0 };
 
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, payload?: object) =>
@@ -150,6 +152,8 @@ describe('a video with co-performers (ADR 0029)', () => {
     const page = videoListResponseSchema.parse((await api('GET', `/v1/users/${co.id}/appearances`)).json());
     expect(page.data.map((v) => v.id)).toEqual([video.approve]);
     expect(page.data[0]!.statusReason).toBeNull();
+    publicPlaylist = page.data[0]!.playlistUrl!;
+    expect((await api('GET', publicPlaylist)).statusCode).toBe(200);
     // Not on the page of anyone who is not in it.
     expect(videoListResponseSchema.parse((await api('GET', `/v1/users/${anotherCreator.id}/appearances`)).json()).data).toEqual([]);
     // A banned creator has no page.
@@ -180,6 +184,8 @@ describe('a video with co-performers (ADR 0029)', () => {
     expect((await decide(request.id, co.auth, { decision: 'withdrawn' })).statusCode).toBe(422);
     const res = await decide(request.id, co.auth, { decision: 'withdrawn', reason: 'I changed my mind.' });
     expect(res.statusCode).toBe(200);
+    // Its media stops at once at the address viewers had.
+    expect([404, 410]).toContain((await api('GET', publicPlaylist)).statusCode);
     const down = await own(video.approve);
     expect(down.status).toBe('processing');
     expect(down.statusReason?.toLowerCase()).toBe(performerMessages.withdrew(`@${co.account.username!.toLowerCase()}`).toLowerCase());

@@ -1,6 +1,7 @@
 import { performerMessages } from '@flick/contract';
 import type { Database } from '../../db/client.ts';
 import { requestFeedRebuild, type JobQueue } from '../../jobs/job-queue.ts';
+import { noMediaDecisions, type MediaDecisions } from '../videos/media-decisions.ts';
 import { videoHoldsRepository } from '../videos/video-holds.repository.ts';
 import { performersRepository } from './performers.repository.ts';
 import type { VideoPerformerRow } from './performers.schema.ts';
@@ -31,9 +32,20 @@ export function consentReason(rows: readonly VideoPerformerRow[], slugs: Map<num
 /**
  * The 'co-performers' hold of a video, brought in line with its co-performers' answers: placed (which
  * unpublishes a published video) while anyone has not approved, released once all have, the video then
- * published as moderation allows and the feed rebuilt (as the transcode job does).
+ * published as moderation allows, its media placed and the feed rebuilt (as the transcode job does).
  */
-export function consentHold({ db, jobs, moderation }: { db: Database; jobs: JobQueue; moderation: 'auto' | 'manual' }) {
+export function consentHold({
+  db,
+  jobs,
+  moderation,
+  media = noMediaDecisions,
+}: {
+  db: Database;
+  jobs: JobQueue;
+  moderation: 'auto' | 'manual';
+  /** Takes a video's files off the public address when it is unpublished, and back when it is published (ADR 0027). */
+  media?: MediaDecisions;
+}) {
   const repo = performersRepository(db);
   const holds = videoHoldsRepository(db);
   return {
@@ -45,12 +57,17 @@ export function consentHold({ db, jobs, moderation }: { db: Database; jobs: JobQ
         const open = (await holds.open(videoId)).find((h) => h.kind === 'co-performers');
         if (open?.reason === waiting.reason && open.urgent === waiting.urgent) return;
         const { unpublished } = await holds.place(videoId, { kind: 'co-performers', reason: waiting.reason, urgent: waiting.urgent });
-        if (unpublished) await requestFeedRebuild(jobs);
+        if (unpublished) {
+          await media.withdrawn(videoId);
+          await requestFeedRebuild(jobs);
+        }
         return;
       }
       await holds.release(videoId, 'co-performers', by);
       const published = await holds.publishIfClear(videoId, moderation);
-      if (published?.detailsAt) await requestFeedRebuild(jobs, published.uploadDate);
+      if (!published) return;
+      await media.published(videoId);
+      if (published.detailsAt) await requestFeedRebuild(jobs, published.uploadDate);
     },
   };
 }

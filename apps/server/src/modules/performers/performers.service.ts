@@ -16,7 +16,6 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { decodeIdCursor, decodeTimestampCursor, encodeCursor, encodeTimestampCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
@@ -25,10 +24,11 @@ import { validationError } from '../../lib/validation.ts';
 import { viewerKey, type Viewer } from '../../lib/viewer.ts';
 import { feedRepository } from '../feed/feed.repository.ts';
 import { videoHoldsRepository } from '../videos/video-holds.repository.ts';
+import type { MediaUrls } from '../videos/media-urls.ts';
 import { toVideo } from '../videos/video-view.ts';
 import type { VideosService } from '../videos/videos.service.ts';
 import type { VisibilityService } from '../visibility/visibility.service.ts';
-import { consentHold } from './consent-hold.ts';
+import type { ConsentHold } from './consent-hold.ts';
 import { performersRepository } from './performers.repository.ts';
 import type { VideoPerformerRow } from './performers.schema.ts';
 import { receiveRelease, releaseFolder } from './release-upload.ts';
@@ -41,18 +41,18 @@ export interface PerformersDependencies {
   pool: pg.Pool;
   storage: PrivateStorage;
   media: MediaStorage;
-  jobs: JobQueue;
   videos: VideosService;
   visibility: VisibilityService;
-  moderation: 'auto' | 'manual';
+  /** Public or signed addresses, per video and audience (ADR 0027); without it, the public ones. */
+  urls?: MediaUrls;
+  hold: ConsentHold;
 }
 
 /** Consent of everyone depicted (ADR 0029): the uploader's declaration, the co-performers' answers, and their public appearances. */
-export function performersService({ db, pool, storage, media, jobs, videos, visibility, moderation }: PerformersDependencies) {
+export function performersService({ db, pool, storage, media, videos, visibility, urls, hold }: PerformersDependencies) {
   const repo = performersRepository(db);
   const holds = videoHoldsRepository(db);
   const feed = feedRepository(pool);
-  const hold = consentHold({ db, jobs, moderation });
 
   async function ownVideo(user: UserRow, videoId: number, { asAdmin = false } = {}) {
     const video = await repo.video(videoId);
@@ -117,7 +117,11 @@ export function performersService({ db, pool, storage, media, jobs, videos, visi
   }
 
   async function presentAppearances(rows: Awaited<ReturnType<typeof repo.appearances>>): Promise<Appearance[]> {
-    const shown = await videos.present(rows.map((r) => r.video));
+    // A named co-performer may watch what they are asked to appear in, as its creator does: signed addresses until it is public.
+    const shown = await videos.present(
+      rows.map((r) => r.video),
+      'owner',
+    );
     const uploaders = new Map((await repo.accounts([...new Set(rows.map((r) => r.video.userId))])).map((a) => [a.id, a]));
     return rows.map(({ performer }, i) => {
       const uploader = uploaders.get(shown[i]!.userId)!;
@@ -226,7 +230,7 @@ export function performersService({ db, pool, storage, media, jobs, videos, visi
       const hydrated = await feed.hydrate(rows.map((r) => r.id));
       const shown = rows.flatMap((r) => {
         const row = hydrated.get(r.id);
-        return row && !hidden.videos.has(r.id) ? [toVideo({ ...row, statusReason: null }, row.owner, row.tags, media)] : [];
+        return row && !hidden.videos.has(r.id) ? [toVideo({ ...row, statusReason: null }, row.owner, row.tags, urls ? urls.of(row, 'viewer') : media)] : [];
       });
       const key = viewerKey(viewer);
       if (!key || shown.length === 0) return { data: shown, next };
