@@ -22,6 +22,13 @@ describe('video status badges (viewer.md §4)', () => {
     expect(videoBadge({ status: 'approved', uploadDate }, now)).toEqual({ tone: 'scheduled', label: `Scheduled ${formatScheduledDate(uploadDate)}` });
   });
 
+  it('says "In review" for a video processing with a reason (held, or waiting for a moderator)', () => {
+    const uploadDate = '2030-05-01T10:00:00Z';
+    expect(videoBadge({ status: 'processing', uploadDate, statusReason: 'This video is under review.' }, now)).toEqual({ tone: 'processing', label: 'In review' });
+    expect(videoBadge({ status: 'processing', uploadDate, statusReason: null }, now)).toEqual({ tone: 'processing', label: 'Processing' });
+    expect(videoBadge({ status: 'rejected', uploadDate, statusReason: 'No.' }, now)).toEqual({ tone: 'rejected', label: 'Rejected' });
+  });
+
   it('keeps polling only while a video is on its way', () => {
     expect(videoStatuses.filter(isInProgress)).toEqual(['uploaded', 'preprocess', 'processing']);
   });

@@ -22,6 +22,18 @@ export const statusExplanations: Record<VideoStatus, string> = {
   error: 'Something went wrong while processing this video. Try uploading it again.',
 };
 
+/**
+ * Processing, with a reason the server gave: held (a fingerprint match, co-performers' consent) or waiting
+ * for a moderator. The badge and the explanation say so, and the reason is shown, not the player.
+ */
+export const isInReview = (video: Pick<Video, 'status'> & { statusReason?: string | null }) => video.status === 'processing' && Boolean(video.statusReason);
+
+export const IN_REVIEW_LABEL = 'In review';
+export const IN_REVIEW_EXPLANATION = 'This video is not published: it waits for a moderator’s review. The reason below says why.';
+
+/** What a video's status means for its creator, in review included. */
+export const statusExplanation = (video: Pick<Video, 'status' | 'statusReason'>) => (isInReview(video) ? IN_REVIEW_EXPLANATION : statusExplanations[video.status]);
+
 const inProgress: ReadonlySet<VideoStatus> = new Set(['uploaded', 'preprocess', 'processing']);
 
 /** Still on its way to playable: the list keeps asking for news. */
@@ -45,9 +57,10 @@ export const formatPublishMoment = (iso: string) => (fullDate ??= new Intl.DateT
 
 export type BadgeTone = VideoStatus | 'scheduled';
 
-/** The badge on a tile: every status but published, and "Scheduled {date}" for a video not out yet. */
-export function videoBadge(video: Pick<Video, 'status' | 'uploadDate'>, now: number): { tone: BadgeTone; label: string } | null {
+/** The badge on a tile: every status but published, "Scheduled {date}" for a video not out yet, "In review" for one held. */
+export function videoBadge(video: Pick<Video, 'status' | 'uploadDate'> & { statusReason?: string | null }, now: number): { tone: BadgeTone; label: string } | null {
   if (isScheduled(video, now)) return { tone: 'scheduled', label: `Scheduled ${formatScheduledDate(video.uploadDate)}` };
+  if (isInReview(video)) return { tone: 'processing', label: IN_REVIEW_LABEL };
   if (video.status === 'approved') return null;
   return { tone: video.status, label: statusLabels[video.status] };
 }

@@ -80,6 +80,19 @@ describe('My videos on /account', () => {
     within(dialog).getByText('Failed');
   });
 
+  it('badges a held video "In review" and tells its creator why instead of playing it', async () => {
+    const reason = 'This video matches a video removed from Flick, so it waits for a moderator’s review.';
+    openAccount(() => page([videoOf({ id: 9, title: 'Again', status: 'processing', statusReason: reason, playlistUrl: '/media/videos/9/stream/master.m3u8' })]));
+    const section = await findSection();
+    const tile = await section.findByRole('button', { name: 'Again' });
+    expect(document.getElementById(tile.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe('In review');
+    fireEvent.click(tile);
+    const dialog = screen.getByRole('dialog', { name: 'Again' });
+    expect(dialog.querySelector('video')).toBeNull();
+    within(dialog).getByText(/waits for a moderator’s review\. The reason below says why\./);
+    within(dialog).getByText(reason);
+  });
+
   it('plays a video still processing once its first seconds are ready, and says so', async () => {
     openAccount(() =>
       page([

@@ -15,7 +15,7 @@ import { useSession } from '../../session/hooks/use-session.ts';
 import { clearSession } from '../../session/stores/session-changes.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
 import { myVideosQueryOptions, updateMyVideo, useMyVideos, videosOf } from '../api/get-my-videos.ts';
-import { canPlay, formatPublishMoment, isScheduled, statusExplanations, videoBadge, videoTitle } from '../video-status.ts';
+import { canPlay, formatPublishMoment, isInReview, isScheduled, statusExplanation, videoBadge, videoTitle } from '../video-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { VideoPlayerDialog } from './video-player-dialog.tsx';
 import { VideoTile } from './video-tile.tsx';
@@ -31,11 +31,11 @@ function deleteFailure(error: unknown): string {
   return error.firstError();
 }
 
-/** A video that cannot play yet: what its status means, and why when the server said. */
+/** A video that cannot play yet, or is held for review: what its status means, and why when the server said. */
 function StatusDialog({ video, now, onClose }: { video: Video; now: number; onClose: () => void }) {
   const badge = videoBadge(video, now);
   return (
-    <Modal open onClose={onClose} title={videoTitle(video)} description={statusExplanations[video.status]}>
+    <Modal open onClose={onClose} title={videoTitle(video)} description={statusExplanation(video)}>
       {badge && <StatusBadge tone={badge.tone} label={badge.label} className="mt-4" />}
       {video.statusReason && (
         <p className="mt-4 rounded-2xl border border-line bg-surface-2 px-4 py-3 text-sm leading-relaxed">
@@ -162,7 +162,7 @@ export function MyVideos() {
       {body}
 
       {opened &&
-        (canPlay(opened) ? (
+        (canPlay(opened) && !isInReview(opened) ? (
           <VideoPlayerDialog
             video={opened}
             note={isScheduled(opened, now) ? `Scheduled for ${formatPublishMoment(opened.uploadDate)}` : null}
