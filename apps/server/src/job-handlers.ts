@@ -12,14 +12,16 @@ import { liveService } from './modules/live/live.service.ts';
 import { registerVideoJobs } from './modules/videos/video-jobs.ts';
 import { fingerprintVideo } from '@flick/media';
 import { fingerprintsService } from './modules/fingerprints/fingerprints.service.ts';
-import { registerMediaJobs } from './modules/videos/media-decisions.ts';
+import { mediaDecisions, mediaPlacement, placingMediaAfter, registerMediaJobs } from './modules/videos/media-decisions.ts';
 import { httpMediaPurger } from './lib/media-purge.ts';
 
 /** Every job's handler, registered by the module that owns it: for the inline worker, `npm run worker` and the tests alike. */
 export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: JobQueue): JobRegistry {
   const registry = jobRegistry();
   const media = mediaStorage(config);
-  registerVideoJobs(registry, {
+  const placement = mediaPlacement({ pool: db.$client, media, logger, purger: config.mediaPurge && httpMediaPurger(config.mediaPurge) });
+  // ADR 0027: a transcode may publish its video; its media is placed (out of or into the public bucket) right after.
+  registerVideoJobs(placingMediaAfter(registry, ['transcode-video', 'transcode-video-failed'], placement, mediaDecisions({ pool: db.$client, jobs })), {
     db,
     logger,
     jobs,
@@ -30,7 +32,7 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger }),
     publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
   });
-  registerMediaJobs(registry, { pool: db.$client, media, logger, purger: config.mediaPurge && httpMediaPurger(config.mediaPurge) });
+  registerMediaJobs(registry, placement);
   registerAdVideoJobs(registry, { pool: db.$client, media, logger });
   registerFeedJobs(registry, { pool: db.$client, logger });
   let notifier: Promise<LiveNotifier> | null = null;

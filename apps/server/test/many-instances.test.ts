@@ -123,8 +123,14 @@ describe('two API instances and a worker on one database and one bucket', () => 
     const video = await waitForVideo(t, creator.auth, videoId, (v) => v.status === 'approved' || v.status === 'error', { timeoutMs: 90_000 });
     expect(video.status).toBe('approved');
     expect(video.playlistUrl).toBe(`${s3.env.MEDIA_BASE_URL}/media/videos/${videoId}/stream/master.m3u8`);
-    expect((await fetch(video.playlistUrl!)).status).toBe(200);
+    // Moved from the private bucket (withheld while it was not public, ADR 0027) as the transcode ends.
+    await eventually(
+      async () => (await fetch(video.playlistUrl!)).status,
+      (status) => status === 200,
+      10_000,
+    );
     expect((await s3.keys(MEDIA_BUCKET, `media/videos/${videoId}/stream/`)).length).toBeGreaterThan(5);
+    expect(await s3.keys(PRIVATE_BUCKET, `withheld/videos/${videoId}/`)).toEqual([]);
 
     const { rows: jobs } = await t.pool.query<{ state: string; retry_count: number }>(
       `select state, retry_count from pgboss.job where name = 'transcode-video' and (data->>'videoId')::bigint = $1`,

@@ -162,7 +162,10 @@ describe('public media at /media', () => {
   beforeAll(async () => {
     // Video 7's files are served while the video is (SECURITY.md): a published one.
     const owner = await signUp(behindProxy, 'model');
-    await behindProxy.pool.query(`insert into videos (id, user_id, title, slug, status) overriding system value values (7, $1, 'Clip', 'clip', 'approved')`, [owner.id]);
+    await behindProxy.pool.query(
+      `insert into videos (id, user_id, title, slug, status, details_at) overriding system value values (7, $1, 'Clip', 'clip', 'approved', now())`,
+      [owner.id],
+    );
     for (const [file] of files) {
       const full = path.join(behindProxy.dataDir, 'media', ...file.split('/'));
       await fs.mkdir(path.dirname(full), { recursive: true });

@@ -90,7 +90,9 @@ describe('resumable upload at /v1/videos/uploads (tus 1.0)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['upload-offset']).toBe(String(data.length));
     const { videoId, screenshot } = res.json();
-    expect(screenshot).toBe(`/media/videos/${videoId}/first-frame.jpg`);
+    // Not public yet (ADR 0027): the uploader's own signed address; the public one answers 404.
+    expect(screenshot).toMatch(new RegExp(`^/media/signed/\\d+-[\\w-]{43}/videos/${videoId}/first-frame\\.jpg$`));
+    expect((await t.app.inject({ method: 'GET', url: `/media/videos/${videoId}/first-frame.jpg` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: screenshot })).headers['content-type']).toBe('image/jpeg');
     expect((await videoRows(id)).map((row) => row.status)).toEqual([expect.stringMatching(/^(preprocess|processing|approved)$/)]);
     expect(await filesInUploads()).toEqual([]);

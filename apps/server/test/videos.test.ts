@@ -62,7 +62,9 @@ describe('POST /v1/videos/upload', () => {
     const res = await upload(auth);
     expect(res.statusCode).toBe(201);
     const { videoId, screenshot } = res.json();
-    expect(screenshot).toBe(`/media/videos/${videoId}/first-frame.jpg`);
+    // Not public yet (ADR 0027): the uploader's own signed address; the public one answers 404.
+    expect(screenshot).toMatch(new RegExp(`^/media/signed/\\d+-[\\w-]{43}/videos/${videoId}/first-frame\\.jpg$`));
+    expect((await t.app.inject({ method: 'GET', url: `/media/videos/${videoId}/first-frame.jpg` })).statusCode).toBe(404);
     const frame = await t.app.inject({ method: 'GET', url: screenshot });
     expect(frame.statusCode).toBe(200);
     expect(frame.headers['content-type']).toBe('image/jpeg');

@@ -60,13 +60,32 @@ export const noMediaDecisions: MediaDecisions = {
 };
 
 /**
- * The placement job: for each video, its objects go where its state says (media-storage placeVideo), and
- * a CDN forgets the files of one that is not public. Without ids it sweeps the videos that became public
- * lately without a decision here (a transcode publishing, a scheduled date come): on the minute.
+ * Placing videos' media: each video's objects go where its state says (media-storage placeVideo), and a
+ * CDN forgets the files of one that is not public. `sweep` places the videos that became public lately
+ * without a decision here (a transcode publishing, a scheduled date come).
  */
-export function registerMediaJobs(registry: JobRegistry, { pool, media, purger, logger }: { pool: pg.Pool; media: MediaStorage; purger?: MediaPurger; logger: Logger }) {
-  registry.register('place-video-media', async ({ videoIds }) => {
-    if (!videoIds) {
+export function mediaPlacement({ pool, media, purger, logger }: { pool: pg.Pool; media: MediaStorage; purger?: MediaPurger; logger: Logger }) {
+  return {
+    async place(videoIds: readonly number[]): Promise<void> {
+      const { rows } = await pool.query<{ id: number; mediaPublic: boolean; deleting: boolean }>({
+        name: 'media-placement',
+        text: `select v.id::float8 as id, ${MEDIA_PUBLIC_SQL} as "mediaPublic", v.status = 'deleting' as deleting from videos v where v.id = any($1::bigint[])`,
+        values: [videoIds],
+      });
+      const state = new Map(rows.map((row) => [row.id, row]));
+      const purge: string[] = [];
+      for (const id of videoIds) {
+        const row = state.get(id);
+        // Being deleted or gone: the purge job removes the objects wherever they are; only the CDN is told.
+        if (row && !row.deleting) {
+          const moved = await media.placeVideo(id, row.mediaPublic);
+          if (moved > 0) logger.info({ videoId: id, moved, public: row.mediaPublic }, 'video media placed');
+        }
+        if (!row?.mediaPublic) purge.push(...videoPurgePrefixes(id));
+      }
+      if (purger && purge.length > 0) await purger.purge(purge);
+    },
+    async sweep(): Promise<void> {
       if (!media.remote) return;
       const { rows } = await pool.query<{ id: number }>({
         name: 'media-sweep',
@@ -77,24 +96,40 @@ export function registerMediaJobs(registry: JobRegistry, { pool, media, purger, 
         const moved = await media.placeVideo(id, true);
         if (moved > 0) logger.info({ videoId: id, moved }, 'video media published');
       }
-      return;
-    }
-    const { rows } = await pool.query<{ id: number; mediaPublic: boolean; deleting: boolean }>({
-      name: 'media-placement',
-      text: `select v.id::float8 as id, ${MEDIA_PUBLIC_SQL} as "mediaPublic", v.status = 'deleting' as deleting from videos v where v.id = any($1::bigint[])`,
-      values: [videoIds],
-    });
-    const state = new Map(rows.map((row) => [row.id, row]));
-    const purge: string[] = [];
-    for (const id of videoIds) {
-      const row = state.get(id);
-      // Being deleted or gone: the purge job removes the objects wherever they are; only the CDN is told.
-      if (row && !row.deleting) {
-        const moved = await media.placeVideo(id, row.mediaPublic);
-        if (moved > 0) logger.info({ videoId: id, moved, public: row.mediaPublic }, 'video media placed');
-      }
-      if (!row?.mediaPublic) purge.push(...videoPurgePrefixes(id));
-    }
-    if (purger && purge.length > 0) await purger.purge(purge);
-  });
+    },
+  };
+}
+
+export type MediaPlacement = ReturnType<typeof mediaPlacement>;
+
+/** The placement job (retried: a bucket or CDN away is waited for); without ids, the minute's sweep. */
+export function registerMediaJobs(registry: JobRegistry, placement: MediaPlacement) {
+  registry.register('place-video-media', async ({ videoIds }) => (videoIds ? placement.place(videoIds) : placement.sweep()));
+}
+
+/**
+ * A registry whose jobs in `names` place their video's media once they end, however they end: a transcode
+ * may publish a video (or fail it), so its media is placed right after, in the same worker, not at the
+ * next sweep; when that fails, a placement job tries again.
+ */
+export function placingMediaAfter(
+  registry: JobRegistry,
+  names: readonly ('transcode-video' | 'transcode-video-failed')[],
+  placement: Pick<MediaPlacement, 'place'>,
+  decisions: Pick<MediaDecisions, 'changed'>,
+): JobRegistry {
+  return {
+    ...registry,
+    register(name, handler) {
+      if (!(names as readonly string[]).includes(name)) return registry.register(name, handler);
+      registry.register(name, async (data, attempt) => {
+        try {
+          await handler(data, attempt);
+        } finally {
+          const { videoId } = data as { videoId: number };
+          await placement.place([videoId]).catch(() => decisions.changed([videoId]));
+        }
+      });
+    },
+  };
 }
