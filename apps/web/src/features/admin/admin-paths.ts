@@ -4,6 +4,7 @@ export const ADMIN_ROOT = '/admin';
 export const adminSections = [
   { id: 'overview', label: 'Overview' },
   { id: 'verifications', label: 'Verifications' },
+  { id: 'releases', label: 'Releases' },
   { id: 'videos', label: 'Videos' },
   { id: 'reports', label: 'Reports' },
   { id: 'held', label: 'Held' },

@@ -68,7 +68,7 @@ describe('the admin console at /admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Verifications', 'Videos', 'Reports4', 'Held', 'People', 'Content', 'Ads', 'Audit log']);
+    ).toEqual(['Overview', 'Verifications', 'Releases', 'Videos', 'Reports4', 'Held', 'People', 'Content', 'Ads', 'Audit log']);
   });
 
   it('brings the current section, and the current tab, into view in their rows, which scroll sideways on a phone', async () => {
@@ -87,16 +87,16 @@ describe('the admin console at /admin', () => {
     renderApp('/admin/content/searches');
     const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
     const tabs = await screen.findByRole('navigation', { name: 'Content' });
-    // Content, the 7th section, ends at 860 px once Reports shows its count; Searches that found nothing, the 5th tab, at 590 px.
+    // Content, the 8th section, ends at 980 px once Reports shows its count; Searches that found nothing, the 5th tab, at 590 px.
     await within(sections).findByText('4');
-    await waitFor(() => expect(sections.scrollLeft).toBe(860 - 390));
+    await waitFor(() => expect(sections.scrollLeft).toBe(980 - 390));
     expect(tabs.scrollLeft).toBe(590 - 390);
 
     fireEvent.click(within(tabs).getByRole('link', { name: 'Static pages' }));
     await waitFor(() => expect(tabs.scrollLeft).toBe(0));
     fireEvent.click(within(sections).getByRole('link', { name: 'Audit log' }));
     await findScreenHeading('Audit log');
-    expect(sections.scrollLeft).toBe(1100 - 390);
+    expect(sections.scrollLeft).toBe(1220 - 390);
     fireEvent.click(within(sections).getByRole('link', { name: 'Verifications' }));
     await findScreenHeading('Verifications');
     expect(sections.scrollLeft).toBe(120);

@@ -9,6 +9,7 @@ import { Empty, useActiveInView } from './admin-ui.tsx';
 import { HeldSection } from './held-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PeopleSection } from './people-section.tsx';
+import { ReleasesSection } from './releases-section.tsx';
 import { ReportsSection } from './reports-section.tsx';
 import { VerificationsSection } from './verifications-section.tsx';
 import { VideosSection } from './videos-section.tsx';
@@ -69,6 +70,8 @@ function Section({ section, rest }: { section: AdminSectionId; rest: string[] })
       return <OverviewSection />;
     case 'verifications':
       return <VerificationsSection rest={rest} />;
+    case 'releases':
+      return <ReleasesSection rest={rest} />;
     case 'videos':
       return <VideosSection rest={rest} />;
     case 'reports':
