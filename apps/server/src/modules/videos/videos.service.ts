@@ -1,4 +1,4 @@
-import { tagProblem, tagSlug, TAGS_MAX, VIDEO_MAX_SECONDS, videoMessages, type uploadDetailsRequestSchema } from '@flick/contract';
+import { performerMessages, tagProblem, tagSlug, TAGS_MAX, VIDEO_MAX_SECONDS, videoMessages, type uploadDetailsRequestSchema } from '@flick/contract';
 import { captureFirstFrame, MediaError, probe } from '@flick/media';
 import type { MultipartFile } from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
@@ -18,6 +18,7 @@ import { mediaStates } from './media-access.ts';
 import { noMediaDecisions, type MediaDecisions } from './media-decisions.ts';
 import type { MediaAudience, MediaUrls } from './media-urls.ts';
 import { zonedTimeToUtc } from './schedule.ts';
+import { videoHoldsRepository } from './video-holds.repository.ts';
 import { toVideo, type VideoOwner } from './video-view.ts';
 import { videosRepository, type VideoRow } from './videos.repository.ts';
 
@@ -112,6 +113,9 @@ export function videosService({ db, media, urls, decisions = noMediaDecisions, j
           height: info.displayHeight,
           isVertical: info.isVertical,
         });
+        // ADR 0029: never published before its uploader says who is in it (PUT /v1/videos/{id}/performers releases
+        // this hold on "only me", or once every co-performer approved). Placed before the transcode is queued.
+        await videoHoldsRepository(db).place(video.id, { kind: 'co-performers', reason: performerMessages.declareFirst });
         const originalKey = media.originalKey(video.id, extension);
         const work = await media.workFolder('first-frames');
         try {
