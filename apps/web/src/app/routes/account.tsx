@@ -10,6 +10,7 @@ import { useResendEmail } from '../../features/auth/api/resend-email.ts';
 import { logOut } from '../../features/auth/log-out.ts';
 import { usePublicUser } from '../../features/creators/api/get-public-user.ts';
 import { AppearanceRequestsLink } from '../../features/performers/components/appearance-requests-link.tsx';
+import { VideoConsentStatus } from '../../features/performers/components/video-consent-status.tsx';
 import { ChangeImageButton } from '../../features/profile/components/change-image-button.tsx';
 import { ProfileHeader } from '../../features/creators/components/profile-header.tsx';
 import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
@@ -127,7 +128,7 @@ function Account({ user }: { user: ProfileUser }) {
                 </div>
               }
             >
-              <MyVideos />
+              <MyVideos statusDetails={(video) => <VideoConsentStatus videoId={video.id} />} />
             </Suspense>
           ) : (
             <ViewerProfileSections userId={user.id} />

@@ -1,6 +1,6 @@
 import { videoMessages, type Video } from '@flick/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
@@ -32,7 +32,7 @@ function deleteFailure(error: unknown): string {
 }
 
 /** A video that cannot play yet, or is held for review: what its status means, and why when the server said. */
-function StatusDialog({ video, now, onClose }: { video: Video; now: number; onClose: () => void }) {
+function StatusDialog({ video, now, details, onClose }: { video: Video; now: number; details?: ReactNode; onClose: () => void }) {
   const badge = videoBadge(video, now);
   return (
     <Modal open onClose={onClose} title={videoTitle(video)} description={statusExplanation(video)}>
@@ -43,6 +43,7 @@ function StatusDialog({ video, now, onClose }: { video: Video; now: number; onCl
           {video.statusReason}
         </p>
       )}
+      {details}
       <button type="button" className="btn btn-secondary mt-6 h-12 w-full" onClick={onClose}>
         Got it
       </button>
@@ -71,8 +72,9 @@ function EmptyState() {
 /**
  * The creator's own videos on /account: every status with its badge, kept up to date while any is
  * processing, loading more near the end, with delete ("Delete video") and a player for published ones.
+ * `statusDetails` adds to what a video that is not published tells its creator (who is in it, ADR 0029).
  */
-export function MyVideos() {
+export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => ReactNode } = {}) {
   const list = useMyVideos();
   const remove = useDeleteVideo();
   const queryClient = useQueryClient();
@@ -169,7 +171,7 @@ export function MyVideos() {
             onClose={() => setOpened(null)}
           />
         ) : (
-          <StatusDialog video={opened} now={now} onClose={() => setOpened(null)} />
+          <StatusDialog video={opened} now={now} details={statusDetails?.(opened)} onClose={() => setOpened(null)} />
         ))}
       <ConfirmDialog
         open={confirming !== null}
