@@ -9,6 +9,9 @@ import { requestFeedRebuild, startJobQueue, startWorkers } from './jobs/job-queu
 import { pagesService } from './modules/pages/pages.service.ts';
 import { mediaStorage } from './lib/media-storage.ts';
 import { seedDemoContent } from './modules/demo/demo-content.ts';
+import { consentHold } from './modules/performers/consent-hold.ts';
+import { performersRepository } from './modules/performers/performers.repository.ts';
+import { mediaDecisions } from './modules/videos/media-decisions.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { adminAccounts } from './modules/accounts/admin-accounts.ts';
 import { pruneViews } from './modules/tracking/tracking.service.ts';
@@ -76,7 +79,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     if (config.seedDemo && existingUsers === 0) {
       // In the background: the app is usable at once and the demo clips appear as they finish.
       const media = mediaStorage(config);
-      void seedDemoContent({ db, media, videos: videosService({ db, media, jobs: queue, logger }), logger }).catch((error: unknown) =>
+      const consent = consentHold({ db, jobs: queue, moderation: config.videoModeration, media: mediaDecisions({ pool, jobs: queue }) });
+      // Each demo clip shows its creator's account alone (ADR 0029), declared as the web's upload does.
+      const declareOnlyMe = async (videoId: number) => {
+        await performersRepository(db).declare(videoId, true, []);
+        await consent.evaluate(videoId, null);
+      };
+      void seedDemoContent({ db, media, videos: videosService({ db, media, jobs: queue, logger }), declareOnlyMe, logger }).catch((error: unknown) =>
         logger.error({ err: error }, 'could not create the demo content'),
       );
     }

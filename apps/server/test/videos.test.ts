@@ -1,4 +1,4 @@
-import { videoMessages as m, videoSchema } from '@flick/contract';
+import { performerMessages, videoMessages as m, videoSchema } from '@flick/contract';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,14 @@ import { videoReview } from '../src/modules/videos/video-review.ts';
 import { signUp } from './helpers/accounts.ts';
 import { clip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { ownVideos as ownVideosOf, upload as uploadTo, verifiedModel as verifiedModelOf, waitForVideo } from './helpers/videos.ts';
+import {
+  declareOnlyMe,
+  ownVideos as ownVideosOf,
+  upload as uploadTo,
+  uploadAlone as uploadAloneTo,
+  verifiedModel as verifiedModelOf,
+  waitForVideo,
+} from './helpers/videos.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +23,8 @@ afterAll(() => t.close());
 
 const verifiedModel = (app = t) => verifiedModelOf(app);
 const upload = (auth: Record<string, string>, file = clip('vertical'), app = t) => uploadTo(app, auth, file);
+/** An upload its uploader declared "only me" at once, as the web's flow does (ADR 0029): it may be published. */
+const uploadAlone = (auth: Record<string, string>, file = clip('vertical'), app = t) => uploadAloneTo(app, auth, file);
 const ownVideos = (auth: Record<string, string>, app = t) => ownVideosOf(app, auth);
 const waitForStatus = (auth: Record<string, string>, videoId: number, statuses: string[]) => waitForVideo(t, auth, videoId, (video) => statuses.includes(video.status));
 
@@ -69,6 +78,7 @@ describe('POST /v1/videos/upload', () => {
     expect(frame.statusCode).toBe(200);
     expect(frame.headers['content-type']).toBe('image/jpeg');
 
+    await declareOnlyMe(t, auth, videoId);
     const video = await waitForStatus(auth, videoId, ['approved', 'error']);
     expect(video).toMatchObject({ status: 'approved', isVertical: true, statusReason: null });
     expect(video.duration).toBeCloseTo(2, 0);
@@ -79,6 +89,29 @@ describe('POST /v1/videos/upload', () => {
     expect(ranged.statusCode).toBe(206);
     // 360x640 already: no smaller copy (never upscaled), so the thumbnail is its only source.
     expect(video.thumbnailSources).toEqual([{ url: video.thumbnailUrl, width: 360, height: 640 }]);
+  });
+
+  it('never publishes an upload before its uploader says who is in it; "only me" then publishes it at once (ADR 0029)', async () => {
+    const { auth } = await verifiedModel();
+    const { videoId } = (await upload(auth)).json();
+    const row = async () =>
+      (
+        await t.pool.query<{ status: string; status_reason: string | null; processed: boolean }>(
+          `select status, status_reason, processed_at is not null as processed from videos where id = $1`,
+          [videoId],
+        )
+      ).rows[0]!;
+    await expect.poll(async () => (await row()).processed, { timeout: 60_000, interval: 250 }).toBe(true);
+    expect(await row()).toMatchObject({ status: 'processing', status_reason: performerMessages.declareFirst });
+    expect((await ownVideos(auth)).find((v) => v.id === videoId)).toMatchObject({ status: 'processing', statusReason: performerMessages.declareFirst });
+    const performers = await t.app.inject({ method: 'GET', url: `/v1/videos/${videoId}/performers`, headers: auth });
+    expect(performers.json()).toMatchObject({ declaredAt: null, onlyMe: false, holdReason: performerMessages.declareFirst });
+    // Its files stay off the public address meanwhile.
+    expect((await t.app.inject({ method: 'GET', url: `/media/videos/${videoId}/stream/master.m3u8` })).statusCode).toBe(404);
+
+    const declared = await declareOnlyMe(t, auth, videoId);
+    expect(declared.json()).toMatchObject({ onlyMe: true, holdReason: null, locked: true });
+    expect(await row()).toMatchObject({ status: 'approved', status_reason: null });
   });
 });
 
@@ -134,7 +167,7 @@ describe('POST /v1/videos/upload-details (accounts.md §5)', () => {
 describe('GET /v1/videos/{id}/delete', () => {
   it('lets only the owner (or an admin) delete; the video leaves the list at once and its files go', async () => {
     const owner = await verifiedModel();
-    const { videoId } = (await upload(owner.auth)).json();
+    const { videoId } = (await uploadAlone(owner.auth)).json();
     await waitForStatus(owner.auth, videoId, ['approved']);
     const other = await verifiedModel();
     const denied = await t.app.inject({ method: 'GET', url: `/v1/videos/${videoId}/delete`, headers: other.auth });
@@ -164,7 +197,7 @@ describe('VIDEO_MODERATION=manual', () => {
     const manual = await createTestApp({ TRUST_PROXY: 'true', VIDEO_MODERATION: 'manual' });
     try {
       const { auth } = await verifiedModel(manual);
-      const { videoId } = (await upload(auth, clip('vertical'), manual)).json();
+      const { videoId } = (await uploadAlone(auth, clip('vertical'), manual)).json();
       await expect
         .poll(async () => (await ownVideos(auth, manual)).find((v: { id: number }) => v.id === videoId)?.statusReason, { timeout: 60_000 })
         .toBe('Waiting for review');
@@ -182,13 +215,23 @@ describe('demo content', () => {
     const { seedDemoContent } = await import('../src/modules/demo/demo-content.ts');
     const { mediaStorage } = await import('../src/lib/media-storage.ts');
     const { videosService } = await import('../src/modules/videos/videos.service.ts');
+    const { consentHold } = await import('../src/modules/performers/consent-hold.ts');
+    const { performersRepository } = await import('../src/modules/performers/performers.repository.ts');
     const { pino } = await import('pino');
     const demo = await createTestApp();
     try {
       const media = mediaStorage({ dataDir: demo.dataDir });
       const logger = pino({ level: 'silent' });
       const videos = videosService({ db: demo.db, media, jobs: demo.jobs, logger });
-      await seedDemoContent({ db: demo.db, media, videos, logger, clipSeconds: 1, size: { width: 180, height: 320 } });
+      const consent = consentHold({ db: demo.db, jobs: demo.jobs, moderation: 'auto' });
+      const declareOnlyMe = async (videoId: number) => {
+        await performersRepository(demo.db).declare(videoId, true, []);
+        await consent.evaluate(videoId, null);
+      };
+      await seedDemoContent({ db: demo.db, media, videos, declareOnlyMe, logger, clipSeconds: 1, size: { width: 180, height: 320 } });
+      // Each clip was declared as its creator's alone, on the record (ADR 0029).
+      const declared = await demo.pool.query(`select count(*)::int as n from video_declarations where only_me`);
+      expect(declared.rows[0].n).toBe(6);
       const { rows: creators } = await demo.pool.query(`select avatar, cover, is_verified from users where email like '%@demo.flick.local'`);
       expect(creators).toHaveLength(4);
       for (const creator of creators) {

@@ -19,6 +19,26 @@ export async function upload(t: TestApp, auth: Record<string, string>, file = cl
   return t.app.inject({ method: 'POST', url: '/v1/videos/upload', payload: body.payload, headers: { ...body.headers, ...auth } });
 }
 
+/**
+ * PUT /v1/videos/{id}/performers with "only me" (ADR 0029): until its uploader says who is in it, an upload
+ * is held and never published. Throws unless the declaration is taken.
+ */
+export async function declareOnlyMe(t: TestApp, auth: Record<string, string>, videoId: number) {
+  const res = await t.app.inject({ method: 'PUT', url: `/v1/videos/${videoId}/performers`, headers: auth, payload: { onlyMe: true } });
+  if (res.statusCode !== 200) throw new Error(`declaring video ${videoId} answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+/**
+ * An upload as the web's flow makes it, the uploader alone in the video: `upload`, then "only me" when
+ * the upload was taken (the answer is the upload's, so refusals read as they would).
+ */
+export async function uploadAlone(t: TestApp, auth: Record<string, string>, file = clip('vertical')) {
+  const res = await upload(t, auth, file);
+  if (res.statusCode === 201) await declareOnlyMe(t, auth, (res.json() as { videoId: number }).videoId);
+  return res;
+}
+
 /** GET /v1/profile/videos, each checked against the contract. */
 export async function ownVideos(t: TestApp, auth: Record<string, string>): Promise<Video[]> {
   const res = await t.app.inject({ method: 'GET', url: '/v1/profile/videos', headers: auth });

@@ -47,6 +47,11 @@ export interface DemoOptions {
   db: Database;
   media: MediaStorage;
   videos: VideosService;
+  /**
+   * Says "only me" for a clip just uploaded (ADR 0029: no upload is published before its uploader says
+   * who is in it). The caller brings it from the performers module, which this one may not import.
+   */
+  declareOnlyMe: (videoId: number) => Promise<void>;
   logger: Logger;
   /** Short clips keep tests fast; the product seeds 8 s clips. */
   clipSeconds?: number;
@@ -54,7 +59,7 @@ export interface DemoOptions {
 }
 
 /** Seeds once: creators with avatars and covers, then clips that go through the real upload pipeline. */
-export async function seedDemoContent({ db, media, videos, logger, clipSeconds = 8, size = { width: 540, height: 960 } }: DemoOptions) {
+export async function seedDemoContent({ db, media, videos, declareOnlyMe, logger, clipSeconds = 8, size = { width: 540, height: 960 } }: DemoOptions) {
   const users = accountsRepository(db);
   const work = path.join(media.uploads, `demo-${randomBytes(4).toString('hex')}`);
   await fs.mkdir(work, { recursive: true });
@@ -128,6 +133,8 @@ export async function seedDemoContent({ db, media, videos, logger, clipSeconds =
       ]);
       const owner = created[clip.creator]!;
       const { videoId } = await videos.ingest(owner, file, `${clip.title}.mp4`);
+      // As the web's upload does: who is in it, then the details.
+      await declareOnlyMe(videoId);
       await videos.saveDetails(owner, { videoId, title: clip.title, tags: clip.tags.join(','), is_nsfw: true });
     }
     logger.info({ creators: created.length, clips: clips.length }, 'demo content created; its clips are processing');
