@@ -155,7 +155,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const verification = verificationService(db, storage);
   // ADR 0027: public addresses only for videos published for everyone, signed ones otherwise. With S3 the
   // bucket (behind MEDIA_BASE_URL) serves the public files, and this server the signed ones.
-  const signer = mediaSigner(loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey));
+  const signer = mediaSigner(loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey), { previous: config.mediaSigningKeyPrevious });
   const urls = mediaUrls(media, signer);
   const access = mediaAccess(pool);
   const decisions = mediaDecisions({ pool, jobs, access });

@@ -57,7 +57,7 @@ const publicStatuses = (id: number) => Promise.all(FILES.map(async (file) => (aw
 /** The five addresses the API gave for a video (the variant and segment sit beside the master playlist). */
 function addressesOf(video: Video): string[] {
   const stream = video.playlistUrl!.replace(/master\.m3u8$/, '');
-  return [video.playlistUrl!, `${stream}v0/index.m3u8`, `${stream}v0/seg000.ts`, video.thumbnailUrl!, video.firstFrameUrl];
+  return [video.playlistUrl!, `${stream}v0/index.m3u8`, `${stream}v0/seg000.ts`, video.thumbnailUrl!, video.firstFrameUrl!];
 }
 
 const statusesOf = (urls: string[]) => Promise.all(urls.map(async (url) => (await get(url)).statusCode));

@@ -40,6 +40,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   MEDIA_BASE_URL: optionalUrl,
   MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  MEDIA_SIGNING_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_PURGE_URL: optionalUrl,
   MEDIA_PURGE_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SMTP_URL: z
@@ -155,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: e.PUBLIC_URL,
     mediaBaseUrl: e.MEDIA_BASE_URL,
     mediaSigningKey: e.MEDIA_SIGNING_KEY,
+    mediaSigningKeyPrevious: e.MEDIA_SIGNING_KEY_PREVIOUS,
     // ADR 0027: a CDN told to forget a video's files on every decision that withdraws it (a job, retried).
     mediaPurge: e.MEDIA_PURGE_URL ? { url: e.MEDIA_PURGE_URL, token: e.MEDIA_PURGE_TOKEN } : undefined,
     smtpUrl: e.SMTP_URL,

@@ -26,6 +26,16 @@ describe('signed media addresses', () => {
     expect(signer.verify(token, 12)).toBe(false);
   });
 
+  it('accepts the previous key’s addresses while a rotation settles, and signs only with the new one', () => {
+    const now = () => Date.UTC(2026, 10, 27, 15, 30);
+    const old = mediaSigner('o'.repeat(32), { now });
+    const rotated = mediaSigner(KEY, { now, previous: 'o'.repeat(32) });
+    expect(rotated.verify(tokenOf(old.videoFolder(12)), 12)).toBe(true);
+    expect(rotated.verify(tokenOf(old.videoFolder(12)), 13)).toBe(false);
+    expect(rotated.videoFolder(12)).toBe(mediaSigner(KEY, { now }).videoFolder(12));
+    expect(mediaSigner(KEY, { now }).verify(tokenOf(old.videoFolder(12)), 12)).toBe(false);
+  });
+
   it('keeps the same address for the same hour, so the browser may reuse what it fetched', () => {
     const at = (minute: number) => mediaSigner(KEY, { now: () => Date.UTC(2026, 10, 27, 15, minute) }).videoFolder(12);
     expect(at(1)).toBe(at(59));

@@ -22,8 +22,14 @@ export interface MediaSigner {
   verify(token: string, videoId: number): boolean;
 }
 
-export function mediaSigner(key: string | Buffer, { now = () => Date.now() } = {}): MediaSigner {
-  const sign = (videoId: number, expires: number) => createHmac('sha256', key).update(`videos/${videoId}:${expires}`).digest('base64url');
+/**
+ * Signs with `key`; verifies with `key` or, while a rotation settles (two hours: the longest an address
+ * lives), with `previous` too (MEDIA_SIGNING_KEY_PREVIOUS, ADR 0027).
+ */
+export function mediaSigner(key: string | Buffer, { now = () => Date.now(), previous }: { now?: () => number; previous?: string | Buffer } = {}): MediaSigner {
+  const signWith = (secret: string | Buffer, videoId: number, expires: number) => createHmac('sha256', secret).update(`videos/${videoId}:${expires}`).digest('base64url');
+  const sign = (videoId: number, expires: number) => signWith(key, videoId, expires);
+  const keys = previous ? [key, previous] : [key];
   return {
     videoFolder(videoId) {
       const expires = (Math.floor(now() / 1000 / HOUR_SECONDS) + 2) * HOUR_SECONDS;
@@ -34,9 +40,11 @@ export function mediaSigner(key: string | Buffer, { now = () => Date.now() } = {
       if (!match) return false;
       const expires = Number(match[1]);
       if (expires * 1000 <= now()) return false;
-      const expected = Buffer.from(sign(videoId, expires));
       const given = Buffer.from(match[2]!);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return keys.some((secret) => {
+        const expected = Buffer.from(signWith(secret, videoId, expires));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
     },
   };
 }
