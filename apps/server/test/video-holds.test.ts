@@ -29,14 +29,17 @@ const clips = {
 } as const;
 const at = (name: string) => path.join(work, name);
 
-const api = (method: 'GET' | 'POST', url: string, headers: Headers = {}, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers = {}, payload?: object) =>
   t.app.inject({ method, url, headers: { ...client(), ...headers }, ...(payload === undefined ? {} : { payload }) });
 
-/** Uploads a clip with its details filled in at once (so nothing but a hold keeps it from viewers); its id. */
+/** Uploads a clip with its declaration and details in at once (so nothing but a fingerprint hold keeps it from viewers); its id. */
 async function uploadWithDetails(auth: Headers, file: string, title: string): Promise<number> {
   const res = await upload(t, auth, at(file));
   expect(res.statusCode, res.body).toBe(201);
   const { videoId } = res.json() as { videoId: number };
+  // Its uploader alone is in it (ADR 0029): no consent to wait for, only the fingerprint.
+  const declared = await api('PUT', `/v1/videos/${videoId}/performers`, auth, { onlyMe: true });
+  expect(declared.statusCode, declared.body).toBe(200);
   const details = await api('POST', '/v1/videos/upload-details', auth, { videoId, title, tags: '', is_nsfw: false });
   expect(details.statusCode, details.body).toBe(200);
   return videoId;

@@ -62,8 +62,10 @@ export function registerVideoJobs<F>(registry: JobRegistry, deps: VideoJobDeps<F
           // written is what viewers are served (local disk, not a bucket).
           onPlayable: deps.media.servesGrowingStreams
             ? async (info) => {
-                // Never published early before the fingerprint's verdict, nor with an open hold (co-performers, a match).
-                const publish = deps.moderation === 'auto' && (await verdict).checked && !(await holds.hasOpen(videoId));
+                // Nothing before the fingerprint's verdict; and without one, not even playableAt, which a released
+                // hold's publishIfClear reads as ready. Never published early with an open hold (co-performers, a match).
+                if (!(await verdict).checked) return;
+                const publish = deps.moderation === 'auto' && !(await holds.hasOpen(videoId));
                 const updated = await repo.update(
                   videoId,
                   {
