@@ -35,4 +35,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_PUBLIC: 'yes please' })).toThrow(/METRICS_PUBLIC/);
     expect(() => loadConfig({ METRICS_PUBLIC: 'true', METRICS_TOKEN: 'a-token-of-sixteen-chars' })).toThrow(/METRICS_PUBLIC: .*METRICS_TOKEN/);
   });
+
+  it('purges a CDN only when told where, with a token of some length, and accepts a previous signing key (ADR 0027)', () => {
+    expect(loadConfig({}).mediaPurge).toBeUndefined();
+    expect(loadConfig({ MEDIA_PURGE_URL: 'https://cdn.example/purge', MEDIA_PURGE_TOKEN: 'a-token-of-sixteen-chars' }).mediaPurge).toEqual({
+      url: 'https://cdn.example/purge',
+      token: 'a-token-of-sixteen-chars',
+    });
+    expect(loadConfig({ MEDIA_PURGE_URL: 'https://cdn.example/purge' }).mediaPurge).toEqual({ url: 'https://cdn.example/purge', token: undefined });
+    expect(() => loadConfig({ MEDIA_PURGE_URL: 'ftp://cdn.example/purge' })).toThrow(/MEDIA_PURGE_URL/);
+    expect(() => loadConfig({ MEDIA_PURGE_URL: 'https://cdn.example/purge', MEDIA_PURGE_TOKEN: 'short' })).toThrow(/MEDIA_PURGE_TOKEN/);
+    expect(() => loadConfig({ MEDIA_PURGE_TOKEN: 'a-token-of-sixteen-chars' })).toThrow(/MEDIA_PURGE_TOKEN: set with MEDIA_PURGE_URL/);
+    expect(loadConfig({ MEDIA_SIGNING_KEY_PREVIOUS: 'p'.repeat(32) }).mediaSigningKeyPrevious).toBe('p'.repeat(32));
+    expect(() => loadConfig({ MEDIA_SIGNING_KEY_PREVIOUS: 'short' })).toThrow(/MEDIA_SIGNING_KEY_PREVIOUS/);
+  });
 });
