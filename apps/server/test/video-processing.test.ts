@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { jobHandlers } from '../src/job-handlers.ts';
 import { clip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { ownVideos, upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
+import { ownVideos, upload, uploadAlone, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -55,7 +55,7 @@ describe('a video is published while it encodes (ADR 0018)', () => {
 
   it('reaches viewers as soon as its stream starts, the playlists growing with whole segments only, then ends as a cached VOD ladder', async () => {
     const { auth, id: creatorId } = await verifiedModel(t);
-    const { videoId } = (await upload(t, auth, clip('long'))).json();
+    const { videoId } = (await uploadAlone(t, auth, clip('long'))).json();
     // The creator fills in the details while it processes, as the upload screen asks.
     const details = await t.app.inject({
       method: 'POST',
@@ -136,7 +136,7 @@ describe('with manual moderation, a video playable while it encodes', () => {
 
   it('plays for its creator early but reaches viewers only once a reviewer approves the finished ladder', async () => {
     const { auth, id: creatorId } = await verifiedModel(t);
-    const { videoId } = (await upload(t, auth, clip('long'))).json();
+    const { videoId } = (await uploadAlone(t, auth, clip('long'))).json();
     await t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', payload: { videoId, title: 'Held', tags: '', is_nsfw: false }, headers: auth });
     const early = await waitForVideo(t, auth, videoId, (v) => v.playlistUrl !== null, { everyMs: 50 });
     expect(early).toMatchObject({ status: 'processing', thumbnailUrl: null });
@@ -184,7 +184,7 @@ describe('a worker killed mid-transcode', () => {
 
   it('is recovered when a worker starts again: the job runs again and the video is approved, nothing left over', async () => {
     const { auth } = await verifiedModel(t);
-    const { videoId } = (await upload(t, auth, clip('long'))).json();
+    const { videoId } = (await uploadAlone(t, auth, clip('long'))).json();
     const first = startWorker();
     await waitForVideo(t, auth, videoId, (v) => v.status === 'processing', { everyMs: 100 });
     await expect.poll(() => stagingFolders(videoId), { timeout: 30_000, interval: 100 }).not.toEqual([]);
