@@ -7,7 +7,7 @@ import { mediaStorage } from '../src/lib/media-storage.ts';
 import { feedService } from '../src/modules/feed/feed.service.ts';
 import { visibilityService } from '../src/modules/visibility/visibility.service.ts';
 import { webcamSitesService } from '../src/modules/webcam-sites/webcam-sites.service.ts';
-import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
+import { uploadAlone, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 let t: TestApp;
 const creators: Record<'f' | 'c' | 'm' | 't', number> = { f: 0, c: 0, m: 0, t: 0 };
@@ -203,7 +203,7 @@ describe('GET /v1/users/{id}/videos', () => {
 describe('a real upload', () => {
   it('reaches the home feed by itself within seconds of being approved', async () => {
     const model = await verifiedModel(t);
-    const { videoId } = (await upload(t, model.auth)).json();
+    const { videoId } = (await uploadAlone(t, model.auth)).json();
     await t.app.inject({ method: 'POST', url: '/v1/videos/upload-details', headers: model.auth, payload: { videoId, title: 'Fresh', tags: 'fresh' } });
     await waitForVideo(t, model.auth, videoId, (v) => v.status === 'approved');
     const deadline = Date.now() + 15_000;
