@@ -12,7 +12,7 @@ import { multipart, png } from './helpers/multipart.ts';
 import { MEDIA_BUCKET, PRIVATE_BUCKET, startTestS3, type TestS3 } from './helpers/s3-server.ts';
 import { verificationForm } from './helpers/verification.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
+import { uploadAlone, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 let s3: TestS3;
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('media in S3 (S3_BUCKET set)', () => {
 
   it('publishes a transcoded video to the bucket, serves it from MEDIA_BASE_URL, keeps the original private and leaves nothing on local disk', async () => {
     const { auth } = await verifiedModel(t);
-    const res = await upload(t, auth);
+    const res = await uploadAlone(t, auth);
     expect(res.statusCode).toBe(201);
     const { videoId, screenshot } = res.json() as { videoId: number; screenshot: string };
     // A draft is not public (ADR 0027): withheld in the private bucket, its creator served by this server at a signed address.
@@ -155,7 +155,7 @@ describe('media in S3 (S3_BUCKET set)', () => {
     const { auth } = await verifiedModel(t);
     // Segments go up, then every playlist fails: the master playlist is never written.
     s3.fail(({ method, key }) => method === 'PUT' && key.includes('/stream/') && key.endsWith('.m3u8'));
-    const { videoId } = (await upload(t, auth)).json() as { videoId: number };
+    const { videoId } = (await uploadAlone(t, auth)).json() as { videoId: number };
     const failed = await waitForVideo(t, auth, videoId, (v) => v.status === 'preprocess' || v.status === 'error', { timeoutMs: 60_000, everyMs: 100 });
     expect(failed.playlistUrl).toBeNull();
     expect(await published(`videos/${videoId}/stream/`)).toEqual([]);
