@@ -118,6 +118,9 @@ describe('two API instances and a worker on one database and one bucket', () => 
   }, 60_000);
 
   it('lets the worker transcode it once; both instances then serve it in the feed from the bucket', async () => {
+    // As the web's upload does with Publish: who is in it ("only me", ADR 0029), then the details.
+    const declared = await instances.b.inject({ method: 'PUT', url: `/v1/videos/${videoId}/performers`, headers: creator.auth, payload: { onlyMe: true } });
+    expect(declared.statusCode).toBe(200);
     const details = await instances.b.inject({ method: 'POST', url: '/v1/videos/upload-details', headers: creator.auth, payload: { videoId, title: 'Two rooms' } });
     expect(details.statusCode).toBe(200);
     const video = await waitForVideo(t, creator.auth, videoId, (v) => v.status === 'approved' || v.status === 'error', { timeoutMs: 90_000 });
