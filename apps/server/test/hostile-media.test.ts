@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { ownVideos, upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
+import { ownVideos, upload, uploadAlone, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 let t: TestApp;
 let scratch: string;
@@ -40,7 +40,7 @@ describe("an upload that names another creator's private original", () => {
   let victimOriginal: string;
   beforeAll(async () => {
     const victim = await verifiedModel(t);
-    const { videoId } = (await upload(t, victim.auth, clip('vertical'))).json() as { videoId: number };
+    const { videoId } = (await uploadAlone(t, victim.auth, clip('vertical'))).json() as { videoId: number };
     await waitForVideo(t, victim.auth, videoId, (v) => v.status === 'approved' || v.status === 'error');
     victimOriginal = path.join(t.dataDir, 'private', 'originals', `${videoId}.mp4`);
     // The original is there to be read: what the attack needs.
