@@ -16,7 +16,7 @@ import { clip } from './helpers/clips.ts';
 import { eventually } from './helpers/eventually.ts';
 import { publishedVideos } from './helpers/feed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
-import { upload, verifiedModel, waitForVideo } from './helpers/videos.ts';
+import { upload, uploadAlone, verifiedModel, waitForVideo } from './helpers/videos.ts';
 
 /**
  * The faults of ADR 0025, each against the real thing: a Flick process (`npm run serve`) killed with SIGKILL
@@ -290,7 +290,8 @@ describe('kill -9 of the server', () => {
   async function transcoding(name: 'medium' | 'long') {
     const { auth } = await verifiedModel(t);
     await running();
-    const { videoId } = (await upload(t, auth, clip(name))).json<{ videoId: number }>();
+    // Declared "only me" at once, as the web does (ADR 0029), so it can be published when it is done.
+    const { videoId } = (await uploadAlone(t, auth, clip(name))).json<{ videoId: number }>();
     const video = {
       auth,
       videoId,
