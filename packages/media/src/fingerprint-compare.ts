@@ -18,7 +18,7 @@ export interface VideoFingerprint {
 export const NO_HASH = 0n;
 
 /** Two samples are the same picture at this Hamming distance or less (of 64 bits). */
-export const FRAME_MAX_DISTANCE = 10;
+export const FRAME_MAX_DISTANCE = 12;
 /** How far (seconds) a re-upload may be shifted against the stored video: trimmed at the start, or longer before it. */
 export const MAX_OFFSET_SECONDS = 6;
 /** isMatch: at least this many samples agree... */

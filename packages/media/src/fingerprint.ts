@@ -32,10 +32,15 @@ export const FINGERPRINT_FPS = 2;
 const PICTURES_PER_SECOND = 10;
 /** The side of the grey picture hashed (pHash's 32x32). */
 const SIDE = 32;
+/**
+ * The share of the picture's width and height left out on each side: handles, logos and watermarks sit
+ * by the edges, and crops and letterboxing change the edges most.
+ */
+const BORDER = 0.1;
 /** A sample whose pixels vary less than this (standard deviation, of 255) is black, uniform or nearly: NO_HASH. */
-const MIN_CONTRAST = 6;
-/** ...or whose four strongest low frequencies hold more than this share of their energy: a plain gradient or a blur. */
-const MAX_TOP_ENERGY_SHARE = 0.85;
+const MIN_CONTRAST = 2;
+/** ...or whose strongest low frequency holds more than this share of their energy: a plain gradient, whose other bits are noise. */
+const MAX_TOP_ENERGY_SHARE = 0.97;
 
 export interface FingerprintOptions extends RunOptions {
   /** Default: 10 s plus 1 s per 10 s of video is far more than decoding takes; given by the caller who knows the length. */
@@ -60,7 +65,7 @@ export function fingerprintArgs(input: string, out: string): string[] {
     '-sn',
     '-dn',
     '-vf',
-    `fps=${PICTURES_PER_SECOND},scale=${SIDE}:${SIDE}:flags=area,format=gray`,
+    `fps=${PICTURES_PER_SECOND},crop=iw*${1 - 2 * BORDER}:ih*${1 - 2 * BORDER},scale=${SIDE}:${SIDE}:flags=area,format=gray`,
     '-f',
     'rawvideo',
     `file:${out}`,
@@ -106,7 +111,7 @@ export function perceptualHash(pixels: Float64Array): bigint {
 
   const energies = coefficients.map((c) => c * c).sort((a, b) => b - a);
   const total = energies.reduce((a, b) => a + b, 0);
-  if (total === 0 || (energies[0]! + energies[1]! + energies[2]! + energies[3]!) / total > MAX_TOP_ENERGY_SHARE) return NO_HASH;
+  if (total === 0 || energies[0]! / total > MAX_TOP_ENERGY_SHARE) return NO_HASH;
 
   const sorted = [...coefficients].sort((a, b) => a - b);
   const median = (sorted[31]! + sorted[32]!) / 2;

@@ -69,7 +69,8 @@ describe('fingerprintVideo', () => {
     async (copy) => {
       const result = compareFingerprints(await fingerprintOf(copy), await fingerprintOf('fractal.mp4'));
       expect(isMatch(result)).toBe(true);
-      expect(result.offsetSeconds).toBeCloseTo(copy === 'fractal-trimmed.mp4' ? 1.5 : 0, 0);
+      // Cut 1.7 s in: found at the nearest sample or the one beside it (a slow zoom changes little in half a second).
+      expect(Math.abs(result.offsetSeconds - (copy === 'fractal-trimmed.mp4' ? 1.7 : 0))).toBeLessThanOrEqual(0.7);
     },
   );
 

@@ -1,0 +1,205 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { runMigrations } from '../apps/server/src/db/client.ts';
+import { fingerprintsService } from '../apps/server/src/modules/fingerprints/fingerprints.service.ts';
+import { NO_HASH, type VideoFingerprint, compareFingerprints, fingerprintVideo, isMatch, resolveBinaries, transcodeToHls } from '../packages/media/src/index.ts';
+import { bucketStats, loadSyntheticFingerprints, startBenchCluster } from './support/fingerprint-bench-data.ts';
+import { type Clip, VARIANT_KINDS, type Variant, inParallel, makeClips, makeVariants, seeded } from './support/fingerprint-corpus.ts';
+
+/**
+ * `npm run bench:fingerprint` (issue 30, ADR 0028): on a corpus generated with ffmpeg
+ * (support/fingerprint-corpus.ts), how many re-uploads (re-encoded, scaled, trimmed by up to 2 s, cropped
+ * 5 %, watermarked) the fingerprint catches, how many pairs of distinct videos it flags, how long a
+ * lookup takes among 1,000,000 stored fingerprints in PostgreSQL, and what fingerprinting costs beside
+ * the transcode of the same 1080x1920 clip.
+ *
+ * BENCH_FINGERPRINTS (default 1,000,000) sets how many are stored; BENCH_FINGERPRINT_CORPUS names a folder
+ * to keep the corpus in and reuse (default: a fresh temporary one, removed after).
+ */
+const STORED = Number(process.env.BENCH_FINGERPRINTS ?? 1_000_000);
+const LOOKUPS = 1000;
+const GOALS = { catchRate: 0.95, distinctFlagged: 0.001, p99Ms: 20, costShare: 0.1 };
+
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+const log = (line: string) => console.log(line);
+const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(2)} %`;
+
+const keep = process.env.BENCH_FINGERPRINT_CORPUS;
+const work = keep ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'flick-bench-fingerprint-corpus-')));
+await fs.mkdir(work, { recursive: true });
+const { ffmpeg } = await resolveBinaries();
+const cluster = await startBenchCluster();
+const client = new pg.Client({ connectionString: cluster.url });
+const pool = new pg.Pool({ connectionString: cluster.url, max: 2 });
+
+try {
+  // 1. The corpus.
+  const corpusReady = existsSync(path.join(work, 'corpus.json'));
+  let clips: Clip[];
+  let variants: Variant[];
+  if (corpusReady) {
+    ({ clips, variants } = JSON.parse(await fs.readFile(path.join(work, 'corpus.json'), 'utf8')) as { clips: Clip[]; variants: Variant[] });
+    log(`corpus: ${clips.length} clips and ${variants.length} re-uploads reused from ${work}`);
+  } else {
+    clips = await makeClips(work, ffmpeg);
+    log(`corpus: ${clips.length} distinct clips made (${elapsed()})`);
+    variants = await makeVariants(clips, work, ffmpeg);
+    log(`corpus: ${variants.length} re-uploads made (${elapsed()})`);
+    if (keep) await fs.writeFile(path.join(work, 'corpus.json'), JSON.stringify({ clips, variants }));
+  }
+  const sizes = new Map<string, number>();
+  for (const clip of clips) sizes.set(`${clip.width}x${clip.height}`, (sizes.get(`${clip.width}x${clip.height}`) ?? 0) + 1);
+  log(
+    `  sizes: ${[...sizes].map(([size, n]) => `${n} x ${size}`).join(', ')}; ${Math.min(...clips.map((c) => c.seconds))}-${Math.max(...clips.map((c) => c.seconds))} s`,
+  );
+
+  // 2. Fingerprints.
+  const files = [...clips.map((c) => c.file), ...variants.map((v) => v.file)];
+  const fingerprintMs: number[] = [];
+  const fps = await inParallel(files, 2, async (file) => {
+    const t0 = performance.now();
+    const fp = await fingerprintVideo(file, { binary: ffmpeg });
+    fingerprintMs.push(performance.now() - t0);
+    return fp;
+  });
+  const fpOf = new Map(files.map((file, i) => [file, fps[i]!]));
+  const original = (clip: Clip) => fpOf.get(clip.file)!;
+  const samples = fps.reduce((n, fp) => n + fp.hashes.length, 0);
+  const empty = fps.reduce((n, fp) => n + fp.hashes.filter((h) => h === NO_HASH).length, 0);
+  log(`fingerprints: ${files.length} videos, ${samples} samples, ${pct(empty, samples)} without a hash (black, flat, plain gradient) (${elapsed()})`);
+
+  // 3. Pairwise: each re-upload against its original; every pair of distinct videos.
+  log("\nre-uploads caught (each fingerprint against its original's):");
+  const caughtPairwise = new Set<Variant>();
+  for (const kind of VARIANT_KINDS) {
+    const ofKind = variants.filter((v) => v.kind === kind);
+    const caught = ofKind.filter((v) => isMatch(compareFingerprints(fpOf.get(v.file)!, original(v.clip))));
+    caught.forEach((v) => caughtPairwise.add(v));
+    const missed = ofKind.filter((v) => !caught.includes(v)).map((v) => `${v.clip.name} (${v.detail})`);
+    log(`  ${kind.padEnd(12)} ${caught.length}/${ofKind.length}${missed.length > 0 ? `  missed: ${missed.join('; ')}` : ''}`);
+  }
+  log(`  all          ${caughtPairwise.size}/${variants.length} = ${pct(caughtPairwise.size, variants.length)}`);
+
+  let pairs = 0;
+  const flagged: string[] = [];
+  for (let i = 0; i < clips.length; i += 1) {
+    for (let j = i + 1; j < clips.length; j += 1) {
+      pairs += 1;
+      if (isMatch(compareFingerprints(original(clips[i]!), original(clips[j]!)))) flagged.push(`${clips[i]!.name} ~ ${clips[j]!.name}`);
+    }
+  }
+  let crossPairs = 0;
+  const crossFlagged: string[] = [];
+  for (const variant of variants) {
+    for (const clip of clips) {
+      if (clip.file === variant.clip.file) continue;
+      crossPairs += 1;
+      if (isMatch(compareFingerprints(fpOf.get(variant.file)!, original(clip)))) crossFlagged.push(`${variant.clip.name} (${variant.kind}) ~ ${clip.name}`);
+    }
+  }
+  log(`distinct videos flagged: ${flagged.length}/${pairs} pairs of originals = ${pct(flagged.length, pairs)}${flagged.length ? `  (${flagged.join('; ')})` : ''}`);
+  log(
+    `  and ${crossFlagged.length}/${crossPairs} re-uploads against other originals = ${pct(crossFlagged.length, crossPairs)}${crossFlagged.length ? `  (${crossFlagged.slice(0, 10).join('; ')})` : ''}`,
+  );
+
+  // 4. The index at a million.
+  await client.connect();
+  await runMigrations(pool);
+  log(`\nloading ${STORED.toLocaleString('en')} synthetic fingerprints (${elapsed()})`);
+  const realHashes = [...new Set(fps.flatMap((fp) => fp.hashes.filter((h) => h !== NO_HASH)))];
+  await loadSyntheticFingerprints(client, STORED, realHashes, log);
+  const service = fingerprintsService(pool);
+  const videoIdOf = new Map<string, number>();
+  const { rows: owner } = await client.query<{ id: string }>(`insert into users (email, password_hash, name) values ('bench@example.com', 'x', 'Bench') returning id`);
+  for (const clip of clips) {
+    const { rows } = await client.query<{ id: string }>(`insert into videos (user_id, slug, title, status) values ($1, 'clip', $2, 'approved') returning id`, [
+      owner[0]!.id,
+      clip.name,
+    ]);
+    videoIdOf.set(clip.file, Number(rows[0]!.id));
+    await service.store(Number(rows[0]!.id), Number(owner[0]!.id), original(clip));
+  }
+  await client.query('vacuum analyze');
+  const buckets = await bucketStats(client);
+  const { rows: size } = await client.query<{ total: string; chunks: string }>(
+    `select pg_size_pretty(pg_database_size(current_database())) as total, pg_size_pretty(pg_total_relation_size('video_fingerprint_chunks')) as chunks`,
+  );
+  log(
+    `  stored: ${STORED + clips.length} fingerprints, ${Number(buckets.rows).toLocaleString('en')} index rows in ${buckets.buckets} buckets ` +
+      `(mean ${buckets.mean.toFixed(0)}, fullest ${buckets.max}, ${buckets.full} at the cap); index ${size[0]!.chunks}, database ${size[0]!.total} (${elapsed()})`,
+  );
+
+  // Queries: every re-upload and original of the corpus, then new videos that match nothing stored (random, and real samples perturbed).
+  const random = seeded(77);
+  const random64 = () => (BigInt(Math.floor(random() * 2 ** 32)) << 32n) | BigInt(Math.floor(random() * 2 ** 32));
+  const fresh = (): VideoFingerprint => {
+    const hashes = Array.from({ length: 20 + Math.floor(random() * 41) }, () => {
+      if (random() < 0.5) return random64();
+      return realHashes[Math.floor(random() * realHashes.length)]! ^ (random64() & random64() & random64());
+    });
+    return { fps: 2, durationSeconds: hashes.length / 2, hashes };
+  };
+  type Query = { fp: VideoFingerprint; expect: number | null; variant?: Variant };
+  const queries: Query[] = [
+    ...variants.map((v) => ({ fp: fpOf.get(v.file)!, expect: videoIdOf.get(v.clip.file)!, variant: v })),
+    ...clips.map((c) => ({ fp: original(c), expect: videoIdOf.get(c.file)! })),
+  ];
+  while (queries.length < LOOKUPS) queries.push({ fp: fresh(), expect: null });
+  for (const query of queries.slice(0, 50)) await service.findMatches(query.fp);
+
+  const corpusIds = new Set(videoIdOf.values());
+  const latencies: number[] = [];
+  const caughtIndexed = new Set<Variant>();
+  const wrong: string[] = [];
+  let freshFlagged = 0;
+  for (const query of queries) {
+    const t0 = performance.now();
+    const matches = await service.findMatches(query.fp);
+    latencies.push(performance.now() - t0);
+    const found = new Set(matches.map((m) => m.videoId));
+    if (query.variant && found.has(query.expect)) caughtIndexed.add(query.variant);
+    if (query.expect === null && matches.length > 0) freshFlagged += 1;
+    for (const m of matches) if (m.videoId !== query.expect && m.videoId !== null && corpusIds.has(m.videoId)) wrong.push(`${m.videoId}`);
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
+  log(`\nlookups (findMatches) among ${(STORED + clips.length).toLocaleString('en')} stored fingerprints, ${queries.length} queries one at a time:`);
+  log(`  p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  max ${latencies.at(-1)!.toFixed(1)} ms`);
+  log(`  re-uploads caught through the index: ${caughtIndexed.size}/${variants.length} = ${pct(caughtIndexed.size, variants.length)}`);
+  for (const kind of VARIANT_KINDS)
+    log(`    ${kind.padEnd(12)} ${[...caughtIndexed].filter((v) => v.kind === kind).length}/${variants.filter((v) => v.kind === kind).length}`);
+  log(`  corpus videos matched to another corpus video: ${wrong.length}; new videos flagged: ${freshFlagged}/${queries.length - variants.length - clips.length}`);
+
+  // 5. Cost beside the transcode, on the first 1080x1920 clip.
+  const portrait = clips.find((c) => c.width === 1080)!;
+  const out = path.join(work, 'transcode-out');
+  const tTranscode = performance.now();
+  await transcodeToHls({ input: portrait.file, outDir: out, binaries: await resolveBinaries() });
+  const transcodeMs = performance.now() - tTranscode;
+  await fs.rm(out, { recursive: true, force: true });
+  const tFingerprint = performance.now();
+  await fingerprintVideo(portrait.file, { binary: ffmpeg });
+  const fingerprintOnlyMs = performance.now() - tFingerprint;
+  log(
+    `\ncost on ${portrait.name} (${portrait.seconds} s): transcodeToHls ${(transcodeMs / 1000).toFixed(1)} s, fingerprintVideo ${(fingerprintOnlyMs / 1000).toFixed(2)} s = ${pct(fingerprintOnlyMs, transcodeMs)}`,
+  );
+
+  const catchRate = caughtIndexed.size / variants.length;
+  const distinctRate = (flagged.length + crossFlagged.length) / (pairs + crossPairs);
+  const p99 = Number(at(0.99));
+  log('\ngoals (issue 30):');
+  log(`  re-uploads caught ≥ 95 %: ${pct(caughtIndexed.size, variants.length)} ${catchRate >= GOALS.catchRate ? 'ok' : 'MISSED'}`);
+  log(`  distinct videos flagged ≤ 0.1 %: ${(100 * distinctRate).toFixed(3)} % ${distinctRate <= GOALS.distinctFlagged ? 'ok' : 'MISSED'}`);
+  log(`  lookup p99 ≤ 20 ms at a million: ${p99} ms ${p99 <= GOALS.p99Ms ? 'ok' : 'MISSED'}`);
+  log(`  fingerprint ≤ 10 % of the transcode: ${pct(fingerprintOnlyMs, transcodeMs)} ${fingerprintOnlyMs / transcodeMs <= GOALS.costShare ? 'ok' : 'MISSED'}`);
+  log(`(${elapsed()} in all)`);
+} finally {
+  await client.end().catch(() => undefined);
+  await pool.end();
+  await cluster.remove();
+  if (!keep) await fs.rm(work, { recursive: true, force: true });
+}
