@@ -234,6 +234,13 @@ describe('an upload matching an imported hash list', () => {
     const [first] = await heldQueue();
     expect(first).toMatchObject({ urgent: true, quarantined: true, holds: [{ kind: 'hash-list', urgent: true, matched: null }] });
     expect(first!.video.video.id).toBe(listed);
+
+    // A video waiting only for its uploader to say who is in it is theirs to move, not the moderators'.
+    const undeclared = (await upload(t, uploader.auth)).json() as { videoId: number };
+    expect(await openHolds(undeclared.videoId)).toEqual([{ kind: 'co-performers', urgent: false, matchedVideoId: null }]);
+    expect((await heldQueue()).map((entry) => entry.video.video.id)).not.toContain(undeclared.videoId);
+    expect(await processed(uploader.auth, undeclared.videoId)).toMatchObject({ status: 'processing' });
+    expect((await heldQueue()).map((entry) => entry.video.video.id)).not.toContain(undeclared.videoId);
   }, 180_000);
 });
 

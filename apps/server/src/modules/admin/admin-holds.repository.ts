@@ -21,13 +21,18 @@ const holdsJson = `json_agg(json_build_object('kind', h.kind, 'reason', h.reason
 /** The held queue's reads and the take-down of a held video; on the pool or a transaction's client. */
 export function adminHoldsRepository(db: pg.Pool | pg.PoolClient) {
   return {
-    /** Videos with an open hold, urgent first (hash-list matches, withdrawn consent), then the longest waiting. */
+    /**
+     * Videos with an open hold a moderator decides on, urgent first (hash-list matches, withdrawn consent), then
+     * the longest waiting; each with all its open holds. A video waiting only for its uploader's declaration or
+     * its co-performers' answers is theirs to move, not the moderators'.
+     */
     async queue(limit: number): Promise<{ videoId: number; holds: HoldRow[] }[]> {
       const { rows } = await db.query<{ videoId: number; holds: HoldRow[] }>(
         `select v.id::float8 as "videoId", ${holdsJson} as holds
          from video_holds h join videos v on v.id = h.video_id
          where ${OPEN}
          group by v.id
+         having bool_or(h.kind <> 'co-performers' or h.urgent)
          order by bool_or(h.urgent) desc, min(h.created_at) asc, v.id asc
          limit $1`,
         [limit],

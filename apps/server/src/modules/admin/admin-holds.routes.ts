@@ -20,7 +20,8 @@ export const adminHoldsRoutes: FastifyPluginAsyncZod<{ holds: AdminHolds }> = as
     {
       schema: {
         ...adminRoute,
-        summary: 'Videos with an open hold (fingerprint matches, co-performers), urgent first: each with its holds, the video each matched, and its uploader',
+        summary:
+          'Videos held for a moderator (a fingerprint match, withdrawn consent), urgent first: each with all its open holds, the video each matched, and its uploader',
         response: { 200: adminHeldListSchema, ...adminErrors },
       },
     },

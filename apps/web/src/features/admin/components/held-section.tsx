@@ -176,7 +176,7 @@ function HeldQueue() {
   );
 }
 
-/** Held videos (fingerprint matches, co-performers), urgent first, and the import of known-bad hash lists. */
+/** Videos held for a moderator (fingerprint matches, withdrawn consent), urgent first, and the import of known-bad hash lists. */
 export function HeldSection({ rest }: { rest: string[] }) {
   const importing = rest[0] === 'hash-lists';
   const current = importing ? adminPath('held', 'hash-lists') : adminPath('held');
