@@ -8,6 +8,7 @@ import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { FLUSH_INTERVAL_MS } from '../src/modules/tracking/counter-buffer.ts';
 import { client, newAccount, signInAs, signUp } from './helpers/accounts.ts';
 import { dataFingerprints, type Fingerprint } from './helpers/data-fingerprint.ts';
+import { releaseForm } from './helpers/releases.ts';
 import { verificationForm } from './helpers/verification.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -121,6 +122,14 @@ const access: Record<string, Access> = {
   'POST /v1/ads/impressions': 'anyone',
   'GET /v1/ads/vast/{token}': 'anyone',
   'GET /v1/ads/click/{token}': 'anyone',
+  // Who is in a video (ADR 0029): its uploader's to say (an admin may read it), a named creator's to answer.
+  'GET /v1/videos/{id}/performers': 'account',
+  'PUT /v1/videos/{id}/performers': 'account',
+  'POST /v1/videos/{id}/performers/releases': 'account',
+  'DELETE /v1/videos/{id}/performers/{performer}': 'account',
+  'GET /v1/profile/appearances': 'account',
+  'POST /v1/profile/appearances/{id}/decision': 'account',
+  'GET /v1/users/{id}/appearances': 'anyone',
 };
 /** The admin module answers 401/403 before any of its routes runs (ADR 0015): one rule for all of them. */
 const accessOf = (route: string): Access | undefined => access[route] ?? (route.split(' ')[1]!.startsWith('/v1/admin/') ? 'admin' : undefined);
@@ -195,7 +204,7 @@ interface Call {
   payload?: unknown;
   headers?: Record<string, string>;
 }
-type Owner = 'victim' | 'liker' | 'admin' | 'partner';
+type Owner = 'victim' | 'liker' | 'admin' | 'partner' | 'co-performer';
 interface Attempt {
   /** The request; built when sent (a push's timestamp, the sites' order now). `owner`: as its owner makes it. */
   request: (owner: boolean) => Call | Promise<Call>;
@@ -358,6 +367,16 @@ beforeAll(async () => {
     toTakeDown: await video('approved'),
     takenDown: await video('approved', 'taken down'),
     reported: await video('approved'),
+    // Who is in a video (ADR 0029): not yet published, so their lists may still change.
+    toDeclare: await video('processing'),
+    toAddRelease: await video('processing'),
+    namingMember: await video('processing'),
+    askingMember: await video('processing'),
+    releaseToReview: await video('processing'),
+    releaseToWithdraw: await video('processing'),
+    // Held for the admins (ADR 0028): a fingerprint match.
+    held: await video('processing'),
+    heldToTakeDown: await video('processing'),
   };
   await t.pool.query(`insert into video_likes (viewer_key, video_id) values ($1, $2)`, [`u${liker.id}`, videos.liked]);
   await t.pool.query(`update videos set like_count = 1 where id = $1`, [videos.liked]);
@@ -428,6 +447,25 @@ beforeAll(async () => {
   // An admin may: not asked here (the last test makes the admin's call).
   const refusedButToAdmins = { ...noSession(), ...publishers(403), viewer: 403, 'studio manager': 403 };
   const adminOnly = (request: Attempt['request']): Attempt => ({ request, answers: refusedButToAdmins, owner: 'admin' });
+  // The victim names the Matrix Studio's member in two videos (one to take them off the list, one for them
+  // to answer), and adds a release to two others, for the admins' review; two videos match removed content.
+  owners['co-performer'] = member.auth;
+  const named = async (videoId: number) =>
+    (await ok(json('PUT', `/v1/videos/${videoId}/performers`, { onlyMe: false, creators: [member.account.username] }), victim.auth)).json<{
+      performers: { id: number }[];
+    }>().performers[0]!.id;
+  const released = async (videoId: number) =>
+    (await ok({ method: 'POST', url: `/v1/videos/${videoId}/performers/releases`, ...releaseForm() }, victim.auth)).json<{ performers: { id: number }[] }>()
+      .performers[0]!.id;
+  const performers = {
+    toRemove: await named(videos.namingMember),
+    asking: await named(videos.askingMember),
+    toReview: await released(videos.releaseToReview),
+    toWithdraw: await released(videos.releaseToWithdraw),
+  };
+  for (const held of [videos.held, videos.heldToTakeDown]) {
+    await t.pool.query(`insert into video_holds (video_id, kind, reason) values ($1, 'matches-removed', 'Waiting for review')`, [held]);
+  }
   const pushBody = JSON.stringify({ rooms: [{ room: 'victimroom', live: true }] });
   attempts = {
     'POST /v1/register': { request: () => post('/v1/register', { ...newAccount('model'), email: victim.account.email }), answers: everyone(422) },
@@ -536,6 +574,28 @@ beforeAll(async () => {
       request: () => post('/v1/profile/join-studio', { key: 'AAAA-BBBB-CCCC-DDDD-EEEE' }),
       answers: { ...noSession(), ...nonPublishers(403), ...publishers(422) },
     },
+    // Who is in the victim's video is theirs to say (a manager acting for them may; an admin may only read it), ADR 0029.
+    'PUT /v1/videos/{id}/performers': {
+      request: () => json('PUT', `/v1/videos/${videos.toDeclare}/performers`, { onlyMe: true }),
+      answers: refusedToAll,
+      owner: 'victim',
+    },
+    'POST /v1/videos/{id}/performers/releases': {
+      request: () => ({ method: 'POST', url: `/v1/videos/${videos.toAddRelease}/performers/releases`, ...releaseForm() }),
+      answers: refusedToAll,
+      owner: 'victim',
+    },
+    'DELETE /v1/videos/{id}/performers/{performer}': {
+      request: () => ({ method: 'DELETE', url: `/v1/videos/${videos.namingMember}/performers/${performers.toRemove}` }),
+      answers: refusedToAll,
+      owner: 'victim',
+    },
+    // A request to appear is the named creator's alone to answer: no one else learns it exists, and no manager acts on it.
+    'POST /v1/profile/appearances/{id}/decision': {
+      request: () => post(`/v1/profile/appearances/${performers.asking}/decision`, { decision: 'approved' }),
+      answers: { ...noSession(), ...accounts(404) },
+      owner: 'co-performer',
+    },
     // No one of the actors is in a studio; the victim is, and stays.
     'POST /v1/profile/leave-studio': { request: () => post('/v1/profile/leave-studio'), answers: { ...noSession(), ...accounts(404) }, owner: 'victim' },
 
@@ -587,6 +647,13 @@ beforeAll(async () => {
       post('/v1/admin/studios', { name: 'Mallory Studio', managerEmail: 'mallory@studio.test', managerPassword: 'correct-horse-battery' }),
     ),
     'POST /v1/admin/studios/{id}/rotate-key': adminOnly(() => post(`/v1/admin/studios/${victimStudio.studio.id}/rotate-key`)),
+    'POST /v1/admin/holds/{id}/release': adminOnly(() => post(`/v1/admin/holds/${videos.held}/release`, { kind: 'matches-removed' })),
+    'POST /v1/admin/holds/{id}/take-down': adminOnly(() => post(`/v1/admin/holds/${videos.heldToTakeDown}/take-down`, { reason: 'Not an admin' })),
+    'POST /v1/admin/hash-lists': adminOnly(() => post('/v1/admin/hash-lists', { name: 'Mallory list', text: '0123456789abcdef\n' })),
+    'POST /v1/admin/performer-releases/{id}/decision': adminOnly(() => post(`/v1/admin/performer-releases/${performers.toReview}/decision`, { decision: 'approved' })),
+    'POST /v1/admin/performer-releases/{id}/withdraw': adminOnly(() =>
+      post(`/v1/admin/performer-releases/${performers.toWithdraw}/withdraw`, { reason: 'Not an admin' }),
+    ),
     'POST /v1/admin/channels': adminOnly(() =>
       post('/v1/admin/channels', { email: 'mallory@channels.test', name: 'Mallory TV', username: 'mallory_tv', password: 'correct-horse-battery' }),
     ),
