@@ -39,8 +39,8 @@ async function verifiedModel(): Promise<Account & { name: string }> {
 
 /** A second person on their own phone: a context of the same device. */
 async function phoneOf(browser: Browser, account: Account): Promise<Page> {
-  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = test.info().project.use;
-  const context = await browser.newContext({ baseURL: baseURL(), viewport, deviceScaleFactor, isMobile, hasTouch, userAgent });
+  const { viewport, screen, deviceScaleFactor, isMobile, hasTouch, userAgent } = test.info().project.use;
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, screen, deviceScaleFactor, isMobile, hasTouch, userAgent });
   const page = await context.newPage();
   await signInOnPage(page, account);
   return page;
@@ -59,7 +59,10 @@ test('an uploader names a co-performer, who approves from their account, and the
   await page.getByLabel('Title').fill(title);
   // The cards are labels over native radios drawn as cards: a finger taps the card.
   const others = page.getByRole('radio', { name: 'Me and others' });
-  await page.locator('label').filter({ has: others }).click({ position: { x: 12, y: 12 } });
+  await page
+    .locator('label')
+    .filter({ has: others })
+    .click({ position: { x: 12, y: 12 } });
   await expect(others).toBeChecked();
   const people = page.getByRole('region', { name: 'Who is in this video?' });
   const username = people.getByLabel('Flick username');
@@ -99,7 +102,7 @@ test('an uploader names a co-performer, who approves from their account, and the
   await snap(costarPage, testInfo, 'performers-request');
   await request.getByRole('button', { name: 'Approve' }).click();
   await costarPage.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
-  await expect(request.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(request.getByText('You approved', { exact: true })).toBeVisible();
   await expect(request.getByRole('button', { name: 'Withdraw consent…' })).toBeVisible();
   await snap(costarPage, testInfo, 'performers-approved');
 

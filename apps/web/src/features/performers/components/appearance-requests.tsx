@@ -44,7 +44,7 @@ function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; on
       </button>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="line-clamp-2 font-bold break-words">{title}</h3>
-        <Link to={`/${uploader.slug ?? uploader.id}`} className="flex min-w-0 items-center gap-2 self-start rounded-full text-sm text-muted hover:text-fg">
+        <Link to={`/${uploader.slug ?? uploader.id}`} className="flex max-w-full min-w-0 items-center gap-2 self-start rounded-full text-sm text-muted hover:text-fg">
           <Avatar user={{ name: uploader.name, username: uploader.slug, avatar: uploader.avatar, color: null }} size="sm" />
           <span className="min-w-0">
             <span className="block truncate font-semibold text-fg">{uploader.name}</span>
@@ -52,7 +52,7 @@ function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; on
           </span>
         </Link>
         <div className="flex flex-wrap items-center gap-2">
-          {performerStatusChip(appearance.status, 'creator')}
+          {performerStatusChip(appearance.status, 'me')}
           {appearance.reason && <p className="min-w-0 text-sm break-words text-muted">“{appearance.reason}”</p>}
         </div>
         {appearance.status === 'pending' && (

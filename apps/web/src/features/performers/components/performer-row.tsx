@@ -15,17 +15,20 @@ export function StatusChip({ tone, children }: { tone: Tone; children: ReactNode
   return <span className={`inline-flex h-6 flex-none items-center rounded-full border px-2.5 text-xs font-bold whitespace-nowrap ${tones[tone]}`}>{children}</span>;
 }
 
-/** A co-performer's answer in the uploader's words: a creator answers themselves, a release is answered by review. */
-export function performerStatusChip(status: PerformerStatus, kind: 'creator' | 'release') {
+/**
+ * A co-performer's answer: in the uploader's words for a creator (who answers themselves) and a release
+ * (answered by review), and in the named creator's own words for `me`.
+ */
+export function performerStatusChip(status: PerformerStatus, who: 'creator' | 'release' | 'me') {
   switch (status) {
     case 'pending':
-      return <StatusChip tone="warn">{kind === 'creator' ? 'Waiting for them' : 'In review'}</StatusChip>;
+      return <StatusChip tone="warn">{{ creator: 'Waiting for them', release: 'In review', me: 'Waiting for your answer' }[who]}</StatusChip>;
     case 'approved':
-      return <StatusChip tone="success">Approved</StatusChip>;
+      return <StatusChip tone="success">{who === 'me' ? 'You approved' : 'Approved'}</StatusChip>;
     case 'refused':
-      return <StatusChip tone="danger">{kind === 'creator' ? 'Declined' : 'Rejected'}</StatusChip>;
+      return <StatusChip tone="danger">{{ creator: 'Declined', release: 'Rejected', me: 'You refused' }[who]}</StatusChip>;
     case 'withdrawn':
-      return <StatusChip tone="danger">Withdrew consent</StatusChip>;
+      return <StatusChip tone="danger">{who === 'me' ? 'You withdrew consent' : 'Withdrew consent'}</StatusChip>;
   }
 }
 
