@@ -25,7 +25,7 @@ async function isPlayable(masterUrl: string): Promise<boolean> {
 /**
  * Upload to watchable by viewers (ADR 0018): a real server on a fresh embedded database with automatic
  * moderation (the default); a verified creator uploads `clip` over HTTP and, as the upload screen
- * asks, fills in the details while it processes. The clock runs from the upload's answer (the last
+ * asks, says who is in it and fills in the details while it processes. The clock runs from the upload's answer (the last
  * byte is in) until a guest can watch it: listed on the creator's page with a master playlist that
  * plays (segments behind it), then in the home feed too, and on until the whole ladder is done.
  */
@@ -75,6 +75,13 @@ export async function measureUploadToPlayable(clip: string) {
     const answered = performance.now();
     if (upload.status !== 201) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
     const { videoId } = (await upload.json()) as { videoId: number };
+    // Publish on the upload screen: who is in it ("only me", ADR 0029), then the details, as the web sends them.
+    const declared = await fetch(`${base}/v1/videos/${videoId}/performers`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ onlyMe: true }),
+    });
+    if (!declared.ok) throw new Error(`the declaration answered ${declared.status}: ${await declared.text()}`);
     const details = await post('/v1/videos/upload-details', { videoId, title: 'Bench clip', tags: 'bench', is_nsfw: false }, auth);
     if (!details.ok) throw new Error(`upload-details answered ${details.status}: ${await details.text()}`);
 

@@ -103,6 +103,8 @@ export async function seedFeed(baseURL: string, count: number): Promise<SeededFe
   const form = new FormData();
   form.append('video', new Blob([fs.readFileSync(feedClip())], { type: 'video/mp4' }), 'clip.mp4');
   const { videoId } = (await call(baseURL, '/v1/videos/upload', { method: 'POST', headers: auth, body: form, expect: 201 })) as { videoId: number };
+  // As the upload screen's Publish does: who is in it first ("only me", ADR 0029), then the details.
+  await call(baseURL, `/v1/videos/${videoId}/performers`, { ...json(auth, { onlyMe: true }), method: 'PUT', expect: 200 });
   const tagName = `feed${randomBytes(2).toString('hex')}`;
   const tags = [tagName, 'solo', 'tease', 'smile', 'dance', 'night', 'fun'].join(',');
   await call(baseURL, '/v1/videos/upload-details', { ...json(auth, { videoId, title: 'Original clip', tags }), expect: 200 });
