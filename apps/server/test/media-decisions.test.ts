@@ -3,10 +3,12 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { mediaStorage } from '../src/lib/media-storage.ts';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
+import { mediaPlacement } from '../src/modules/videos/media-decisions.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { videoHoldsRepository } from '../src/modules/videos/video-holds.repository.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
@@ -428,4 +430,25 @@ describe('media in a bucket (S3, ADR 0017): a video that is not public leaves th
     const segment = await fetch(`${s3.env.MEDIA_BASE_URL}/media/videos/${id}/stream/v0/seg000.ts`);
     expect(segment.headers.get('cache-control')).toBe('public, max-age=3600, s-maxage=86400');
   }, 60_000);
+
+  it('writes a draft’s new objects withheld, and the minute’s sweep makes a scheduled video public once its date has come', async () => {
+    const [id] = await publishedVideos(app, owner.id, 1, { uploadDate: new Date(Date.now() + 3_600_000) });
+    const store = mediaStorage(loadConfig({ DATA_DIR: app.dataDir, ...s3.env }));
+    const frame = path.join(app.dataDir, `frame-${id}.jpg`);
+    await fs.mkdir(app.dataDir, { recursive: true });
+    await fs.writeFile(frame, 'bytes of first-frame.jpg');
+    // Nothing of this video is public yet, so its new files go where its files are: withheld.
+    await store.publishFile(`videos/${id}/first-frame.jpg`, frame);
+    expect(await withheld(id!)).toEqual([`withheld/videos/${id}/first-frame.jpg`]);
+    expect(await inPublic(id!)).toEqual([]);
+
+    const placement = mediaPlacement({ pool: app.pool, media: store, logger: pino({ level: 'silent' }) });
+    await placement.sweep();
+    expect(await inPublic(id!)).toEqual([]);
+    await app.pool.query(`update videos set upload_date = now() - interval '1 second' where id = $1`, [id]);
+    await placement.sweep();
+    expect(await inPublic(id!)).toEqual([`media/videos/${id}/first-frame.jpg`]);
+    expect(await withheld(id!)).toEqual([]);
+    expect((await fetch(`${s3.env.MEDIA_BASE_URL}/media/videos/${id}/first-frame.jpg`)).status).toBe(200);
+  });
 });
