@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createAdmin } from './support/admin-console.ts';
 import { sql } from './support/db.ts';
+import { signInOnPage } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
 /*
@@ -74,7 +75,14 @@ async function signIn(page: Page, model: Model) {
   await expect(page).toHaveURL(/\/account$/);
 }
 
-test('a re-upload of a taken-down clip is held, never published, and shows its uploader why', async ({ page, request, baseURL }, testInfo) => {
+test('a re-upload of a taken-down clip is held, never published, and shows its uploader why; a moderator finds it in the held queue', async ({
+  page,
+  request,
+  baseURL,
+  browser,
+}, testInfo) => {
+  // Two uploads transcoded one after the other, then two screens: longer than one flow's minute.
+  test.setTimeout(150_000);
   const { original, copy } = clips();
 
   // Someone else's clip was published, then taken down by an admin.
@@ -136,4 +144,18 @@ test('a re-upload of a taken-down clip is held, never published, and shows its u
       held.id,
     ]),
   ).toEqual([{ status: 'processing', kind: 'matches-removed' }]);
+
+  // The moderator's side, on a phone too: the held queue shows the video, what its uploader reads, and what it matched.
+  const console = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const adminPage = await console.newPage();
+  await signInOnPage(adminPage, admin);
+  await adminPage.goto('/admin/held');
+  const item = adminPage.getByRole('listitem').filter({ has: adminPage.getByRole('button', { name: 'Take down My fractal' }) });
+  await expect(item.getByText('Matches removed content')).toBeVisible();
+  await expect(item.locator('p', { hasText: 'The uploader reads:' })).toContainText(holdMessages.matchesRemoved);
+  await expect(item.locator('p', { hasText: 'Matched:' })).toContainText('Fractal');
+  await expect(item.locator('p', { hasText: 'Matched:' })).toContainText('taken down');
+  await item.getByText('Matches removed content').scrollIntoViewIfNeeded();
+  await snap(adminPage, testInfo, 'held-queue');
+  await console.close();
 });
