@@ -115,7 +115,7 @@ function recipes(): Recipe[] {
       size: sizes[i % 4]!,
       args: (w, h) =>
         lavfi(
-          `color=c=${colors[i]}:size=${w / (8 + 4 * i)}x${h / (8 + 4 * i)}:rate=${RATE},noise=alls=${60 + i * 10}:allf=u:all_seed=${i + 1},` +
+          `color=c=${colors[i]}:size=${Math.round(w / (8 + 4 * i))}x${Math.round(h / (8 + 4 * i))}:rate=${RATE},noise=alls=${60 + i * 10}:allf=u:all_seed=${i + 1},` +
             `scale=${w}:${h}:flags=bicubic,scroll=h=${0.001 * (i + 1)}:v=${0.0015 * (5 - i)},eq=contrast=${1.2 + i * 0.2}`,
         ),
     });
@@ -125,7 +125,7 @@ function recipes(): Recipe[] {
     'mandelbrot=size=1080x1920:maxiter=200:start_scale=2:rate=1',
     'testsrc2=size=1080x1920:rate=1',
     'life=size=270x480:seed=9:rate=1,scale=1080:1920:flags=neighbor',
-    'allrgb=rate=1,scale=1080:1920',
+    'mandelbrot=size=540x960:maxiter=120:start_x=-0.75:start_y=0.1:start_scale=0.08:rate=1,scale=1080:1920',
     'smptehdbars=size=1080x1920:rate=1',
   ];
   stills.forEach((still, i) =>

@@ -89,7 +89,7 @@ describe('perceptualHash', () => {
     expect(perceptualHash(picture((x) => x * 8))).toBe(NO_HASH);
   });
 
-  it('hashes the average picture of each half second, and a last window only when half full', () => {
+  it('hashes every half second the average picture of the second from there, and a last step only when half full', () => {
     const frame = Buffer.from(picture(detailed).map((v) => Math.round(v)));
     const raw = Buffer.concat(Array(12).fill(frame));
     const result = fingerprintFromPictures(raw);

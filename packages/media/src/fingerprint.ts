@@ -26,10 +26,12 @@ export {
   serializeFingerprint,
 } from './fingerprint-compare.ts';
 
-/** Hashes a second (each of the average picture over 1/FINGERPRINT_FPS s). */
+/** Hashes a second (each of the average picture over WINDOW_SAMPLES / FINGERPRINT_FPS s). */
 export const FINGERPRINT_FPS = 2;
 /** Pictures decoded a second and averaged into each hash: a re-upload shifted by a fraction of a sample still hashes alike. */
 const PICTURES_PER_SECOND = 10;
+/** Each sample averages the pictures of this many sample steps from its start (overlapping), so a shift of a fraction of a step changes it little. */
+const WINDOW_SAMPLES = 2;
 /** The side of the grey picture hashed (pHash's 32x32). */
 const SIDE = 32;
 /**
@@ -121,17 +123,18 @@ export function perceptualHash(pixels: Float64Array): bigint {
 }
 
 /**
- * Hashes decoded pictures (`SIDE`x`SIDE` bytes each, PICTURES_PER_SECOND a second): each sample is the
- * average of the pictures of its 1/FINGERPRINT_FPS s, so a clip trimmed by a fraction of a sample still
- * hashes nearly alike; a last partial window counts when it has half its pictures.
+ * Hashes decoded pictures (`SIDE`x`SIDE` bytes each, PICTURES_PER_SECOND a second): each sample, one every
+ * 1/FINGERPRINT_FPS s, is the average of the pictures of WINDOW_SAMPLES steps from there, so a clip trimmed
+ * by a fraction of a step still hashes nearly alike; a last step counts when it has half its pictures.
  */
 export function fingerprintFromPictures(raw: Buffer): VideoFingerprint {
   const size = SIDE * SIDE;
   const pictures = Math.floor(raw.length / size);
-  const perSample = PICTURES_PER_SECOND / FINGERPRINT_FPS;
+  const step = PICTURES_PER_SECOND / FINGERPRINT_FPS;
+  const window = step * WINDOW_SAMPLES;
   const hashes: bigint[] = [];
-  for (let first = 0; first + perSample / 2 <= pictures; first += perSample) {
-    const last = Math.min(pictures, first + perSample);
+  for (let first = 0; first + step / 2 <= pictures; first += step) {
+    const last = Math.min(pictures, first + window);
     const average = new Float64Array(size);
     for (let p = first; p < last; p += 1) {
       for (let i = 0; i < size; i += 1) average[i] = average[i]! + raw[p * size + i]!;
