@@ -65,24 +65,40 @@ export const noMediaDecisions: MediaDecisions = {
  * without a decision here (a transcode publishing, a scheduled date come).
  */
 export function mediaPlacement({ pool, media, purger, logger }: { pool: pg.Pool; media: MediaStorage; purger?: MediaPurger; logger: Logger }) {
-  return {
-    async place(videoIds: readonly number[]): Promise<void> {
-      const { rows } = await pool.query<{ id: number; mediaPublic: boolean; deleting: boolean }>({
-        name: 'media-placement',
-        text: `select v.id::float8 as id, ${MEDIA_PUBLIC_SQL} as "mediaPublic", v.status = 'deleting' as deleting from videos v where v.id = any($1::bigint[])`,
-        values: [videoIds],
-      });
-      const state = new Map(rows.map((row) => [row.id, row]));
-      const purge: string[] = [];
-      for (const id of videoIds) {
-        const row = state.get(id);
-        // Being deleted or gone: the purge job removes the objects wherever they are; only the CDN is told.
-        if (row && !row.deleting) {
-          const moved = await media.placeVideo(id, row.mediaPublic);
-          if (moved > 0) logger.info({ videoId: id, moved, public: row.mediaPublic }, 'video media placed');
-        }
-        if (!row?.mediaPublic) purge.push(...videoPurgePrefixes(id));
+  /**
+   * Puts one video's objects where its state says now, under a lock on the video held across workers: a
+   * take-down and a restore in quick succession never move the same objects both ways at once, and the
+   * second reads the state the first left. Answers whether the video is public (undefined: gone).
+   */
+  async function placeOne(videoId: number): Promise<boolean | undefined> {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(hashtext('media-placement'), $1::int)", [videoId % 2 ** 31]);
+      try {
+        const { rows } = await client.query<{ mediaPublic: boolean; deleting: boolean }>({
+          name: 'media-placement',
+          text: `select ${MEDIA_PUBLIC_SQL} as "mediaPublic", v.status = 'deleting' as deleting from videos v where v.id = $1`,
+          values: [videoId],
+        });
+        const row = rows[0];
+        // Being deleted or gone: the purge job removes the objects wherever they are.
+        if (!row || row.deleting) return row ? false : undefined;
+        const moved = await media.placeVideo(videoId, row.mediaPublic);
+        if (moved > 0) logger.info({ videoId, moved, public: row.mediaPublic }, 'video media placed');
+        return row.mediaPublic;
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext('media-placement'), $1::int)", [videoId % 2 ** 31]);
       }
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    /** Places each video's media; a CDN forgets the files of every one that is not public. */
+    async place(videoIds: readonly number[]): Promise<void> {
+      const purge: string[] = [];
+      for (const id of videoIds) if (!(await placeOne(id))) purge.push(...videoPurgePrefixes(id));
       if (purger && purge.length > 0) await purger.purge(purge);
     },
     async sweep(): Promise<void> {
@@ -92,10 +108,7 @@ export function mediaPlacement({ pool, media, purger, logger }: { pool: pg.Pool;
         text: `select v.id::float8 as id from videos v
                where (v.updated_at > now() - ${SWEEP_WINDOW} or v.upload_date between now() - ${SWEEP_WINDOW} and now()) and ${MEDIA_PUBLIC_SQL}`,
       });
-      for (const { id } of rows) {
-        const moved = await media.placeVideo(id, true);
-        if (moved > 0) logger.info({ videoId: id, moved }, 'video media published');
-      }
+      for (const { id } of rows) await placeOne(id);
     },
   };
 }
