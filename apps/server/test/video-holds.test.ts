@@ -3,8 +3,14 @@ import { fingerprintVideo, hashToHex, NO_HASH, resolveBinaries, runFfmpeg } from
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.ts';
+import { jobRegistry } from '../src/jobs/job-queue.ts';
+import { mediaStorage } from '../src/lib/media-storage.ts';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
+import { fingerprintsService } from '../src/modules/fingerprints/fingerprints.service.ts';
+import { registerVideoJobs } from '../src/modules/videos/video-jobs.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { ownVideos, upload, verifiedModel } from './helpers/videos.ts';
@@ -25,6 +31,7 @@ const clips = {
   lifeCopy: 'life-copy.mp4',
   listed: 'listed.mp4',
   own: 'own.mp4',
+  unchecked: 'unchecked.mp4',
   ownCopy: 'own-copy.mp4',
 } as const;
 const at = (name: string) => path.join(work, name);
@@ -95,6 +102,7 @@ beforeAll(async () => {
     run(['-f', 'lavfi', '-i', life(42, 'life_color=#ffcc00:death_color=#220044'), '-t', '8', ...h264(26), at(clips.life)]),
     run(['-f', 'lavfi', '-i', life(7, 'life_color=#33ddff:death_color=#401010'), '-t', '8', ...h264(26), at(clips.listed)]),
     run(['-f', 'lavfi', '-i', life(99, 'life_color=#88ff88:death_color=#000033'), '-t', '8', ...h264(26), at(clips.own)]),
+    run(['-f', 'lavfi', '-i', life(123, 'life_color=#ff6688:death_color=#002200'), '-t', '6', ...h264(26), at(clips.unchecked)]),
   ]);
   await Promise.all([
     // Re-encoded at a lower quality and scaled.
@@ -242,6 +250,42 @@ describe('an upload matching an imported hash list', () => {
     expect(await processed(uploader.auth, undeclared.videoId)).toMatchObject({ status: 'processing' });
     expect((await heldQueue()).map((entry) => entry.video.video.id)).not.toContain(undeclared.videoId);
   }, 180_000);
+});
+
+describe('a fingerprint that cannot be computed', () => {
+  it('does not lose the video: the job is tried again, and after its last try the video waits for a moderator instead of being published', async () => {
+    const creator = await verifiedModel(t);
+    // Uploaded with the queue's workers, then transcoded here by hand with a fingerprint that always fails.
+    const videoId = await uploadWithDetails(creator.auth, clips.unchecked, 'Unchecked');
+    await processed(creator.auth, videoId);
+    await t.pool.query(`update videos set status = 'preprocess', processed_at = null, playable_at = null, status_reason = null where id = $1`, [videoId]);
+    await t.pool.query(`delete from video_fingerprints where video_id = $1`, [videoId]);
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir, PUBLIC_URL: 'http://flick.test' });
+    const registry = jobRegistry();
+    const failing = Object.assign(fingerprintsService(t.pool), { compute: () => Promise.reject(new Error('ffmpeg was killed')) });
+    registerVideoJobs(registry, {
+      db: t.db,
+      media: mediaStorage(config),
+      logger: pino({ level: 'silent' }),
+      jobs: t.jobs,
+      moderation: 'auto',
+      fingerprints: failing,
+      mailer: { send: async () => undefined },
+      publicUrl: 'http://flick.test',
+    });
+    const transcode = registry.handler('transcode-video')!;
+
+    // Not the last try: the job fails so the queue runs it again, and nothing is published meanwhile.
+    await expect(transcode({ videoId }, { retryCount: 0, retryLimit: 3 })).rejects.toThrow('video fingerprint failed');
+    expect((await ownVideos(t, creator.auth)).find((v) => v.id === videoId)).toMatchObject({ status: 'preprocess' });
+    expect(await openHolds(videoId)).toEqual([]);
+
+    // The last one: held for a moderator, with a reason its uploader can read; never published.
+    await transcode({ videoId }, { retryCount: 3, retryLimit: 3 });
+    expect((await ownVideos(t, creator.auth)).find((v) => v.id === videoId)).toMatchObject({ status: 'processing', statusReason: holdMessages.notChecked });
+    expect(await openHolds(videoId)).toEqual([{ kind: 'matches-removed', urgent: false, matchedVideoId: null }]);
+    expect((await heldQueue()).find((entry) => entry.video.video.id === videoId)?.holds[0]).toMatchObject({ reason: holdMessages.notChecked, matched: null });
+  }, 120_000);
 });
 
 describe('who may use the held queue and the hash-list import', () => {
