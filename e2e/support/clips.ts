@@ -7,17 +7,19 @@ export interface ClipRecipe {
   /** File name under the temp directory; made once per machine. */
   name: string;
   seconds: number;
-  /** Filters after the test card, e.g. grain that does not compress. */
+  /** What is filmed: an ffmpeg lavfi source (with `{seconds}` for the length); a test card when left out. */
+  source?: string;
+  /** Filters after the source, e.g. grain that does not compress. */
   filters?: string;
   /** Extra x264 options, e.g. a fixed quantizer. */
   encoder?: string[];
 }
 
-/** A 540x960 vertical test card with a tone, made with ffmpeg like a phone recording. */
-export function verticalClip({ name, seconds, filters, encoder = [] }: ClipRecipe): string {
+/** A 540x960 vertical test card (or `source`) with a tone, made with ffmpeg like a phone recording. */
+export function verticalClip({ name, seconds, source, filters, encoder = [] }: ClipRecipe): string {
   const file = path.join(os.tmpdir(), name);
   if (fs.existsSync(file)) return file;
-  const card = `testsrc2=s=540x960:r=30:d=${seconds}${filters ? `,${filters}` : ''}`;
+  const card = `${source?.replaceAll('{seconds}', String(seconds)) ?? `testsrc2=s=540x960:r=30:d=${seconds}`}${filters ? `,${filters}` : ''}`;
   execFileSync('ffmpeg', [
     '-v',
     'error',

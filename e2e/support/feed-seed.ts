@@ -8,8 +8,19 @@ import { buildFeedSnapshot } from '../../apps/server/src/modules/feed/feed-snaps
 import { verticalClip } from './clips.ts';
 import { sql } from './db.ts';
 
-/** Long enough to see it play, short enough to transcode in seconds. */
-const feedClip = () => verticalClip({ name: 'flick-e2e-feed-clip.mp4', seconds: 4 });
+/**
+ * Long enough to see it play, short enough to transcode in seconds; and a clip of its own each time, a
+ * game of life from a random seed in 4-pixel cells: every seed's upload would otherwise be a copy of
+ * the first one's, which the fingerprint check holds as another creator's published video (ADR 0028).
+ */
+function feedClip() {
+  const seed = randomBytes(4).readUInt32BE() % 1_000_000;
+  return verticalClip({
+    name: `flick-e2e-feed-clip-${seed}.mp4`,
+    seconds: 4,
+    source: `life=size=135x240:rate=30:seed=${seed}:mold=10:ratio=0.3:life_color=#ff6fae:death_color=#241238,scale=540:960:flags=neighbor,trim=duration={seconds}`,
+  });
+}
 
 export interface Account {
   id: number;
@@ -101,7 +112,9 @@ export async function seedFeed(baseURL: string, count: number): Promise<SeededFe
   await sql(`update users set is_verified = 'approved' where id = $1`, [model.id]);
   const auth = { Authorization: `Bearer ${model.token}` };
   const form = new FormData();
-  form.append('video', new Blob([fs.readFileSync(feedClip())], { type: 'video/mp4' }), 'clip.mp4');
+  const clip = feedClip();
+  form.append('video', new Blob([fs.readFileSync(clip)], { type: 'video/mp4' }), 'clip.mp4');
+  fs.rmSync(clip);
   const { videoId } = (await call(baseURL, '/v1/videos/upload', { method: 'POST', headers: auth, body: form, expect: 201 })) as { videoId: number };
   // As the upload screen's Publish does: who is in it first ("only me", ADR 0029), then the details.
   await call(baseURL, `/v1/videos/${videoId}/performers`, { ...json(auth, { onlyMe: true }), method: 'PUT', expect: 200 });
