@@ -139,7 +139,7 @@ try {
   const fresh = (): VideoFingerprint => {
     const hashes = Array.from({ length: 20 + Math.floor(random() * 41) }, () => {
       if (random() < 0.5) return random64();
-      return realHashes[Math.floor(random() * realHashes.length)]! ^ (random64() & random64() & random64());
+      return realHashes[Math.floor(random() * realHashes.length)]! ^ (random64() & random64());
     });
     return { fps: 2, durationSeconds: hashes.length / 2, hashes };
   };
