@@ -162,7 +162,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const videos = videosService({ db, media, urls, decisions, jobs, logger: api.log as Logger });
   await api.register(
     mediaFiles,
-    media.remote ? { readVideoFile: media.readVideoFile, mayServeVideo: access.mayServe, signer } : { root: media.root, mayServeVideo: access.mayServe, signer },
+    media.remote ? { openVideoFile: media.openVideoFile, mayServeVideo: access.mayServe, signer } : { root: media.root, mayServeVideo: access.mayServe, signer },
   );
   const sites = webcamSitesService({ pool, media });
   const visibility = visibilityService(pool);

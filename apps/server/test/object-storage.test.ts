@@ -51,6 +51,15 @@ describe.each([
     await Promise.all([fs.rm(file), fs.rm(copy)]);
   });
 
+  it('streams an object, and answers null for a key that holds nothing', async () => {
+    await store.put('videos/3/stream/seg000.ts', { data: Buffer.alloc(70_000, 3) });
+    const stream = await store.stream('videos/3/stream/seg000.ts');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(Buffer.alloc(70_000, 3))).toBe(true);
+    expect(await store.stream('videos/404/stream/seg000.ts')).toBeNull();
+  });
+
   it('answers null and false for a key that holds nothing, and replaces what a key held', async () => {
     expect(await store.read('videos/404/stream/master.m3u8')).toBeNull();
     expect(await store.download('videos/404/thumbnail.jpg', path.join(os.tmpdir(), 'never-written.jpg'))).toBe(false);

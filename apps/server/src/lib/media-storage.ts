@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { diskStore, s3Client, s3Store, type ObjectStore, type S3Settings } from './object-store.ts';
 
 export interface StorageSettings {
@@ -206,10 +207,10 @@ export function mediaStorage(options: StorageSettings) {
      * this server itself when media lives in a bucket, which cannot check a signature (ADR 0027).
      */
     signedUrl: (folder: string, file: string) => `${remote ? '' : base}/media/${folder}/${file}`,
-    /** A video's file from wherever it is (public or withheld), for a signed address; null when there is none. */
-    async readVideoFile(videoId: number, file: string): Promise<Buffer | null> {
+    /** A video's file from wherever it is (public or withheld), streamed, for a signed address; null when there is none. */
+    async openVideoFile(videoId: number, file: string): Promise<Readable | null> {
       const key = `${videoPrefix(videoId)}${file}`;
-      return (await withheldStore?.read(key)) ?? (await publicStore.read(key));
+      return (await withheldStore?.stream(key)) ?? (await publicStore.stream(key));
     },
     /**
      * Puts a video's objects where its state says (ADR 0027): in the public bucket while it is public,

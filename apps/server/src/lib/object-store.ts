@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -22,6 +22,8 @@ export interface ObjectStore {
   put(key: string, body: { file: string } | { data: Buffer }, headers?: ObjectHeaders): Promise<void>;
   /** The object's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
+  /** The object's bytes as a stream (for serving it without holding it whole), or null when there is none. */
+  stream(key: string): Promise<Readable | null>;
   /** Copies the object into a local file; false when there is none. */
   download(key: string, file: string): Promise<boolean>;
   /** Every key under `prefix` (a folder: ends with `/`). */
@@ -91,6 +93,15 @@ export function diskStore(root: string): ObjectStore {
       return fs.readFile(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT' || error.code === 'EISDIR') return null;
         throw error;
+      });
+    },
+    async stream(key) {
+      const file = pathOf(key);
+      const stream: ReadStream = createReadStream(file);
+      // Opened before it is handed out, so a missing file answers null, not a stream that fails later.
+      return new Promise((resolve, reject) => {
+        stream.once('open', () => resolve(stream));
+        stream.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' || error.code === 'EISDIR' ? resolve(null) : reject(error)));
       });
     },
     async download(key, file) {
@@ -167,6 +178,15 @@ export function s3Store(client: S3Client, bucket: string, prefix: string): Objec
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
         return Buffer.from(await answer.Body!.transformToByteArray());
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async stream(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
+        return answer.Body as Readable;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

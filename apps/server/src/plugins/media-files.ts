@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { type MediaSigner, SIGNED_MEDIA_PREFIX } from '../lib/media-signing.ts';
 import { mediaCacheControl } from '../lib/media-storage.ts';
 import { contentTypeOf } from '../lib/object-store.ts';
@@ -67,8 +68,8 @@ export function mediaAddressOf(url: string, prefix = '/media/'): MediaAddress {
 export interface MediaFilesOptions {
   /** The served tree (DATA_DIR/media); absent when media lives in a bucket, and only signed addresses are ours to serve. */
   root?: string;
-  /** With a bucket: a video's file from wherever it is now (public or withheld), for a signed address. */
-  readVideoFile?: (videoId: number, file: string) => Promise<Buffer | null>;
+  /** With a bucket: a video's file from wherever it is now (public or withheld), streamed, for a signed address. */
+  openVideoFile?: (videoId: number, file: string) => Promise<Readable | null>;
   /** Whether a video's files may be served at their public address now (modules/videos media-access). */
   mayServeVideo: (videoId: number) => Promise<boolean>;
   signer: Pick<MediaSigner, 'verify'>;
@@ -103,15 +104,15 @@ function mediaHeaders(set: (name: string, value: string) => void, file: string) 
  * is given signed addresses (lib/media-signing.ts, modules/videos/media-urls.ts) that serve it.
  */
 export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, options: MediaFilesOptions) {
-  const { root, readVideoFile } = options;
+  const { root, openVideoFile } = options;
   if (!root) {
-    if (!readVideoFile) throw new Error('mediaFiles needs a root or readVideoFile');
+    if (!openVideoFile) throw new Error('mediaFiles needs a root or openVideoFile');
     app.get('/media/*', async (request, reply) => {
       const address = mediaAddressOf(request.url);
       if (address.kind !== 'signed' || !options.signer.verify(address.token, address.videoId) || address.file.split('/').some((part) => part.startsWith('.'))) {
         return reply.code(404).header('cache-control', 'no-store').send(notFound);
       }
-      const data = await readVideoFile(address.videoId, address.file);
+      const data = await openVideoFile(address.videoId, address.file);
       if (!data) return reply.code(404).header('cache-control', 'no-store').send(notFound);
       mediaHeaders((name, value) => {
         reply.header(name, value);
