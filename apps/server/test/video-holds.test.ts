@@ -207,6 +207,14 @@ describe("a copy of another creator's published video", () => {
     const item = (await heldQueue()).find((entry) => entry.video.video.id === copy)!;
     expect(item.holds[0]).toMatchObject({ kind: 'matches-published', matched: { id: source, status: 'approved', hiddenReason: null, title: 'Life' } });
 
+    // The review queue is not a way round the hold: the video is not in it, and approving it says it is held.
+    const review = await api('GET', '/v1/admin/videos?queue=review', admin);
+    expect(review.statusCode).toBe(200);
+    expect((review.json() as { data: { video: { id: number } }[] }).data.map((entry) => entry.video.id)).not.toContain(copy);
+    const approve = await api('POST', '/v1/admin/videos/decision', admin, { ids: [copy], decision: 'approved' });
+    expect(approve.json()).toEqual({ results: [{ id: copy, outcome: 'held' }] });
+    expect((await ownVideos(t, thief.auth)).find((v) => v.id === copy)).toMatchObject({ status: 'processing' });
+
     // A moderator finds it is no copy (a licence, say): released, it is published at once.
     const wrongKind = await api('POST', `/v1/admin/holds/${copy}/release`, admin, { kind: 'hash-list' });
     expect(wrongKind.statusCode).toBe(409);

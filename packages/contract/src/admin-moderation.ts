@@ -42,8 +42,11 @@ export const adminVideoDecisionSchema = z
     reason: z.string().trim().max(500).optional(),
   })
   .refine((body) => body.decision === 'approved' || (body.reason ?? '') !== '', { message: 'Give the creator a reason for the rejection.', path: ['reason'] });
+/** What a review decision did to one video: 'held' — an open hold (co-performers, a fingerprint match) keeps it from approval. */
+export const adminVideoDecisionOutcomes = ['decided', 'already decided', 'held', 'not found'] as const;
+export type AdminVideoDecisionOutcome = (typeof adminVideoDecisionOutcomes)[number];
 export const adminVideoDecisionResponseSchema = z.object({
-  results: z.array(z.object({ id: z.number(), outcome: z.enum(['decided', 'already decided', 'not found']) })),
+  results: z.array(z.object({ id: z.number(), outcome: z.enum(adminVideoDecisionOutcomes) })),
 });
 export const adminReasonSchema = z.object({ reason: z.string({ error: 'Say why.' }).trim().min(1, 'Say why.').max(500) });
 

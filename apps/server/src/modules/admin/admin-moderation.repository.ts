@@ -1,5 +1,6 @@
 import type { AdminReportGroup, AdminVideo, AdminVideoQueue } from '@flick/contract';
 import type pg from 'pg';
+import { OPEN_HOLD_SQL } from '../videos/video-holds.repository.ts';
 
 /**
  * The published queue is PUBLISHED_SQL (videos.repository.ts) without its upload-date check: a video
@@ -9,7 +10,8 @@ const PUBLISHED_OR_SCHEDULED_SQL = `v.status = 'approved' and v.details_at is no
 
 /** Which videos each moderation queue holds, and in which order (by id: oldest first to review, newest first otherwise). */
 const queues: Record<AdminVideoQueue, { where: string; order: 'asc' | 'desc' }> = {
-  review: { where: `v.status = 'processing' and v.processed_at is not null`, order: 'asc' },
+  // A held video waits on its holds (the held queue, its co-performers), not on a review decision.
+  review: { where: `v.status = 'processing' and v.processed_at is not null and not ${OPEN_HOLD_SQL}`, order: 'asc' },
   published: { where: PUBLISHED_OR_SCHEDULED_SQL, order: 'desc' },
   hidden: { where: `v.hidden_reason is not null`, order: 'desc' },
   failed: { where: `v.status = 'error'`, order: 'desc' },

@@ -1,4 +1,4 @@
-import { adminMessages, businessDaysBetween, type AdminReportGroup, type AdminVideo, type AdminVideoQueue } from '@flick/contract';
+import { adminMessages, businessDaysBetween, type AdminReportGroup, type AdminVideoDecisionOutcome, type AdminVideo, type AdminVideoQueue } from '@flick/contract';
 import type pg from 'pg';
 import { recordAdminDecisionOn } from '../../db/admin-audit.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -89,11 +89,12 @@ export function adminModeration({
 
     /** Approve or reject videos waiting for review, one by one: each says whether it was decided here. */
     async decide(admin: UserRow, ids: readonly number[], decision: 'approved' | 'rejected', reason?: string) {
-      const results: { id: number; outcome: 'decided' | 'already decided' | 'not found' }[] = [];
+      const results: { id: number; outcome: AdminVideoDecisionOutcome }[] = [];
       for (const id of new Set(ids)) {
         const outcome = await inTransaction(pool, async (client) => {
           const videosOn = videoModerationRepository(client);
           if (!(await videosOn.decideReview(id, decision, decision === 'rejected' ? (reason ?? null) : null))) {
+            if (decision === 'approved' && (await videosOn.isHeld(id))) return 'held' as const;
             return (await videosOn.state(id)) ? ('already decided' as const) : ('not found' as const);
           }
           await recordAdminDecisionOn(client, {

@@ -1,6 +1,10 @@
 import type { AdminAuditEntry, AdminOverview, AdminVerificationSummary } from '@flick/contract';
 import type pg from 'pg';
+import { OPEN_HOLD_SQL } from '../videos/video-holds.repository.ts';
 import { decodeIdCursor, encodeCursor, keysetPage, type Page } from '../../lib/keyset.ts';
+
+/** Processed, waiting for a moderator's review, and not held (a held video is decided in the held queue). */
+const REVIEW_SQL = `v.status = 'processing' and v.processed_at is not null and not ${OPEN_HOLD_SQL}`;
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
@@ -9,8 +13,8 @@ const overviewSql = `
   select
     (select count(*) from verifications where status = 'pending')::int as "verificationsCount",
     (select ${iso('min(created_at)')} from verifications where status = 'pending') as "verificationsOldest",
-    (select count(*) from videos where status = 'processing' and processed_at is not null)::int as "reviewCount",
-    (select ${iso('min(created_at)')} from videos where status = 'processing' and processed_at is not null) as "reviewOldest",
+    (select count(*) from videos v where ${REVIEW_SQL})::int as "reviewCount",
+    (select ${iso('min(created_at)')} from videos v where ${REVIEW_SQL}) as "reviewOldest",
     (select count(*) from video_reports where handled_at is null)::int as "reportsCount",
     (select ${iso('min(created_at)')} from video_reports where handled_at is null) as "reportsOldest",
     (select count(*) from videos where status = 'error')::int as "failedCount",

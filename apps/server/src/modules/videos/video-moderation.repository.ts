@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { OPEN_HOLD_SQL } from './video-holds.repository.ts';
 
 /** The pool, or the client of the transaction a decision and its audit record share (ADR 0015). */
 type Queryable = pg.Pool | pg.PoolClient;
@@ -9,14 +10,24 @@ type Queryable = pg.Pool | pg.PoolClient;
  */
 export function videoModerationRepository(db: Queryable) {
   return {
-    /** Approves or rejects a processed video waiting for review; false when it is not waiting (any more). */
+    /**
+     * Approves or rejects a processed video waiting for review; false when it is not waiting (any more).
+     * A video with an open hold (co-performers, a fingerprint match) is never approved here: its holds
+     * are released where they are decided (the held queue, the co-performers' answers).
+     */
     async decideReview(id: number, decision: 'approved' | 'rejected', reason: string | null): Promise<boolean> {
       const { rowCount } = await db.query(
-        `update videos set status = $2, status_reason = $3, updated_at = now()
-         where id = $1 and status = 'processing' and processed_at is not null`,
+        `update videos v set status = $2, status_reason = $3, updated_at = now()
+         where v.id = $1 and v.status = 'processing' and v.processed_at is not null ${decision === 'approved' ? `and not ${OPEN_HOLD_SQL}` : ''}`,
         [id, decision, reason],
       );
       return Boolean(rowCount);
+    },
+
+    /** Whether a video has a hold still open (the review refuses to approve it). */
+    async isHeld(id: number): Promise<boolean> {
+      const { rows } = await db.query<{ held: boolean }>(`select ${OPEN_HOLD_SQL} as held from videos v where v.id = $1`, [id]);
+      return rows[0]?.held === true;
     },
 
     /** The video's status and why it is hidden, unless it is gone or being deleted. */

@@ -112,5 +112,9 @@ describe('describeOutcomes', () => {
       message: '0 videos approved; 2 were already decided by someone else; 1 no longer exists.',
       ok: false,
     });
+    expect(describeOutcomes([{ outcome: 'decided' }, { outcome: 'held' }], 'approved')).toEqual({
+      message: '1 video approved; 1 is held (see Held).',
+      ok: true,
+    });
   });
 });

@@ -30,6 +30,8 @@ export function describeOutcomes(results: { outcome: VideoOutcome }[], decision:
   const parts = [decided === 1 ? `1 video ${decision}` : `${decided} videos ${decision}`];
   const already = count('already decided');
   if (already > 0) parts.push(already === 1 ? '1 was already decided by someone else' : `${already} were already decided by someone else`);
+  const held = count('held');
+  if (held > 0) parts.push(held === 1 ? '1 is held (see Held)' : `${held} are held (see Held)`);
   const missing = count('not found');
   if (missing > 0) parts.push(missing === 1 ? '1 no longer exists' : `${missing} no longer exist`);
   return { message: `${parts.join('; ')}.`, ok: decided > 0 };
