@@ -29,7 +29,8 @@ export const statusExplanations: Record<VideoStatus, string> = {
 export const isInReview = (video: Pick<Video, 'status'> & { statusReason?: string | null }) => video.status === 'processing' && Boolean(video.statusReason);
 
 export const IN_REVIEW_LABEL = 'In review';
-export const IN_REVIEW_EXPLANATION = 'This video is not published: it waits for a moderator’s review. The reason below says why.';
+/** Neutral: the hold may be a moderator's, the co-performers' or the uploader's own declaration; the reason says which. */
+export const IN_REVIEW_EXPLANATION = 'This video is not published yet. The reason below says what it waits for.';
 
 /** What a video's status means for its creator, in review included. */
 export const statusExplanation = (video: Pick<Video, 'status' | 'statusReason'>) => (isInReview(video) ? IN_REVIEW_EXPLANATION : statusExplanations[video.status]);

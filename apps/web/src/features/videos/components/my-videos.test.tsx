@@ -89,7 +89,7 @@ describe('My videos on /account', () => {
     fireEvent.click(tile);
     const dialog = screen.getByRole('dialog', { name: 'Again' });
     expect(dialog.querySelector('video')).toBeNull();
-    within(dialog).getByText(/waits for a moderator’s review\. The reason below says why\./);
+    within(dialog).getByText('This video is not published yet. The reason below says what it waits for.');
     within(dialog).getByText(reason);
   });
 
