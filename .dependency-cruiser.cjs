@@ -53,6 +53,8 @@ const serverModules = {
   contact: [],
   'webcam-sites': [],
   videos: [],
+  // Perceptual fingerprints of videos and imported hash lists (ADR 0028): the composition roots hand the service to videos and admin.
+  fingerprints: [],
   // Consent of everyone depicted (ADR 0029): holds on videos, the uploader's and co-performers' verification, the feed's hydration for the appearances grid.
   performers: ['accounts', 'verification', 'videos', 'visibility', 'feed', 'tracking'],
   // Who is hidden from whom (ADR 0024): every list and page asks it, so it sits low and imports no module.
