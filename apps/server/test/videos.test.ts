@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videoReview } from '../src/modules/videos/video-review.ts';
 import { signUp } from './helpers/accounts.ts';
-import { clip } from './helpers/clips.ts';
+import { clip, distinctClip } from './helpers/clips.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import {
   declareOnlyMe,
@@ -22,9 +22,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const verifiedModel = (app = t) => verifiedModelOf(app);
-const upload = (auth: Record<string, string>, file = clip('vertical'), app = t) => uploadTo(app, auth, file);
+const upload = (auth: Record<string, string>, file = distinctClip(), app = t) => uploadTo(app, auth, file);
 /** An upload its uploader declared "only me" at once, as the web's flow does (ADR 0029): it may be published. */
-const uploadAlone = (auth: Record<string, string>, file = clip('vertical'), app = t) => uploadAloneTo(app, auth, file);
+const uploadAlone = (auth: Record<string, string>, file = distinctClip(), app = t) => uploadAloneTo(app, auth, file);
 const ownVideos = (auth: Record<string, string>, app = t) => ownVideosOf(app, auth);
 const waitForStatus = (auth: Record<string, string>, videoId: number, statuses: string[]) => waitForVideo(t, auth, videoId, (video) => statuses.includes(video.status));
 
@@ -197,7 +197,7 @@ describe('VIDEO_MODERATION=manual', () => {
     const manual = await createTestApp({ TRUST_PROXY: 'true', VIDEO_MODERATION: 'manual' });
     try {
       const { auth } = await verifiedModel(manual);
-      const { videoId } = (await uploadAlone(auth, clip('vertical'), manual)).json();
+      const { videoId } = (await uploadAlone(auth, distinctClip(), manual)).json();
       await expect
         .poll(async () => (await ownVideos(auth, manual)).find((v: { id: number }) => v.id === videoId)?.statusReason, { timeout: 60_000 })
         .toBe('Waiting for review');

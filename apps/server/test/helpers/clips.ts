@@ -50,3 +50,41 @@ export function clip(name: keyof typeof recipes | 'not-a-video'): string {
   fs.renameSync(`${file}.tmp.mp4`, file);
   return file;
 }
+
+let made = 0;
+
+/**
+ * A 2 s 360x640 clip no other upload of the run shows: a game of life from its own seed, with a tone.
+ * Uploads are fingerprinted (ADR 0028), so the same test card uploaded by a second creator is a copy of
+ * the first one's published video and is held; tests of other things give each creator their own clip.
+ */
+export function distinctClip(): string {
+  fs.mkdirSync(dir, { recursive: true });
+  made += 1;
+  const seed = (process.pid * 1000 + made) % 2 ** 31;
+  const file = path.join(dir, `distinct-${process.pid}-${made}.mp4`);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `life=size=90x160:rate=30:seed=${seed}:mold=10:ratio=0.3:life_color=#ff6fae:death_color=#241238,scale=360:640:flags=neighbor,trim=duration=2`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:d=2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
