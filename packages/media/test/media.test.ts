@@ -236,7 +236,12 @@ describe('an upload that names other files is refused, and none of them is read'
     await expect(probe(file, { binary: binaries.ffprobe, timeoutMs })).rejects.toMatchObject(refusal);
 
     const frame = path.join(work, 'hostile', `${path.basename(file)}-first-frame.jpg`);
-    await expect(captureFirstFrame(file, frame, { binary: binaries.ffmpeg, timeoutMs })).rejects.toMatchObject(refusal);
+    // Its detail (ffmpeg's exit and stderr) is printed if this ever fails: one fresh-clone run saw 'ffmpeg-failed' here once.
+    const firstFrameError = await captureFirstFrame(file, frame, { binary: binaries.ffmpeg, timeoutMs }).then(
+      () => undefined,
+      (error: unknown) => error as { detail?: string; exitCode?: number | null },
+    );
+    expect(firstFrameError, `${firstFrameError?.detail} (exit ${firstFrameError?.exitCode})`).toMatchObject(refusal);
     expect(await exists(frame)).toBe(false);
 
     // The stills and the ladder read the upload through the same guard, whatever a probe said.
