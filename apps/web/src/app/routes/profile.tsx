@@ -8,7 +8,6 @@ import { publicUserQueryOptions } from '../../features/creators/api/get-public-u
 import { useVideoList } from '../../features/videos/api/get-video-list.ts';
 import { creatorVideos } from '../../features/videos/api/grid-paths.ts';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
-import { AppearsInTabs } from '../../features/performers/components/appears-in-tabs.tsx';
 import { prefetchGrid } from '../../features/profile/api/grid-first-page.ts';
 import { trackProfileView } from '../../features/profile/api/track-profile-view.ts';
 import { FollowButton } from '../../features/creators/components/follow-button.tsx';
@@ -32,17 +31,15 @@ export function profileLoader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A creator's published videos; a tap opens /{slug}/feed at that video (viewer.md §2). Without a heading under the "Appears in" tabs. */
-function CreatorVideos({ profile, slug, heading }: { profile: PublicProfile; slug: string; heading: boolean }) {
+/** A creator's published videos; a tap opens /{slug}/feed at that video (viewer.md §2). */
+function CreatorVideos({ profile, slug }: { profile: PublicProfile; slug: string }) {
   const { key, path } = creatorVideos(slug);
   const list = useVideoList(key, path);
   return (
-    <section aria-labelledby={heading ? 'profile-videos-heading' : undefined}>
-      {heading && (
-        <h2 id="profile-videos-heading" className="mb-4 text-xl font-extrabold tracking-tight">
-          Videos
-        </h2>
-      )}
+    <section aria-labelledby="profile-videos-heading">
+      <h2 id="profile-videos-heading" className="mb-4 text-xl font-extrabold tracking-tight">
+        Videos
+      </h2>
       <VideoGrid
         label={`${profile.name}'s videos`}
         list={list}
@@ -91,9 +88,7 @@ export function ProfileRoute() {
       }
       about={<ProfileAbout profile={profile} owner={false} />}
     >
-      <AppearsInTabs slug={slug} name={profile.name}>
-        {(tabbed) => <CreatorVideos profile={profile} slug={slug} heading={!tabbed} />}
-      </AppearsInTabs>
+      <CreatorVideos profile={profile} slug={slug} />
     </ProfileLayout>
   );
 }
