@@ -18,7 +18,7 @@ function feedClip() {
   return verticalClip({
     name: `flick-e2e-feed-clip-${seed}.mp4`,
     seconds: 4,
-    source: `life=size=135x240:rate=30:seed=${seed}:mold=10:ratio=0.3:life_color=#ff6fae:death_color=#241238,scale=540:960:flags=neighbor,trim=duration={seconds}`,
+    source: `life=size=135x240:rate=5:seed=${seed}:mold=10:ratio=0.3:life_color=#ff6fae:death_color=#241238,scale=540:960:flags=neighbor,fps=30,trim=duration={seconds}`,
   });
 }
 
