@@ -61,7 +61,7 @@ export default defineConfig({
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
       // The account flows are phone-first; their desktop layout is covered by screenshots in unit runs.
-      testIgnore: /(accounts|upload)\.spec\.ts/,
+      testIgnore: /(accounts|upload|performers|video-holds)\.spec\.ts/,
     },
   ],
   webServer: {
