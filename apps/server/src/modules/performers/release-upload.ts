@@ -9,12 +9,10 @@ import {
   verificationMessages,
   type ReleaseFileField,
 } from '@flick/contract';
-import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
+import type { Multipart } from '@fastify/multipart';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { sniffImageType, type PrivateStorage } from '../../lib/private-storage.ts';
+import { receivePrivateImages } from '../../lib/private-images.ts';
+import type { PrivateStorage } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import type { NewRelease } from './performers.repository.ts';
 
@@ -25,51 +23,13 @@ const realDay = (day: string) => new Date(`${day}T00:00:00Z`).toISOString().slic
 const sameName = (a: string, b: string) => a.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase() === b.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
- * Streams each ID image into the release's private folder, checking its real type as it lands, exactly as
- * identity verification does (png or jpeg by the first bytes, at most IMAGE_MAX_BYTES, mode 0600).
- */
-async function receive(parts: AsyncIterableIterator<Multipart>, dir: string) {
-  const fields: Record<string, string> = {};
-  const files = new Map<ReleaseFileField, string>();
-  const problems: { field: string; message: string }[] = [];
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-      continue;
-    }
-    const file = part as MultipartFile;
-    const field = file.fieldname as ReleaseFileField;
-    if (!fileFields.includes(field) || files.has(field)) {
-      file.file.resume();
-      continue;
-    }
-    const target = path.join(dir, field);
-    await pipeline(file.file, createWriteStream(target, { mode: 0o600 }));
-    if (file.file.truncated) {
-      problems.push({ field, message: verificationMessages.imageTooBig });
-      continue;
-    }
-    const handle = await fs.open(target);
-    const { buffer } = await handle.read(Buffer.alloc(8), 0, 8, 0).finally(() => handle.close());
-    const kind = sniffImageType(buffer);
-    if (!kind) {
-      problems.push({ field, message: verificationMessages.imageType });
-      continue;
-    }
-    await fs.rename(target, `${target}.${kind}`);
-    files.set(field, `${field}.${kind}`);
-  }
-  return { fields, files, problems };
-}
-
-/**
  * A co-performer release from a multipart form, checked whole (422 naming every field at fault) and its
  * images committed to private storage under `performers/{videoId}/{uuid}`. Nothing stays behind on a failure.
  */
 export async function receiveRelease(storage: PrivateStorage, videoId: number, parts: AsyncIterableIterator<Multipart>, today = new Date()): Promise<NewRelease> {
   const folder = await storage.createFolder('performers', String(videoId));
   try {
-    const { fields, files, problems } = await receive(parts, folder.dir);
+    const { fields, files, problems } = await receivePrivateImages(parts, folder.dir, fileFields);
     const parsed = releaseFieldsSchema.safeParse(fields);
     const issues = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
     const todayText = today.toISOString().slice(0, 10);

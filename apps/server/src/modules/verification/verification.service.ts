@@ -1,12 +1,9 @@
 import { ageOn, verificationFieldsSchema, verificationFileFields, verificationMessages, type VerificationFileField } from '@flick/contract';
-import type { MultipartFile, Multipart } from '@fastify/multipart';
-import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import type { Multipart } from '@fastify/multipart';
 import type { Database } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { sniffImageType, type PrivateStorage } from '../../lib/private-storage.ts';
+import { receivePrivateImages } from '../../lib/private-images.ts';
+import type { PrivateStorage } from '../../lib/private-storage.ts';
 import { validationError } from '../../lib/validation.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { verificationRepository } from './verification.repository.ts';
@@ -16,41 +13,6 @@ const fileFields = Object.keys(verificationFileFields) as VerificationFileField[
 export function verificationService(db: Database, storage: PrivateStorage) {
   const repo = verificationRepository(db);
 
-  /** Streams each image to the upload's private folder, checking its real type as it lands. */
-  async function receive(parts: AsyncIterableIterator<Multipart>, dir: string) {
-    const fields: Record<string, string> = {};
-    const files = new Map<VerificationFileField, string>();
-    const problems: { field: string; message: string }[] = [];
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      const file = part as MultipartFile;
-      const field = file.fieldname as VerificationFileField;
-      if (!fileFields.includes(field) || files.has(field)) {
-        file.file.resume();
-        continue;
-      }
-      const target = path.join(dir, field);
-      await pipeline(file.file, createWriteStream(target, { mode: 0o600 }));
-      if (file.file.truncated) {
-        problems.push({ field, message: verificationMessages.imageTooBig });
-        continue;
-      }
-      const handle = await fs.open(target);
-      const { buffer } = await handle.read(Buffer.alloc(8), 0, 8, 0).finally(() => handle.close());
-      const kind = sniffImageType(buffer);
-      if (!kind) {
-        problems.push({ field, message: verificationMessages.imageType });
-        continue;
-      }
-      await fs.rename(target, `${target}.${kind}`);
-      files.set(field, `${field}.${kind}`);
-    }
-    return { fields, files, problems };
-  }
-
   return {
     async submit(user: UserRow, parts: AsyncIterableIterator<Multipart>) {
       if (user.type === 'user') throw new HttpError(403, verificationMessages.notForType);
@@ -59,7 +21,7 @@ export function verificationService(db: Database, storage: PrivateStorage) {
 
       const folder = await storage.createFolder('verifications', String(user.id));
       try {
-        const { fields, files, problems } = await receive(parts, folder.dir);
+        const { fields, files, problems } = await receivePrivateImages(parts, folder.dir, fileFields);
         const parsed = verificationFieldsSchema.safeParse(fields);
         const issues = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: i.path.join('.') || '_', message: i.message }));
         if (parsed.success && ageOn(parsed.data.date_of_birth, new Date()) < 18) {
