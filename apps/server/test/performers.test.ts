@@ -6,6 +6,7 @@ import {
   appearanceSchema,
   CONSENT_TEXT_VERSION,
   performerMessages,
+  publicProfileResponseSchema,
   STUDIO_ACT_FOR_HEADER,
   videoListResponseSchema,
   videoPerformersSchema,
@@ -82,6 +83,8 @@ async function uploadWithDetails(title: string) {
 const processed = (id: number) => waitForVideo(t, uploader.auth, id, (v) => v.thumbnailUrl !== null, { timeoutMs: 90_000 });
 const own = async (id: number): Promise<Video> => (await ownVideos(t, uploader.auth)).find((v) => v.id === id)!;
 const performersOf = async (id: number) => videoPerformersSchema.parse((await api('GET', `/v1/videos/${id}/performers`, uploader.auth)).json());
+/** The public profile's count of appearances (GET /v1/users/{id}), as a guest reads it. */
+const appearancesCount = async (account: Account) => publicProfileResponseSchema.parse((await api('GET', `/v1/users/${account.id}`)).json()).data.appearances;
 const pendingRequest = async (account: Account, videoId: number) =>
   appearanceListSchema.parse((await api('GET', '/v1/profile/appearances', account.auth)).json()).data.find((a) => a.video.id === videoId)!;
 
@@ -135,6 +138,8 @@ describe('a video with co-performers (ADR 0029)', () => {
     const declared = await performersOf(video.approve);
     expect(declared).toMatchObject({ onlyMe: false, locked: false, holdReason: performerMessages.waiting(1) });
     expect(declared.performers).toMatchObject([{ kind: 'creator', status: 'pending', account: { id: co.id } }]);
+    // Requests not yet answered are no appearances on the profile.
+    expect(await appearancesCount(co)).toBe(0);
   });
 
   it('publishes once the named creator approves, and lists it on their page', async () => {
@@ -154,7 +159,17 @@ describe('a video with co-performers (ADR 0029)', () => {
     expect(page.data[0]!.statusReason).toBeNull();
     publicPlaylist = page.data[0]!.playlistUrl!;
     expect((await api('GET', publicPlaylist)).statusCode).toBe(200);
+    // The profile answer counts it, so the profile shows "Appears in" without asking for the list.
+    expect(await appearancesCount(co)).toBe(1);
+    // Not while the video is not published (here: scheduled for tomorrow).
+    const { rows: dated } = await t.pool.query<{ at: string }>('select upload_date::text as at from videos where id = $1', [video.approve]);
+    await t.pool.query(`update videos set upload_date = now() + interval '1 day' where id = $1`, [video.approve]);
+    expect(await appearancesCount(co)).toBe(0);
+    await t.pool.query('update videos set upload_date = $2::timestamptz where id = $1', [video.approve, dated[0]!.at]);
+    expect(await appearancesCount(co)).toBe(1);
     // Not on the page of anyone who is not in it.
+    expect(await appearancesCount(anotherCreator)).toBe(0);
+    expect(await appearancesCount(uploader)).toBe(0);
     expect(videoListResponseSchema.parse((await api('GET', `/v1/users/${anotherCreator.id}/appearances`)).json()).data).toEqual([]);
     // A banned creator has no page.
     expect((await api('GET', `/v1/users/${banned.id}/appearances`)).statusCode).toBe(404);
@@ -176,6 +191,8 @@ describe('a video with co-performers (ADR 0029)', () => {
     const removed = await api('DELETE', `/v1/videos/${video.refuse}/performers/${list.performers[0]!.id}`, uploader.auth);
     expect(removed.statusCode).toBe(200);
     expect(await own(video.refuse)).toMatchObject({ status: 'approved', statusReason: null });
+    // The refusal counts for nothing on the refuser's profile: only the approved video does.
+    expect(await appearancesCount(co)).toBe(1);
   });
 
   it('unpublishes at once when an approval is withdrawn, and files an urgent removal request', async () => {
@@ -200,6 +217,7 @@ describe('a video with co-performers (ADR 0029)', () => {
     expect(JSON.stringify(queue.json())).toContain(`${video.approve}`);
     // Gone from every list, and the list of people is on the record now.
     expect(videoListResponseSchema.parse((await api('GET', `/v1/users/${co.id}/appearances`)).json()).data).toEqual([]);
+    expect(await appearancesCount(co)).toBe(0);
     expect((await declare(video.approve, uploader.auth, { onlyMe: true })).statusCode).toBe(409);
     expect((await api('DELETE', `/v1/videos/${video.approve}/performers/${request.id}`, uploader.auth)).statusCode).toBe(409);
   });

@@ -97,8 +97,13 @@ export const ownProfileResponseSchema = z.object({ user: ownProfileUserSchema })
 export const ownProfileUpdateResponseSchema = z.object({ message: z.string(), user: ownProfileUserSchema });
 export type OwnProfileUpdateResponse = z.infer<typeof ownProfileUpdateResponseSchema>;
 
-/** GET /v1/users/{id or slug}: the public profile with its sized images; contests' HTML is sanitized. */
-export const publicProfileSchema = publicUserSchema.extend(imageSources);
+/**
+ * GET /v1/users/{id or slug}: the public profile with its sized images; contests' HTML is sanitized.
+ * `appearances` counts the published videos of others it approved appearing in, as
+ * GET /v1/users/{id}/appearances lists them for this viewer (ADR 0029): the profile shows that list's
+ * tab only when there are any, without asking for it first.
+ */
+export const publicProfileSchema = publicUserSchema.extend({ ...imageSources, appearances: z.number().int().nonnegative() });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 export const publicProfileResponseSchema = z.object({ data: publicProfileSchema });
 

@@ -49,6 +49,7 @@ export function publicProfileOf(user: ProfileUser, overrides: Partial<PublicProf
     contests: [],
     avatarSources: [],
     coverSources: [],
+    appearances: 0,
     ...overrides,
   };
 }

@@ -23,11 +23,15 @@ export interface ProfileRow {
   isFollowing: boolean;
   links: LinkRow[];
   contests: { id: number; title: string; content: string }[];
+  appearances: number;
 }
 
 /**
  * One statement for the whole panel: the account, its totals (followers kept as a counter; likes and
- * views summed over its published videos by videos_user_published_idx), links, contests, isFollowing.
+ * views summed over its published videos by videos_user_published_idx), links, contests, isFollowing,
+ * and how many published videos of others it approved appearing in (ADR 0029: the rows of
+ * video_performers_user_idx, as GET /v1/users/{id}/appearances lists them, without the owners hidden
+ * from the viewer's place, $4).
  * Only creators and channels have public profiles (SECURITY.md); any other account is found by itself only
  * ($3, its own account screen), nobody else can tell it exists.
  */
@@ -40,7 +44,10 @@ const profileSql = `
                     'isLive', ${linkLiveSql('l')}, 'isImportant', l.is_important) order by l.position, l.id)
                    from user_links l where l.user_id = u.id), '[]') as links,
          coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title, 'content', c.content) order by c.position, c.id)
-                   from contests c where c.user_id = u.id and c.ended_at is null), '[]') as contests
+                   from contests c where c.user_id = u.id and c.ended_at is null), '[]') as contests,
+         (select count(*) from video_performers p join videos v on v.id = p.video_id
+          where p.user_id = u.id and p.status = 'approved' and ${PUBLISHED_SQL}
+            and v.user_id <> all($4::bigint[]))::float8 as appearances
   from users u
   left join lateral (select sum(v.like_count) as likes, sum(v.view_count) as views from videos v
                      where v.user_id = u.id and ${PUBLISHED_SQL}) t on true
@@ -81,9 +88,9 @@ export function usersRepository(pool: pg.Pool) {
       return rows;
     },
 
-    /** An account's public profile by id, else by slug; isFollowing for `viewerId`. */
-    async findProfile(by: { id: number | null; slug: string | null }, viewerId: number | null): Promise<ProfileRow | undefined> {
-      const { rows } = await pool.query<ProfileRow>({ name: 'public-profile', text: profileSql, values: [by.id, by.slug, viewerId] });
+    /** An account's public profile by id, else by slug; isFollowing for `viewerId`; appearances without videos of `hiddenOwners`. */
+    async findProfile(by: { id: number | null; slug: string | null }, viewerId: number | null, hiddenOwners: readonly number[]): Promise<ProfileRow | undefined> {
+      const { rows } = await pool.query<ProfileRow>({ name: 'public-profile', text: profileSql, values: [by.id, by.slug, viewerId, hiddenOwners] });
       return rows[0];
     },
 

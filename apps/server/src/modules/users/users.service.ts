@@ -22,7 +22,9 @@ export function usersService(pool: pg.Pool, visibility: VisibilityService) {
      */
     async find(idOrSlug: string, viewer: Viewer): Promise<PublicProfile> {
       const id = /^\d{1,15}$/.test(idOrSlug) ? Number(idOrSlug) : null;
-      const row = await repo.findProfile({ id, slug: id === null ? idOrSlug : null }, viewer.userId);
+      // The in-memory index (ADR 0024): the appearances counted are those the viewer's list would show.
+      const hidden = await visibility.hiddenCreatorsFor(viewer.place);
+      const row = await repo.findProfile({ id, slug: id === null ? idOrSlug : null }, viewer.userId, [...hidden.ids]);
       if (!row) throw new HttpError(404, feedMessages.userNotFound);
       if (await visibility.hides(row.id, viewer)) throw new HttpError(403, feedMessages.contentBlockedText);
       const links = row.links.map(toLink);

@@ -31,6 +31,7 @@ function creator(overrides: Partial<PublicProfile> = {}): PublicProfile {
     contests: [],
     avatarSources: [],
     coverSources: [],
+    appearances: 0,
     ...overrides,
   };
 }

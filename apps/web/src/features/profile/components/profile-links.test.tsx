@@ -39,6 +39,7 @@ function publicUser(links: Link[]): PublicProfile {
     contests: [],
     avatarSources: [],
     coverSources: [],
+    appearances: 0,
   };
 }
 
