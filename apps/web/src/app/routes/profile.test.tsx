@@ -81,3 +81,47 @@ describe('/{slug}: a creator profile as visitors see it (viewer.md §2)', () => 
     expect(api.calls.some((call) => call.url === '/v1/profile-view')).toBe(false);
   });
 });
+
+describe('/{slug}: "Appears in", the videos of others a creator approved appearing in (ADR 0029)', () => {
+  const calls = (api: ReturnType<typeof mockApi>, path: string) => api.calls.filter((call) => new URL(call.url, 'http://flick.test').pathname === path);
+  const appearances = { data: [videoOf({ id: 31, title: 'Duet at dusk' })], links: { next: null } };
+
+  it('keeps the plain "Videos" grid and asks for no appearances when the profile counts none', async () => {
+    const { api } = visit('/mia_rose', { 'GET /v1/users/mia_rose/appearances': () => json(appearances) });
+    await screen.findByRole('list', { name: "Mia Rose's videos" });
+    screen.getByRole('heading', { level: 2, name: 'Videos' });
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(calls(api, '/v1/users/mia_rose/appearances')).toHaveLength(0);
+  });
+
+  it('shows the tabs when it counts some, asks for the list only when its tab opens, and never loads the own grid twice', async () => {
+    const { api } = visit('/mia_rose', {
+      'GET /v1/users/mia_rose': () => json({ data: { ...profile, appearances: 1 } }),
+      'GET /v1/users/mia_rose/appearances': () => json(appearances),
+    });
+    const own = await screen.findByRole('list', { name: "Mia Rose's videos" });
+    const tablist = screen.getByRole('tablist', { name: 'Videos' });
+    const videosTab = within(tablist).getByRole('tab', { name: 'Videos', selected: true });
+    const appearsTab = within(tablist).getByRole('tab', { name: 'Appears in', selected: false });
+    expect(screen.getByRole('tabpanel', { name: 'Videos' }).contains(own)).toBe(true);
+    expect(screen.queryByRole('heading', { level: 2, name: 'Videos' })).toBeNull();
+    expect(calls(api, '/v1/users/mia_rose/appearances')).toHaveLength(0);
+
+    fireEvent.click(appearsTab);
+    const theirs = await screen.findByRole('list', { name: 'Videos Mia Rose appears in' });
+    expect(within(theirs).getByRole('link', { name: 'Duet at dusk' }).getAttribute('href')).toBe('/video/31');
+    expect(appearsTab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel', { name: 'Appears in' }).contains(theirs)).toBe(true);
+    expect(screen.queryByRole('list', { name: "Mia Rose's videos" })).toBeNull();
+    expect(own.isConnected).toBe(true);
+
+    // Back with the keyboard: the same grid, shown again, neither list asked for again.
+    fireEvent.keyDown(appearsTab, { key: 'ArrowLeft' });
+    expect(videosTab.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(videosTab);
+    expect(screen.getByRole('list', { name: "Mia Rose's videos" })).toBe(own);
+    fireEvent.click(appearsTab);
+    expect(calls(api, '/v1/users/mia_rose/appearances')).toHaveLength(1);
+    expect(calls(api, '/v1/users/mia_rose/videos')).toHaveLength(1);
+  });
+});

@@ -8,6 +8,7 @@ import { publicUserQueryOptions } from '../../features/creators/api/get-public-u
 import { useVideoList } from '../../features/videos/api/get-video-list.ts';
 import { creatorVideos } from '../../features/videos/api/grid-paths.ts';
 import { VideoGrid } from '../../features/videos/components/video-grid.tsx';
+import { AppearsInTabs } from '../../features/performers/components/appears-in-tabs.tsx';
 import { prefetchGrid } from '../../features/profile/api/grid-first-page.ts';
 import { trackProfileView } from '../../features/profile/api/track-profile-view.ts';
 import { FollowButton } from '../../features/creators/components/follow-button.tsx';
@@ -31,22 +32,22 @@ export function profileLoader({ params }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A creator's published videos; a tap opens /{slug}/feed at that video (viewer.md §2). */
+/**
+ * A creator's published videos; a tap opens /{slug}/feed at that video (viewer.md §2). Beside them, when
+ * the profile counts any, "Appears in" (ADR 0029); the grid is the same element with or without it.
+ */
 function CreatorVideos({ profile, slug }: { profile: PublicProfile; slug: string }) {
   const { key, path } = creatorVideos(slug);
   const list = useVideoList(key, path);
   return (
-    <section aria-labelledby="profile-videos-heading">
-      <h2 id="profile-videos-heading" className="mb-4 text-xl font-extrabold tracking-tight">
-        Videos
-      </h2>
+    <AppearsInTabs slug={slug} name={profile.name} appearances={profile.appearances}>
       <VideoGrid
         label={`${profile.name}'s videos`}
         list={list}
         feedPath={`/${profile.slug ?? profile.id}/feed`}
         empty={<p className="panel px-6 py-10 text-center text-muted">No videos yet.</p>}
       />
-    </section>
+    </AppearsInTabs>
   );
 }
 
