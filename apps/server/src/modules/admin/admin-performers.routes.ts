@@ -1,9 +1,27 @@
-import { adminReleaseDecisionSchema, adminReleaseListQuerySchema, adminReleaseListSchema, adminReleaseSchema, adminReleaseWithdrawSchema } from '@flick/contract';
+import {
+  adminReleaseDecisionSchema,
+  adminReleaseListQuerySchema,
+  adminReleaseListSchema,
+  adminReleaseSchema,
+  adminReleaseWithdrawSchema,
+  feedMessages,
+} from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.ts';
 import type { ReleasesService } from '../performers/releases.service.ts';
+import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import { adminRoute, deciding, requireAdmin } from './admin-request.ts';
+
+/**
+ * Per client address (ADR 0003): a reviewer looks at the ID images before each decision, and a withdrawal
+ * comes by e-mail now and then; a script replaying a decision with an admin's token is stopped.
+ */
+export const RELEASE_REVIEW_RATE_LIMITS = {
+  decide: { max: 120, windowSeconds: 600 },
+  withdraw: { max: 30, windowSeconds: 600 },
+} as const;
+const limit = ({ max, windowSeconds }: { max: number; windowSeconds: number }) => perClientLimit(max, windowSeconds, feedMessages.tooManyRequests);
 
 /**
  * Co-performer releases in the console (ADR 0029), under /v1/admin: the queue, a release's record and ID
@@ -69,12 +87,13 @@ export const adminPerformersRoutes: FastifyPluginAsyncZod<{ releases: ReleasesSe
   app.post(
     '/performer-releases/:id/decision',
     {
+      config: limit(RELEASE_REVIEW_RATE_LIMITS.decide),
       schema: {
         ...adminRoute,
         summary: 'Approve, or reject with a reason the uploader sees; the video publishes once everyone in it approved; 409 once decided',
         params: idParams,
         body: adminReleaseDecisionSchema,
-        response: { 200: adminReleaseSchema, ...adminErrors },
+        response: { 200: adminReleaseSchema, ...adminErrors, ...errorResponses(429) },
       },
     },
     async (request) => releases.decide(deciding(request), request.params.id, request.body.decision, request.body.reason),
@@ -83,12 +102,13 @@ export const adminPerformersRoutes: FastifyPluginAsyncZod<{ releases: ReleasesSe
   app.post(
     '/performer-releases/:id/withdraw',
     {
+      config: limit(RELEASE_REVIEW_RATE_LIMITS.withdraw),
       schema: {
         ...adminRoute,
         summary: 'The person asked to withdraw their consent: the video is unpublished at once and an urgent removal request is filed',
         params: idParams,
         body: adminReleaseWithdrawSchema,
-        response: { 200: adminReleaseSchema, ...adminErrors },
+        response: { 200: adminReleaseSchema, ...adminErrors, ...errorResponses(429) },
       },
     },
     async (request) => releases.withdraw(deciding(request), request.params.id, request.body.reason, request.ip),

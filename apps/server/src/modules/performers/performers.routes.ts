@@ -4,6 +4,7 @@ import {
   appearanceListSchema,
   appearanceSchema,
   declarePerformersRequestSchema,
+  feedMessages,
   gridQuerySchema,
   videoListResponseSchema,
   videoPerformersSchema,
@@ -14,9 +15,29 @@ import { HttpError } from '../../lib/http-error.ts';
 import { nextLink } from '../../lib/keyset.ts';
 import { errorResponses, idParams } from '../../lib/route-schemas.ts';
 import { isAdminPrincipal, optionalBearer, signedInUser, viewerOf } from '../../plugins/authenticate.ts';
+import { perClientLimit } from '../../plugins/rate-limit-config.ts';
 import type { PerformersService } from './performers.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
+const limitedErrors = errorResponses(401, 403, 404, 409, 422, 429);
+
+/**
+ * Per client address and route (counted in PostgreSQL, ADR 0003): far above what one person declaring
+ * who is in their uploads, filling in releases or answering requests does in ten minutes, low enough that
+ * a script repeating a write, or trying handles one after another, is stopped. The public list of a
+ * creator's appearances is a grid like GET /v1/users/{id}/videos, which has none.
+ */
+export const PERFORMER_RATE_LIMITS = {
+  /** PUT /v1/videos/{id}/performers: each declaration looks the named handles up. */
+  declare: { max: 60, windowSeconds: 600 },
+  /** POST /v1/videos/{id}/performers/releases: a form with up to three ID images. */
+  release: { max: 20, windowSeconds: 600 },
+  /** DELETE /v1/videos/{id}/performers/{performer} */
+  remove: { max: 60, windowSeconds: 600 },
+  /** POST /v1/profile/appearances/{id}/decision: approve, refuse, withdraw. */
+  decide: { max: 60, windowSeconds: 600 },
+} as const;
+const limit = ({ max, windowSeconds }: { max: number; windowSeconds: number }) => perClientLimit(max, windowSeconds, feedMessages.tooManyRequests);
 const bearer = [{ bearer: [] }];
 
 /**
@@ -43,6 +64,7 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
     '/videos/:id/performers',
     {
       preHandler: app.requireUser,
+      config: limit(PERFORMER_RATE_LIMITS.declare),
       schema: {
         tags: ['videos'],
         summary: 'Say who is in a video before it is published: only me, or verified creators by handle (releases are kept); each named creator is asked',
@@ -50,7 +72,7 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
         security: bearer,
         params: idParams,
         body: declarePerformersRequestSchema,
-        response: { 200: videoPerformersSchema, ...errors },
+        response: { 200: videoPerformersSchema, ...limitedErrors },
       },
     },
     async (request) => performers.declare(signedInUser(request), request.params.id, request.body),
@@ -60,6 +82,7 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
     '/videos/:id/performers/releases',
     {
       preHandler: app.requireUser,
+      config: limit(PERFORMER_RATE_LIMITS.release),
       schema: {
         tags: ['videos'],
         summary:
@@ -69,7 +92,7 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
         security: bearer,
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 201: videoPerformersSchema, ...errors, 413: errorResponses(413)[413] },
+        response: { 201: videoPerformersSchema, ...limitedErrors, ...errorResponses(413) },
       },
     },
     async (request, reply) => {
@@ -82,12 +105,13 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
     '/videos/:id/performers/:performer',
     {
       preHandler: app.requireUser,
+      config: limit(PERFORMER_RATE_LIMITS.remove),
       schema: {
         tags: ['videos'],
         summary: 'Take a co-performer off the list before publication (one who refused, say); one who withdrew stays on the record',
         security: bearer,
         params: idParams.extend({ performer: idParams.shape.id }),
-        response: { 200: videoPerformersSchema, ...errors },
+        response: { 200: videoPerformersSchema, ...limitedErrors },
       },
     },
     async (request) => performers.remove(signedInUser(request), request.params.id, request.params.performer),
@@ -115,13 +139,14 @@ export const performersRoutes: FastifyPluginAsyncZod<{ performers: PerformersSer
     '/profile/appearances/:id/decision',
     {
       preHandler: app.requireUser,
+      config: limit(PERFORMER_RATE_LIMITS.decide),
       schema: {
         tags: ['accounts'],
         summary: 'Approve or refuse (with an optional reason) appearing in a video; withdraw an approval (with a reason): it is unpublished at once',
         security: bearer,
         params: idParams,
         body: appearanceDecisionRequestSchema,
-        response: { 200: appearanceSchema, ...errors },
+        response: { 200: appearanceSchema, ...limitedErrors },
       },
     },
     async (request) => performers.decide(signedInUser(request), request.params.id, request.body, request.ip),
