@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { KEYSET_TOP, type TimestampCursor } from '../../lib/keyset.ts';
@@ -92,9 +92,13 @@ export function performersRepository(db: Database) {
       });
     },
 
-    async addRelease(videoId: number, release: NewRelease) {
+    /** Adds a release unless the video already has `max` co-performers: undefined then. */
+    async addRelease(videoId: number, release: NewRelease, max: number) {
       return db.transaction(async (tx) => {
+        // The declaration's row, written first, stays locked until this commits: releases sent at once are counted one after another.
         await declare(tx, videoId, false);
+        const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(videoPerformers).where(eq(videoPerformers.videoId, videoId));
+        if (n >= max) return undefined;
         const [row] = await tx
           .insert(videoPerformers)
           .values({ ...release, videoId, kind: 'release' })

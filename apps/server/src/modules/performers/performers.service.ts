@@ -165,7 +165,11 @@ export function performersService({ db, pool, storage, media, videos, visibility
       const { rows } = await editable(user, videoId);
       if (rows.length >= PERFORMERS_MAX) throw validationError([{ field: '_', message: performerMessages.tooMany }]);
       const release = await receiveRelease(storage, videoId, parts);
-      await repo.addRelease(videoId, release);
+      // Counted again as it is written: others sent at the same time may have filled the list meanwhile.
+      if (!(await repo.addRelease(videoId, release, PERFORMERS_MAX))) {
+        await removeFiles(release.files ?? []);
+        throw validationError([{ field: '_', message: performerMessages.tooMany }]);
+      }
       await hold.evaluate(videoId, user.id);
       return view(videoId);
     },
