@@ -25,8 +25,8 @@ const QUEUE = 50;
  * admin module does not import it (ADR 0009).
  */
 export interface HeldFingerprints {
-  /** A held video taken down is removed content: its re-uploads are held in turn. */
-  markRemoved(videoId: number): Promise<unknown>;
+  /** A held video taken down is removed content: its re-uploads are held in turn (on `client`: in the decision's transaction). */
+  markRemoved(videoId: number, client?: pg.PoolClient): Promise<unknown>;
   importHashList(name: string, text: string, importedBy: number | null): Promise<AdminHashListImportResponse>;
 }
 
@@ -134,8 +134,9 @@ export function adminHolds({
           before: { status: taken.status, holds: taken.kinds },
           after: { status: 'rejected', reason },
         });
-        // Last, so a failure here undoes the decision; a commit lost after it errs on the side of holding re-uploads.
-        await fingerprints.markRemoved(id);
+        // In the decision's transaction: both stand or neither. (On another connection, each take-down held one
+        // connection while it waited for a second, and twenty at once emptied the pool: 503s.)
+        await fingerprints.markRemoved(id, client);
       });
       await media.changed([id]);
       return one(id);

@@ -120,8 +120,9 @@ export function fingerprintsRepository(pool: pg.Pool) {
       return rows.map((r) => ({ ...r, id: Number(r.id), videoId: Number(r.videoId), userId: Number(r.userId) }));
     },
 
-    async setRemoved(videoId: number, removed: boolean): Promise<boolean> {
-      const { rowCount } = await pool.query(
+    /** On `client` when given (a caller's transaction), else on the pool. */
+    async setRemoved(videoId: number, removed: boolean, client: pg.Pool | pg.PoolClient = pool): Promise<boolean> {
+      const { rowCount } = await client.query(
         removed
           ? 'update video_fingerprints set removed_at = now() where video_id = $1 and removed_at is null'
           : 'update video_fingerprints set removed_at = null where video_id = $1 and removed_at is not null',

@@ -90,8 +90,8 @@ export function fingerprintsService(pool: pg.Pool) {
     },
 
     /** The video was taken down or removed: its fingerprint now stands for removed content, whatever becomes of its row. */
-    async markRemoved(videoId: number): Promise<void> {
-      await repo.setRemoved(videoId, true);
+    async markRemoved(videoId: number, client?: pg.PoolClient): Promise<void> {
+      await repo.setRemoved(videoId, true, client);
     },
 
     /** The video was restored: its fingerprint is an ordinary one again. */
