@@ -10,7 +10,7 @@ import { snap } from './support/screenshot.ts';
 /*
  * Consent of everyone depicted (ADR 0029), on phones: an uploader names a verified creator who is in
  * their clip; the video waits, and says so, until that creator approves from their account; then it is
- * published on the uploader's page, and among the co-performer's appearances.
+ * published on the uploader's page, and on the co-performer's under "Appears in".
  */
 
 /** Cells of a game of life with a tone: unlike a test card, no other test's clip looks like it to a fingerprint. */
@@ -106,15 +106,27 @@ test('an uploader names a co-performer, who approves from their account, and the
   await expect(request.getByRole('button', { name: 'Withdraw consent…' })).toBeVisible();
   await snap(costarPage, testInfo, 'performers-approved');
 
-  // Published once the transcode is done: on the uploader's page, and among the co-performer's appearances.
+  // Published once the transcode is done: on the uploader's page, and on the co-performer's under "Appears in".
   await expect.poll(async () => (await sql(`select status::text as status from videos where id = $1`, [video!.id]))[0]?.status, { timeout: 60_000 }).toBe('approved');
   // (Each looks at the other's page: one's own page is their account.)
   await costarPage.goto(`/${uploader.slug}`);
   await expect(costarPage.getByRole('link', { name: title })).toBeVisible();
-  // The co-performer's appearances (GET /v1/users/{slug}/appearances) list it. The profile's "Appears in"
-  // tab is out until the profile answer says whether there are any: asking on every profile view cost a
-  // call and re-mounted the grid (ADR 0022).
-  const appearances = await (await fetch(`${test.info().project.use.baseURL}/v1/users/${costar.slug}/appearances?per_page=30`)).json();
-  expect((appearances as { data: { id: number }[] }).data.map((entry) => entry.id)).toContain(video!.id);
+  // On the co-performer's page, the profile answer counts it: "Appears in" is a tab beside their own
+  // videos, and its list is asked for only when the tab opens.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (/^\/v1\/users\/[^/]+\/appearances$/.test(new URL(request.url()).pathname)) asked.push(request.url());
+  });
+  await page.goto(`/${costar.slug}`);
+  const tabs = page.getByRole('tablist', { name: 'Videos' });
+  await expect(tabs.getByRole('tab', { name: 'Videos', selected: true })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Videos' }).getByText('No videos yet.')).toBeVisible();
+  await snap(page, testInfo, 'performers-profile-videos-tab');
+  expect(asked).toEqual([]);
+  await tabs.getByRole('tab', { name: 'Appears in' }).click();
+  await expect(tabs.getByRole('tab', { name: 'Appears in', selected: true })).toBeVisible();
+  await expect(page.getByRole('list', { name: `Videos ${costar.name} appears in` }).getByRole('link', { name: title })).toBeVisible();
+  expect(asked).toHaveLength(1);
+  await snap(page, testInfo, 'performers-appears-in');
   await costarPage.context().close();
 });
