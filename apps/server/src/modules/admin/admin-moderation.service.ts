@@ -30,8 +30,11 @@ export function adminModeration({
   fingerprints,
 }: {
   pool: pg.Pool;
-  /** A removed video's fingerprint stands for removed content, so its re-uploads are held (ADR 0028); restored, it no longer does. */
-  fingerprints: { markRemoved(videoId: number): Promise<unknown>; markRestored(videoId: number): Promise<unknown> };
+  /**
+   * A removed video's fingerprint stands for removed content, so its re-uploads are held (ADR 0028); restored, it
+   * no longer does. `markRemoved` always writes on the decision's client, in its transaction (never a second connection).
+   */
+  fingerprints: { markRemoved(videoId: number, client: pg.PoolClient): Promise<unknown>; markRestored(videoId: number): Promise<unknown> };
   media?: Pick<MediaDecisions, 'changed' | 'creatorChanged'>;
   videos: VideosService;
   people: AdminPeople;
@@ -74,8 +77,9 @@ export function adminModeration({
       before: { hiddenReason: taken.before },
       after: { hiddenReason: 'taken down', reason },
     });
-    // Last in the transaction: a failure undoes the take-down; a commit lost after it only holds re-uploads for review.
-    await fingerprints.markRemoved(id);
+    // In the take-down's transaction: both stand or neither. (On another connection, each take-down held one
+    // connection while it waited for a second, and twenty at once emptied the pool: 503s.)
+    await fingerprints.markRemoved(id, client);
   }
 
   return {
@@ -105,7 +109,8 @@ export function adminModeration({
             before: { status: 'processing' },
             after: { status: decision, reason: decision === 'rejected' ? reason : null },
           });
-          if (decision === 'rejected') await fingerprints.markRemoved(id);
+          // On the decision's connection, as a take-down's is: both stand or neither, and no second connection is awaited.
+          if (decision === 'rejected') await fingerprints.markRemoved(id, client);
           return 'decided' as const;
         });
         results.push({ id, outcome });
