@@ -1,5 +1,5 @@
 import { HASH_LIST_MAX_BYTES, type AdminHashListImportResponse } from '@flick/contract';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -34,6 +34,7 @@ export function HashListImport() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const importList = useImportHashList();
+  const inputRef = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,17 +46,36 @@ export function HashListImport() {
   }
 
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex max-w-2xl flex-col gap-5">
       <form className="panel flex flex-col gap-4 p-4" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm leading-relaxed text-muted">
           A text file with one 64-bit hash a line, in hex (16 digits, 0x before them allowed); blank lines and # comments are skipped. Uploads matching a hash are
           quarantined: only admins can see them, and they wait here, urgent.
         </p>
         <TextField label="List name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
-        <label className="flex flex-col gap-1.5 text-sm font-semibold">
-          Hash file
-          <input type="file" accept=".txt,.csv,text/plain" className="text-sm font-normal" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-        </label>
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-semibold">Hash file</span>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="button" className="btn btn-secondary" disabled={importList.isPending} onClick={() => inputRef.current?.click()}>
+              {file ? 'Choose another…' : 'Choose file…'}
+            </button>
+            <input
+              ref={inputRef}
+              type="file"
+              accept=".txt,.csv,text/plain"
+              aria-label="Hash file"
+              hidden
+              tabIndex={-1}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                // The same file chosen again is a new choice.
+                event.target.value = '';
+                if (chosen) setFile(chosen);
+              }}
+            />
+            <span className="min-w-0 text-sm break-all text-muted">{file ? file.name : 'No file chosen'}</span>
+          </div>
+        </div>
         {problem && <FormAlert>{problem}</FormAlert>}
         <SubmitButton busy={importList.isPending} className="self-start">
           Import

@@ -235,8 +235,8 @@ function Release({ id }: { id: number }) {
       <Link to={adminPath('releases')} className="inline-flex items-center gap-1 self-start text-sm font-semibold text-muted hover:text-fg">
         <ChevronLeftIcon width="16" height="16" /> All releases
       </Link>
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
           <h2 id="release-title" className="text-xl font-bold">
             {nameOf(release)}
           </h2>
