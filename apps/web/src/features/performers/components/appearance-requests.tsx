@@ -48,7 +48,7 @@ function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; on
           <Avatar user={{ name: uploader.name, username: uploader.slug, avatar: uploader.avatar, color: null }} size="sm" />
           <span className="min-w-0">
             <span className="block truncate font-semibold text-fg">{uploader.name}</span>
-            <span className="block truncate">Named you on {dateOf(appearance.requestedAt)}</span>
+            <span className="block">Named you on {dateOf(appearance.requestedAt)}</span>
           </span>
         </Link>
         <div className="flex flex-wrap items-center gap-2">
