@@ -80,6 +80,8 @@ describe('held videos in the admin console', () => {
     fireEvent.change(screen.getByLabelText('List name'), { target: { value: 'Programme A' } });
     const text = '0123456789abcdef\nfedcba9876543210\n0123456789abcdef\nnot-a-hash\n';
     fireEvent.change(screen.getByLabelText('Hash file'), { target: { files: [new File([text], 'list.txt', { type: 'text/plain' })] } });
+    screen.getByText('list.txt');
+    screen.getByRole('button', { name: 'Choose another…' });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
     const result = await screen.findByRole('region', { name: 'Import result' });
     await waitFor(() => expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Programme A', text }));
