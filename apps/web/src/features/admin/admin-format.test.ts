@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { complaintAge, describeChange, formatAge } from './admin-format.ts';
+import { complaintAge, describeChange, formatAge, formatAgo } from './admin-format.ts';
 
 const now = Date.parse('2026-03-12T12:00:00Z');
 
@@ -11,6 +11,13 @@ describe('formatAge', () => {
     ['2026-03-09T12:00:00Z', '3 d'],
     ['2026-03-13T12:00:00Z', 'just now'],
   ])('says %s waited %s', (iso, shown) => expect(formatAge(iso, now)).toBe(shown));
+});
+
+describe('formatAgo', () => {
+  it('says "just now" without "ago", and any other age with it', () => {
+    expect(formatAgo('2026-03-12T11:59:30Z', now)).toBe('just now');
+    expect(formatAgo('2026-03-12T11:48:00Z', now)).toBe('12 min ago');
+  });
 });
 
 describe('complaintAge (resolved within 7 business days)', () => {

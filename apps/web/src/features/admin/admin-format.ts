@@ -13,6 +13,12 @@ export function formatAge(iso: string, now: number = Date.now()): string {
   return `${Math.floor(waited / DAY)} d`;
 }
 
+/** How long ago, for "Sent …": "just now" takes no "ago". */
+export function formatAgo(iso: string, now: number = Date.now()): string {
+  const age = formatAge(iso, now);
+  return age === 'just now' ? age : `${age} ago`;
+}
+
 const moment = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 export const formatMoment = (iso: string) => moment.format(new Date(iso));

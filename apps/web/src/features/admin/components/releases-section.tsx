@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDecidePerformerRelease, type ReleaseDecision } from '../api/decide-performer-release.ts';
 import { usePerformerRelease, usePerformerReleases } from '../api/get-performer-releases.ts';
-import { formatAge, formatMoment } from '../admin-format.ts';
+import { formatAgo, formatMoment } from '../admin-format.ts';
 import { adminPath, historyPath, idFrom } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -65,7 +65,7 @@ function ReleaseList({ status }: { status: PerformerStatus }) {
                   <span className="block truncate text-muted">by {release.uploader.slug ? `@${release.uploader.slug}` : release.uploader.name}</span>
                 </span>
                 <span className="col-start-1 text-sm text-muted md:col-start-auto">
-                  Sent <time dateTime={release.createdAt}>{formatAge(release.createdAt)}</time> ago
+                  Sent <time dateTime={release.createdAt}>{formatAgo(release.createdAt)}</time>
                 </span>
                 <span className="row-span-2 row-start-1 flex items-center gap-2 md:row-span-1 md:row-start-auto">
                   {statusBadge(release.status)}

@@ -11,7 +11,7 @@ import { useDecideVerification } from '../api/decide-verification.ts';
 import { getVerificationRecords } from '../api/get-verification-records.ts';
 import { useVerification } from '../api/get-verification.ts';
 import { useVerifications, type VerificationQueue } from '../api/get-verifications.ts';
-import { formatAge, formatMoment } from '../admin-format.ts';
+import { formatAgo, formatMoment } from '../admin-format.ts';
 import { adminPath, idFrom } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.tsx';
 import { downloadJson } from '../download-json.ts';
@@ -80,7 +80,7 @@ function VerificationList({ status }: { status: VerificationQueue }) {
                   <span className="block truncate text-muted">{request.slug ? `@${request.slug}` : `Account #${request.userId}`}</span>
                 </span>
                 <span className="col-start-1 text-sm text-muted md:col-start-auto">
-                  Sent <time dateTime={request.createdAt}>{formatAge(request.createdAt)}</time> ago
+                  Sent <time dateTime={request.createdAt}>{formatAgo(request.createdAt)}</time>
                 </span>
                 <span className="row-span-2 row-start-1 flex items-center gap-2 md:row-span-1 md:row-start-auto">
                   {statusBadge(request.status)}
