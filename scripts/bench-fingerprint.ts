@@ -5,7 +5,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { runMigrations } from '../apps/server/src/db/client.ts';
 import { fingerprintsService } from '../apps/server/src/modules/fingerprints/fingerprints.service.ts';
-import { NO_HASH, type VideoFingerprint, compareFingerprints, fingerprintVideo, isMatch, resolveBinaries, transcodeToHls } from '../packages/media/src/index.ts';
+import {
+  NO_HASH,
+  type VideoFingerprint,
+  compareFingerprints,
+  fingerprintVideo,
+  isMatch,
+  resolveBinaries,
+  runFfmpeg,
+  transcodeToHls,
+} from '../packages/media/src/index.ts';
 import { bucketStats, loadSyntheticFingerprints, startBenchCluster } from './support/fingerprint-bench-data.ts';
 import { type Clip, VARIANT_KINDS, type Variant, inParallel, makeClips, makeVariants, seeded } from './support/fingerprint-corpus.ts';
 
@@ -27,6 +36,22 @@ const started = performance.now();
 const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 const log = (line: string) => console.log(line);
 const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(2)} %`;
+
+/** CPU time (ms) of the children this process has waited for: user + system, from /proc/self/stat (Linux). */
+async function childrenCpuMs(): Promise<number> {
+  const stat = await fs.readFile('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 16 and 17 of stat(5) (cutime, cstime), in clock ticks of 1/100 s; here counted from field 3.
+  return (Number(fields[13]) + Number(fields[14])) * 10;
+}
+
+/** Wall and child CPU time of `work`, run alone. */
+async function measured(work: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
+  const cpu = await childrenCpuMs();
+  const wall = performance.now();
+  await work();
+  return { wallMs: performance.now() - wall, cpuMs: (await childrenCpuMs()) - cpu };
+}
 
 const keep = process.env.BENCH_FINGERPRINT_CORPUS;
 const work = keep ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'flick-bench-fingerprint-corpus-')));
@@ -174,19 +199,44 @@ try {
     log(`    ${kind.padEnd(12)} ${[...caughtIndexed].filter((v) => v.kind === kind).length}/${variants.filter((v) => v.kind === kind).length}`);
   log(`  corpus videos matched to another corpus video: ${wrong.length}; new videos flagged: ${freshFlagged}/${queries.length - variants.length - clips.length}`);
 
-  // 5. Cost beside the transcode, on the first 1080x1920 clip.
+  // 5. Cost beside the transcode: the same 1080x1920 picture as x264 writes it by default (B-frames), as
+  // many phones record H.264 (no B-frames, a keyframe a second) and as HEVC. Both wall time and CPU time
+  // (of the ffmpeg children: in production the fingerprint runs beside the transcode and takes CPU from it).
   const portrait = clips.find((c) => c.width === 1080)!;
-  const out = path.join(work, 'transcode-out');
-  const tTranscode = performance.now();
-  await transcodeToHls({ input: portrait.file, outDir: out, binaries: await resolveBinaries() });
-  const transcodeMs = performance.now() - tTranscode;
-  await fs.rm(out, { recursive: true, force: true });
-  const tFingerprint = performance.now();
-  await fingerprintVideo(portrait.file, { binary: ffmpeg });
-  const fingerprintOnlyMs = performance.now() - tFingerprint;
-  log(
-    `\ncost on ${portrait.name} (${portrait.seconds} s): transcodeToHls ${(transcodeMs / 1000).toFixed(1)} s, fingerprintVideo ${(fingerprintOnlyMs / 1000).toFixed(2)} s = ${pct(fingerprintOnlyMs, transcodeMs)}`,
-  );
+  const sources = [
+    { name: `${portrait.name} (x264, B-frames)`, file: portrait.file },
+    {
+      name: 'the same as a phone writes H.264 (no B-frames, keyframe each second)',
+      file: path.join(work, 'phone-h264.mp4'),
+      args: ['-c:v', 'libx264', '-preset', 'veryfast', '-bf', '0', '-g', '30', '-crf', '20'],
+    },
+    {
+      name: 'the same as HEVC',
+      file: path.join(work, 'phone-hevc.mp4'),
+      args: ['-c:v', 'libx265', '-preset', 'ultrafast', '-crf', '24', '-x265-params', 'log-level=error'],
+    },
+  ];
+  log(`
+cost beside transcodeToHls (${portrait.seconds} s, 1080x1920, 30 fps; wall time alone, and CPU time of ffmpeg):`);
+  const shares: number[] = [];
+  const binaries = await resolveBinaries();
+  for (const source of sources) {
+    if (source.args && !existsSync(source.file)) {
+      await runFfmpeg(['-hide_banner', '-nostdin', '-v', 'error', '-y', '-i', portrait.file, ...source.args, '-pix_fmt', 'yuv420p', '-an', source.file], {
+        binary: ffmpeg,
+      });
+    }
+    const out = path.join(work, 'transcode-out');
+    const transcode = await measured(() => transcodeToHls({ input: source.file, outDir: out, binaries }));
+    await fs.rm(out, { recursive: true, force: true });
+    const fingerprint = await measured(() => fingerprintVideo(source.file, { binary: ffmpeg }));
+    shares.push(fingerprint.cpuMs / transcode.cpuMs);
+    log(
+      `  ${source.name}: transcode ${(transcode.wallMs / 1000).toFixed(2)} s wall, ${(transcode.cpuMs / 1000).toFixed(2)} s CPU; ` +
+        `fingerprint ${(fingerprint.wallMs / 1000).toFixed(2)} s wall, ${(fingerprint.cpuMs / 1000).toFixed(2)} s CPU = ` +
+        `${pct(fingerprint.wallMs, transcode.wallMs)} wall, ${pct(fingerprint.cpuMs, transcode.cpuMs)} CPU`,
+    );
+  }
 
   const catchRate = caughtIndexed.size / variants.length;
   const distinctRate = (flagged.length + crossFlagged.length) / (pairs + crossPairs);
@@ -195,7 +245,8 @@ try {
   log(`  re-uploads caught ≥ 95 %: ${pct(caughtIndexed.size, variants.length)} ${catchRate >= GOALS.catchRate ? 'ok' : 'MISSED'}`);
   log(`  distinct videos flagged ≤ 0.1 %: ${(100 * distinctRate).toFixed(3)} % ${distinctRate <= GOALS.distinctFlagged ? 'ok' : 'MISSED'}`);
   log(`  lookup p99 ≤ 20 ms at a million: ${p99} ms ${p99 <= GOALS.p99Ms ? 'ok' : 'MISSED'}`);
-  log(`  fingerprint ≤ 10 % of the transcode: ${pct(fingerprintOnlyMs, transcodeMs)} ${fingerprintOnlyMs / transcodeMs <= GOALS.costShare ? 'ok' : 'MISSED'}`);
+  const worstShare = Math.max(...shares);
+  log(`  fingerprint ≤ 10 % of the transcode (CPU, worst source): ${(100 * worstShare).toFixed(2)} % ${worstShare <= GOALS.costShare ? 'ok' : 'MISSED'}`);
   log(`(${elapsed()} in all)`);
 } finally {
   await client.end().catch(() => undefined);
