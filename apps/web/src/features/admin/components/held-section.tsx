@@ -69,7 +69,7 @@ function HeldVideo({
             {item.urgent && <Badge tone="danger">Urgent</Badge>}
             {item.quarantined && <Badge tone="danger">Quarantined: admins only</Badge>}
           </div>
-          <VideoSummary item={item.video} />
+          <VideoSummary item={item.video} withReason={false} />
         </div>
       </div>
       <ul className="divide-y divide-line rounded-2xl bg-surface-2/50">

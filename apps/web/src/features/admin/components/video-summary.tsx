@@ -11,8 +11,11 @@ const hiddenLabels: Record<string, string> = {
   'creator banned': 'Creator banned',
 };
 
-/** What a moderator judges a video by: title, tags, creator and their state, reports, why it is hidden or failed. */
-export function VideoSummary({ item }: { item: AdminVideo }) {
+/**
+ * What a moderator judges a video by: title, tags, creator and their state, reports, why it is hidden or
+ * failed. `withReason={false}` where the reason is already shown beside it (each hold of a held video).
+ */
+export function VideoSummary({ item, withReason = true }: { item: AdminVideo; withReason?: boolean }) {
   const { video, creator } = item;
   return (
     <div className="flex min-w-0 flex-col gap-2">
@@ -34,7 +37,7 @@ export function VideoSummary({ item }: { item: AdminVideo }) {
         <VerificationBadge status={creator.isVerified} />
         {creator.bannedAt && <Badge tone="danger">Banned</Badge>}
       </div>
-      {video.statusReason && (
+      {withReason && video.statusReason && (
         <p className="text-sm">
           <span className="text-muted">Reason: </span>
           {video.statusReason}
