@@ -301,6 +301,33 @@ test.describe('at 1440x900', () => {
     expect((await fetch(new URL(`/v1/discover/webcam-site/cams-${suffix}/videos`, baseURL()))).status).toBe(200);
   });
 
+  test('the Held and Releases sections open from the section nav, each laid out for a desk', async ({ page }, testInfo) => {
+    // A copy of another creator's video, held as the fingerprint check holds it (ADR 0028).
+    const [original, copy] = [seeded.videoIds[0]!, seeded.videoIds[3]!];
+    const reason = 'It looks like a copy of another creator’s video. It waits for a moderator’s review.';
+    await sql(`update videos set status = 'processing', status_reason = $2, title = $3 where id = $1`, [copy, reason, `Held copy ${suffix}`]);
+    await sql(`insert into video_holds (video_id, kind, reason, matched_video_id) values ($1, 'matches-published', $2, $3)`, [copy, reason, original]);
+    await openConsole(page);
+    await section(page, 'Held').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Held' })).toBeVisible();
+    const item = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Take down Held copy ${suffix}` }) });
+    await expect(item.getByText('Copy of another creator’s video', { exact: true })).toBeVisible();
+    await expect(item.getByText(reason)).toHaveCount(1);
+    await expect(item.locator('p', { hasText: 'Matched:' })).toContainText('published');
+    await thumbnailsLoaded(page);
+    await snap(page, testInfo, 'admin-held');
+
+    await page.getByRole('link', { name: 'Import hash list' }).click();
+    await expect(page.getByLabel('List name')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Choose file…' })).toBeVisible();
+    await snap(page, testInfo, 'admin-hash-list-import');
+
+    await section(page, 'Releases').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Co-performer releases' }).getByRole('link', { name: 'Waiting' })).toHaveAttribute('aria-current', 'page');
+    await snap(page, testInfo, 'admin-releases');
+  });
+
   test('finds each of those decisions in the audit log', async ({ page }, testInfo) => {
     await openConsole(page, '/admin/audit');
     const log = page.getByRole('list', { name: 'Audit log' });
