@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { videoOf } from '../../../testing/videos.ts';
 import { GRID_THUMB_SIZES, VideoThumb } from './video-thumb.tsx';
@@ -25,5 +25,13 @@ describe('VideoThumb', () => {
     expect(image.getAttribute('src')).toBe('/media/videos/4/first-frame.jpg');
     expect(image.hasAttribute('srcset')).toBe(false);
     expect(image.hasAttribute('sizes')).toBe(false);
+  });
+
+  it('shows the drawn frame, without a spinner, when the picture is refused (a quarantined upload), not a broken image', () => {
+    const held = videoOf({ id: 5, status: 'processing' });
+    const { container } = render(<VideoThumb video={held} />);
+    fireEvent.error(imageOf(container));
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[role="status"], .animate-spin')).toBeNull();
   });
 });

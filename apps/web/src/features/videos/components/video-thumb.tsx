@@ -1,14 +1,17 @@
 import { formatDuration, srcSetOf, type Video } from '@flick/contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FilmIcon } from '../../../components/ui/video-icons.tsx';
 import { GRID_THUMB_SIZES } from '@flick/contract';
 import { isInProgress } from '../video-status.ts';
 
-/** A video without a picture yet (still processing, or it failed): a drawn 9:16 frame. */
-function ThumbPlaceholder({ status }: { status: Video['status'] }) {
-  const working = isInProgress(status);
+/**
+ * A video without a picture yet (still processing, or it failed), or whose picture is not served (a
+ * quarantined upload's is for admins only): a drawn 9:16 frame.
+ */
+function ThumbPlaceholder({ status, unavailable = false }: { status: Video['status']; unavailable?: boolean }) {
+  const working = !unavailable && isInProgress(status);
   const broken = status === 'error' || status === 'rejected';
   return (
     <span className="absolute inset-0 bg-[radial-gradient(100%_55%_at_50%_0%,rgb(255_46_136/0.2),transparent_70%),radial-gradient(80%_45%_at_100%_100%,rgb(255_122_69/0.12),transparent_70%),linear-gradient(180deg,#1b1b26,#0f0f16)]">
@@ -42,11 +45,14 @@ export interface VideoThumbProps {
  */
 export function VideoThumb({ video, dimmed = false, durationId, children, eager = false }: VideoThumbProps) {
   const image = video.thumbnailUrl ?? video.firstFrameUrl;
+  // A picture the server refuses shows the drawn frame, not the browser's broken-image glyph.
+  const [failed, setFailed] = useState<string | null>(null);
+  const unavailable = image !== null && failed === image;
   // The sized copies are the thumbnail's: a first frame stands in alone.
   const sized = video.thumbnailUrl && video.thumbnailSources.length > 1 ? { srcSet: srcSetOf(video.thumbnailSources), sizes: GRID_THUMB_SIZES } : {};
   return (
     <span className="relative block aspect-[9/16] overflow-hidden rounded-2xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
-      {image ? (
+      {image && !unavailable ? (
         <img
           src={image}
           {...sized}
@@ -54,10 +60,11 @@ export function VideoThumb({ video, dimmed = false, durationId, children, eager 
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}
           decoding="async"
+          onError={() => setFailed(image)}
           className={`absolute inset-0 size-full object-cover transition-[opacity,filter] duration-300 ${dimmed ? 'opacity-40 grayscale' : ''}`}
         />
       ) : (
-        <ThumbPlaceholder status={video.status} />
+        <ThumbPlaceholder status={video.status} unavailable={unavailable} />
       )}
       <span className="absolute inset-x-0 top-0 h-14 bg-gradient-to-b from-black/55 to-transparent" />
       <span className="absolute inset-x-0 bottom-0 h-24 bg-gradient-to-t from-black/80 to-transparent" />
