@@ -82,7 +82,7 @@ function VerificationList({ status }: { status: VerificationQueue }) {
                 <span className="col-start-1 text-sm text-muted md:col-start-auto">
                   Sent <time dateTime={request.createdAt}>{formatAgo(request.createdAt)}</time>
                 </span>
-                <span className="row-span-2 row-start-1 flex items-center gap-2 md:row-span-1 md:row-start-auto">
+                <span className="col-start-2 row-span-2 row-start-1 flex items-center gap-2 md:col-start-auto md:row-span-1 md:row-start-auto">
                   {statusBadge(request.status)}
                   <ChevronRightIcon width="18" height="18" className="text-muted" />
                 </span>
