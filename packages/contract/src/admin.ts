@@ -66,6 +66,10 @@ export const adminOverviewSchema = z.object({
   videosToReview: queue,
   openReports: queue,
   failedVideos: queue,
+  /** Videos in the held queue (an open hold a moderator decides on); `urgent`: of those, how many are urgent (quarantined, withdrawn consent). */
+  heldVideos: queue.extend({ urgent: z.number() }),
+  /** Co-performer releases waiting for review. */
+  releases: queue,
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

@@ -13,7 +13,10 @@ export interface HoldRow {
 }
 
 /** Held videos: open holds, and the states a held video can be put in. Not yet decided: not rejected, not being deleted. */
-const OPEN = `h.released_at is null and v.status not in ('rejected', 'deleting')`;
+export const OPEN_HELD_SQL = `h.released_at is null and v.status not in ('rejected', 'deleting')`;
+
+/** Per video (grouped): it has a hold a moderator decides on, not only its uploader's or co-performers' to move. */
+export const MODERATOR_HOLD_SQL = `bool_or(h.kind <> 'co-performers' or h.urgent)`;
 
 const holdsJson = `json_agg(json_build_object('kind', h.kind, 'reason', h.reason, 'urgent', h.urgent, 'createdAt', ${iso('h.created_at')},
                      'matchedVideoId', h.matched_video_id::float8) order by h.urgent desc, h.created_at)`;
@@ -30,9 +33,9 @@ export function adminHoldsRepository(db: pg.Pool | pg.PoolClient) {
       const { rows } = await db.query<{ videoId: number; holds: HoldRow[] }>(
         `select v.id::float8 as "videoId", ${holdsJson} as holds
          from video_holds h join videos v on v.id = h.video_id
-         where ${OPEN}
+         where ${OPEN_HELD_SQL}
          group by v.id
-         having bool_or(h.kind <> 'co-performers' or h.urgent)
+         having ${MODERATOR_HOLD_SQL}
          order by bool_or(h.urgent) desc, min(h.created_at) asc, v.id asc
          limit $1`,
         [limit],
@@ -43,7 +46,7 @@ export function adminHoldsRepository(db: pg.Pool | pg.PoolClient) {
     /** One video's open holds (none: it is not held, or was decided). */
     async holdsOf(videoId: number): Promise<HoldRow[]> {
       const { rows } = await db.query<{ holds: HoldRow[] }>(
-        `select ${holdsJson} as holds from video_holds h join videos v on v.id = h.video_id where v.id = $1 and ${OPEN} group by v.id`,
+        `select ${holdsJson} as holds from video_holds h join videos v on v.id = h.video_id where v.id = $1 and ${OPEN_HELD_SQL} group by v.id`,
         [videoId],
       );
       return rows[0]?.holds ?? [];

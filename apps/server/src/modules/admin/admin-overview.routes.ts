@@ -25,7 +25,8 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod<{ admins: AdminService }
     {
       schema: {
         ...adminRoute,
-        summary: 'Each queue (verifications, videos to review, open reports, failed videos) with its size and oldest item',
+        summary:
+          'Each queue (verifications, videos to review, open reports, failed videos, held videos and how many urgent, co-performer releases) with its size and oldest item',
         response: { 200: adminOverviewSchema, ...adminErrors },
       },
     },

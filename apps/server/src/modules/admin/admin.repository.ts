@@ -1,6 +1,7 @@
 import type { AdminAuditEntry, AdminOverview, AdminVerificationSummary } from '@flick/contract';
 import type pg from 'pg';
 import { OPEN_HOLD_SQL } from '../videos/video-holds.repository.ts';
+import { MODERATOR_HOLD_SQL, OPEN_HELD_SQL } from './admin-holds.repository.ts';
 import { decodeIdCursor, encodeCursor, keysetPage, type Page } from '../../lib/keyset.ts';
 
 /** Processed, waiting for a moderator's review, and not held (a held video is decided in the held queue). */
@@ -8,8 +9,25 @@ const REVIEW_SQL = `v.status = 'processing' and v.processed_at is not null and n
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
+/**
+ * The held queue (admin-holds.repository.ts): videos not yet decided with an open hold a moderator decides
+ * on, each with whether one is urgent and when its first was placed.
+ */
+const HELD_SQL = `
+  select bool_or(h.urgent) as urgent, min(h.created_at) as since
+  from video_holds h join videos v on v.id = h.video_id
+  where ${OPEN_HELD_SQL}
+  group by v.id
+  having ${MODERATOR_HOLD_SQL}`;
+
+/** Co-performer releases waiting for review (releases.repository.ts `list('pending')`). */
+const RELEASES_SQL = `
+  from video_performers p join videos v on v.id = p.video_id
+  where p.kind = 'release' and p.status = 'pending' and v.status <> 'deleting'`;
+
 /** Each queue with its size and oldest item, in one statement (partial indexes cover the first three). */
 const overviewSql = `
+  with held as (${HELD_SQL})
   select
     (select count(*) from verifications where status = 'pending')::int as "verificationsCount",
     (select ${iso('min(created_at)')} from verifications where status = 'pending') as "verificationsOldest",
@@ -18,7 +36,12 @@ const overviewSql = `
     (select count(*) from video_reports where handled_at is null)::int as "reportsCount",
     (select ${iso('min(created_at)')} from video_reports where handled_at is null) as "reportsOldest",
     (select count(*) from videos where status = 'error')::int as "failedCount",
-    (select ${iso('min(updated_at)')} from videos where status = 'error') as "failedOldest"`;
+    (select ${iso('min(updated_at)')} from videos where status = 'error') as "failedOldest",
+    (select count(*) from held)::int as "heldCount",
+    (select count(*) filter (where urgent) from held)::int as "heldUrgent",
+    (select ${iso('min(since)')} from held) as "heldOldest",
+    (select count(*) ${RELEASES_SQL})::int as "releasesCount",
+    (select ${iso('min(p.requested_at)')} ${RELEASES_SQL}) as "releasesOldest"`;
 
 const verificationColumns = `
   v.id::float8 as id, v.user_id::float8 as "userId", u.email, u.name, u.slug, v.legal_name as "legalName",
@@ -49,6 +72,8 @@ export function adminRepository(pool: pg.Pool) {
         videosToReview: { count: r.reviewCount, oldestAt: r.reviewOldest },
         openReports: { count: r.reportsCount, oldestAt: r.reportsOldest },
         failedVideos: { count: r.failedCount, oldestAt: r.failedOldest },
+        heldVideos: { count: r.heldCount, urgent: r.heldUrgent, oldestAt: r.heldOldest },
+        releases: { count: r.releasesCount, oldestAt: r.releasesOldest },
       };
     },
 

@@ -15,8 +15,9 @@ export type MediaAudience = 'viewer' | 'owner' | 'admin';
 /**
  * The one place that decides, per video, whether the API hands out public or signed addresses (ADR 0027):
  * public while the video is published for everyone (media-access MEDIA_PUBLIC_SQL), signed otherwise —
- * except that a quarantined video (an open 'hash-list' hold) is signed for admins only; anyone else gets
- * the public addresses, which answer 404.
+ * except that a quarantined video (an open 'hash-list' hold) is signed for admins only; anyone else, its
+ * creator included, is given no address at all (`null`: shown as a video whose files are not in yet),
+ * since none would serve.
  */
 export function mediaUrls(media: Pick<MediaStorage, 'url' | 'signedUrl'>, signer: Pick<MediaSigner, 'videoFolder'>) {
   const signed: VideoAddresses = { url: (videoId, file) => media.signedUrl(signer.videoFolder(videoId), file) };
@@ -24,9 +25,9 @@ export function mediaUrls(media: Pick<MediaStorage, 'url' | 'signedUrl'>, signer
   return {
     publicAddresses,
     signed,
-    of(state: MediaState, audience: MediaAudience): VideoAddresses {
+    of(state: MediaState, audience: MediaAudience): VideoAddresses | null {
       if (state.mediaPublic) return publicAddresses;
-      if (state.quarantined && audience !== 'admin') return publicAddresses;
+      if (state.quarantined && audience !== 'admin') return null;
       return signed;
     },
   };

@@ -35,16 +35,18 @@ export interface VideoOwner {
 
 /**
  * A video as the API shows it (viewer.md §3); media URLs exist only once their files do. The playlist
- * may be there before processing ends (it grows while encoding), for the creator's own list.
+ * may be there before processing ends (it grows while encoding), for the creator's own list. Without
+ * `media` (a quarantined video, shown to anyone but an admin: media-urls.ts) it has no address at all,
+ * as one whose files are not in yet.
  */
 export function toVideo(
   row: VideoViewRow,
   owner: VideoOwner,
   tags: { id: number; name: string; slug: string }[],
-  media: Pick<MediaStorage, 'url'>,
+  media: Pick<MediaStorage, 'url'> | null,
   viewer: { isLiked?: boolean; isRated?: boolean } = {},
 ): Video {
-  const processed = row.processedAt !== null;
+  const processed = media !== null && row.processedAt !== null;
   const display = { displayWidth: row.width, displayHeight: row.height };
   return {
     id: row.id,
@@ -57,8 +59,8 @@ export function toVideo(
     thumbnailSources: processed
       ? thumbnailSizes(display, row.stillsVersion).map(({ name, width, height }) => ({ url: media.url(row.id, `stream/${name}`), width, height }))
       : [],
-    firstFrameUrl: media.url(row.id, processed ? 'stream/first-frame.jpg' : 'first-frame.jpg'),
-    playlistUrl: processed || row.playableAt !== null ? media.url(row.id, 'stream/master.m3u8') : null,
+    firstFrameUrl: media && media.url(row.id, processed ? 'stream/first-frame.jpg' : 'first-frame.jpg'),
+    playlistUrl: media && (processed || row.playableAt !== null) ? media.url(row.id, 'stream/master.m3u8') : null,
     preloadUrls: processed ? startFiles(display).map((file) => media.url(row.id, `stream/${file}`)) : [],
     duration: Math.round(row.duration * 100) / 100,
     viewCount: row.viewCount,

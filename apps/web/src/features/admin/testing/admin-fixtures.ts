@@ -19,6 +19,8 @@ export function overview(overrides: Partial<AdminOverview> = {}): AdminOverview 
     videosToReview: { count: 0, oldestAt: null },
     openReports: { count: 0, oldestAt: null },
     failedVideos: { count: 0, oldestAt: null },
+    heldVideos: { count: 0, urgent: 0, oldestAt: null },
+    releases: { count: 0, oldestAt: null },
     ...overrides,
   };
 }
