@@ -1,5 +1,5 @@
 import { adminMessages } from '@flick/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../../testing/accounts.ts';
 import { fullConfig, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
@@ -36,6 +36,8 @@ describe('the admin console at /admin', () => {
               verifications: { count: 3, oldestAt: ago(5) },
               videosToReview: { count: 1, oldestAt: ago(50) },
               openReports: { count: 2, oldestAt: ago(24 * 20) },
+              heldVideos: { count: 3, urgent: 1, oldestAt: ago(3) },
+              releases: { count: 1, oldestAt: ago(26) },
             }),
           ),
       }),
@@ -54,6 +56,47 @@ describe('the admin console at /admin', () => {
     const overdue = within(screen.getByRole('link', { name: /Open reports/ })).getByText(/^Oldest: Overdue: \d+ business days \(target 7\)$/);
     expect(overdue.className).toContain('text-danger');
     within(screen.getByRole('link', { name: /Failed videos/ })).getByText('No video failed to process.');
+    const held = screen.getByRole('link', { name: /Held videos/ });
+    expect(held.getAttribute('href')).toBe('/admin/held');
+    within(held).getByText('videos waiting · oldest 3 h');
+    expect(within(held).getByText('1 urgent').className).toContain('text-danger');
+    const releases = screen.getByRole('link', { name: /Co-performer releases/ });
+    expect(releases.getAttribute('href')).toBe('/admin/releases');
+    within(releases).getByText('release waiting · oldest 1 d');
+  });
+
+  it('counts held videos and releases in the section nav, the urgent held ones called out by name', async () => {
+    mockApi(
+      asAdmin({
+        'GET /v1/admin/overview': () =>
+          json(
+            overview({
+              heldVideos: { count: 3, urgent: 1, oldestAt: '2026-01-01T00:00:00Z' },
+              releases: { count: 2, oldestAt: '2026-01-01T00:00:00Z' },
+            }),
+          ),
+      }),
+    );
+    initializeApp();
+    renderApp('/admin');
+    const nav = await screen.findByRole('navigation', { name: 'Admin sections' });
+    const held = await within(nav).findByRole('link', { name: 'Held, 3 held, 1 urgent' });
+    expect(held.getAttribute('href')).toBe('/admin/held');
+    expect(within(held).getByText('1 urgent').className).toContain('text-danger');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /^Releases\s?2$/ })
+        .getAttribute('href'),
+    ).toBe('/admin/releases');
+
+    // Held but none urgent: just the count, as the other queues.
+    cleanup();
+    mockApi(asAdmin({ 'GET /v1/admin/overview': () => json(overview({ heldVideos: { count: 2, urgent: 0, oldestAt: '2026-01-01T00:00:00Z' } })) }));
+    renderApp('/admin');
+    const again = await screen.findByRole('navigation', { name: 'Admin sections' });
+    await within(again).findByRole('link', { name: /^Held\s?2$/ });
+    expect(within(again).queryByText(/urgent/)).toBeNull();
+    expect(within(again).getByRole('link', { name: 'Releases' })).toBeTruthy();
   });
 
   it('has a section nav with the queue counts, and says so for an address that is no section', async () => {

@@ -17,19 +17,29 @@ import { VideosSection } from './videos-section.tsx';
 /** The sections whose queue a count beside their name sums up. */
 const queueOf: Partial<Record<AdminSectionId, keyof AdminOverview>> = {
   verifications: 'verifications',
+  releases: 'releases',
   videos: 'videosToReview',
   reports: 'openReports',
+  held: 'heldVideos',
 };
+
+/** A section's waiting count, and for the held queue how many of those are urgent. */
+function queueCount(overview: AdminOverview | undefined, section: AdminSectionId): { count: number; urgent: number } | undefined {
+  const queue = queueOf[section];
+  if (!queue || !overview) return undefined;
+  const { count } = overview[queue];
+  return { count, urgent: queue === 'heldVideos' ? overview.heldVideos.urgent : 0 };
+}
 
 function SectionNav({ current }: { current: AdminSectionId | null }) {
   const overview = useOverview();
-  const countOf = (section: AdminSectionId) => {
-    const queue = queueOf[section];
-    return queue ? overview.data?.[queue].count : undefined;
-  };
+  const countOf = (section: AdminSectionId) => queueCount(overview.data, section);
   const { rowRef, activeRef } = useActiveInView(
     current,
-    adminSections.map((section) => countOf(section.id)),
+    adminSections.flatMap((section) => {
+      const queue = countOf(section.id);
+      return [queue?.count, queue?.urgent];
+    }),
   );
   return (
     <nav
@@ -52,8 +62,23 @@ function SectionNav({ current }: { current: AdminSectionId | null }) {
                 }`}
               >
                 {section.label}
-                {count !== undefined && count > 0 && (
-                  <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-soft tabular-nums">{count}</span>
+                {count !== undefined && count.count > 0 && (
+                  <span className="flex items-center gap-1">
+                    {count.urgent > 0 ? (
+                      <>
+                        {/* "3 held, 1 urgent" read out; seen as the count and a red one for the urgent. */}
+                        <span className="sr-only">{`, ${count.count} held, ${count.urgent} urgent`}</span>
+                        <span aria-hidden="true" className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-soft tabular-nums">
+                          {count.count}
+                        </span>
+                        <span aria-hidden="true" className="rounded-full bg-danger/15 px-2 py-0.5 text-xs font-bold text-danger tabular-nums">
+                          {count.urgent} urgent
+                        </span>
+                      </>
+                    ) : (
+                      <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-soft tabular-nums">{count.count}</span>
+                    )}
+                  </span>
                 )}
               </Link>
             </li>

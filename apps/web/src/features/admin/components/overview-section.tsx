@@ -17,8 +17,10 @@ interface QueueCard {
 
 const cards: QueueCard[] = [
   { queue: 'verifications', title: 'Identity verifications', to: adminPath('verifications'), noun: ['request', 'requests'], empty: 'No request is waiting.' },
+  { queue: 'releases', title: 'Co-performer releases', to: adminPath('releases'), noun: ['release', 'releases'], empty: 'No release is waiting for review.' },
   { queue: 'videosToReview', title: 'Videos to review', to: adminPath('videos', 'review'), noun: ['video', 'videos'], empty: 'No video is waiting for review.' },
   { queue: 'openReports', title: 'Open reports', to: adminPath('reports'), noun: ['report', 'reports'], empty: 'No report is open.' },
+  { queue: 'heldVideos', title: 'Held videos', to: adminPath('held'), noun: ['video', 'videos'], empty: 'No video is held.' },
   { queue: 'failedVideos', title: 'Failed videos', to: adminPath('videos', 'failed'), noun: ['video', 'videos'], empty: 'No video failed to process.' },
 ];
 
@@ -40,7 +42,7 @@ export function OverviewSection() {
 
   return (
     <div className="flex flex-col gap-6">
-      <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
+      <ul className="grid gap-3 sm:grid-cols-2 2xl:grid-cols-3">
         {cards.map((card) => {
           const { count, oldestAt } = overview.data[card.queue];
           return (
@@ -59,6 +61,9 @@ export function OverviewSection() {
                       {count === 1 ? card.noun[0] : card.noun[1]} waiting · oldest {formatAge(oldestAt)}
                     </span>
                     {card.queue === 'openReports' && <OldestReport oldestAt={oldestAt} />}
+                    {card.queue === 'heldVideos' && overview.data.heldVideos.urgent > 0 && (
+                      <span className="mt-1 block text-sm font-semibold text-danger">{overview.data.heldVideos.urgent} urgent</span>
+                    )}
                   </span>
                 )}
               </Link>
