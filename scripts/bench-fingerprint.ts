@@ -151,10 +151,10 @@ try {
   await client.query('vacuum analyze');
   const buckets = await bucketStats(client);
   const { rows: size } = await client.query<{ total: string; chunks: string }>(
-    `select pg_size_pretty(pg_database_size(current_database())) as total, pg_size_pretty(pg_total_relation_size('video_fingerprint_chunks')) as chunks`,
+    `select pg_size_pretty(pg_database_size(current_database())) as total, pg_size_pretty(pg_total_relation_size('video_fingerprint_buckets')) as chunks`,
   );
   log(
-    `  stored: ${STORED + clips.length} fingerprints, ${Number(buckets.rows).toLocaleString('en')} index rows in ${buckets.buckets} buckets ` +
+    `  stored: ${STORED + clips.length} fingerprints, ${Number(buckets.rows).toLocaleString('en')} index entries in ${buckets.buckets} buckets ` +
       `(mean ${buckets.mean.toFixed(0)}, fullest ${buckets.max}, ${buckets.full} at the cap); index ${size[0]!.chunks}, database ${size[0]!.total} (${elapsed()})`,
   );
 

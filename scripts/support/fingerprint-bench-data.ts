@@ -5,7 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { EmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { makeReachableForPostgres } from '../../apps/server/src/db/traversable.ts';
-import { FINGERPRINT_BUCKET_CAP, toSigned } from '../../apps/server/src/modules/fingerprints/fingerprints.repository.ts';
+import { ENTRY_BYTES, FINGERPRINT_BUCKET_CAP, toSigned } from '../../apps/server/src/modules/fingerprints/fingerprints.repository.ts';
 import { INDEX_EVERY_SECONDS } from '../../apps/server/src/modules/fingerprints/fingerprints.service.ts';
 
 /** A TCP port nothing listens on right now. */
@@ -91,37 +91,24 @@ export async function loadSyntheticFingerprints(client: pg.Client, count: number
      from bench_samples group by fid`,
   );
   await client.query(`select setval('video_fingerprints_id_seq', $1::int8)`, [count]);
-  await client.query('alter table video_fingerprint_chunks drop constraint video_fingerprint_chunks_key_fingerprint_id_hash_pk');
+  // One bucket a key, entries in fingerprint order, at most FINGERPRINT_BUCKET_CAP of them (the service
+  // writes nothing into a full bucket: the first ones stay).
   await timed(
-    'video_fingerprint_chunks',
-    `insert into video_fingerprint_chunks (key, fingerprint_id, hash)
-     select p * 65536 + ((h >> (48 - 16 * p)) & 65535)::int, fid, h from bench_samples, generate_series(0, 3) p where k % $1 = 0`,
-    [step],
+    'video_fingerprint_buckets',
+    `insert into video_fingerprint_buckets (key, entries)
+     select key, substring(string_agg(int4send(fid) || int8send(h), ''::bytea order by fid, h) from 1 for $2 * ${ENTRY_BYTES})
+     from (select p * 65536 + ((h >> (48 - 16 * p)) & 65535)::int as key, fid, h from bench_samples, generate_series(0, 3) p where k % $1 = 0) e
+     group by key`,
+    [step, FINGERPRINT_BUCKET_CAP],
   );
-  await timed(
-    'primary key',
-    'alter table video_fingerprint_chunks add constraint video_fingerprint_chunks_key_fingerprint_id_hash_pk primary key (key, fingerprint_id, hash)',
-  );
-  // The service writes nothing into a full bucket: the same here, for the few buckets over the cap.
-  const { rows: over } = await client.query<{ key: number }>('select key from video_fingerprint_chunks group by key having count(*) > $1', [FINGERPRINT_BUCKET_CAP]);
-  if (over.length > 0) {
-    await timed(
-      `bucket cap (${over.length} buckets over ${FINGERPRINT_BUCKET_CAP})`,
-      `delete from video_fingerprint_chunks c using (
-         select key, fingerprint_id, hash, row_number() over (partition by key order by fingerprint_id) as n
-         from video_fingerprint_chunks where key = any($1::int[])) ranked
-       where ranked.n > $2 and c.key = ranked.key and c.fingerprint_id = ranked.fingerprint_id and c.hash = ranked.hash`,
-      [over.map((r) => r.key), FINGERPRINT_BUCKET_CAP],
-    );
-  }
   await client.query('drop table bench_samples, bench_base');
 }
 
-/** The chunk buckets as they are: how many, how full on average, the fullest, how many at the cap. */
+/** The buckets as they are: how many, how full on average, the fullest, how many at the cap. */
 export async function bucketStats(client: pg.Client) {
   const { rows } = await client.query<{ buckets: number; rows: string; mean: number; max: number; full: number }>(
     `select count(*)::int as buckets, sum(n)::text as rows, avg(n)::float8 as mean, max(n)::int as max, count(*) filter (where n >= $1)::int as full
-     from (select key, count(*) n from video_fingerprint_chunks group by key) b`,
+     from (select key, length(entries) / ${ENTRY_BYTES} n from video_fingerprint_buckets) b`,
     [FINGERPRINT_BUCKET_CAP],
   );
   return rows[0]!;

@@ -3,8 +3,8 @@ import { NO_HASH, type VideoFingerprint, hashToHex } from '@flick/media';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { FINGERPRINT_BUCKET_CAP, chunkKeys, toSigned } from '../src/modules/fingerprints/fingerprints.repository.ts';
-import { fingerprintsService } from '../src/modules/fingerprints/fingerprints.service.ts';
+import { ENTRY_BYTES, FINGERPRINT_BUCKET_CAP, chunkKeys, toSigned } from '../src/modules/fingerprints/fingerprints.repository.ts';
+import { INDEX_EVERY_SECONDS, QUERY_SAMPLES, fingerprintsService, spread } from '../src/modules/fingerprints/fingerprints.service.ts';
 import { adminQuery, databaseUrl } from './helpers/postgres-cluster.ts';
 
 /**
@@ -119,6 +119,20 @@ describe('fingerprintsService', () => {
     expect(await service.findMatches(reupload(deleted))).toEqual([]);
   });
 
+  it("finds a three-minute upload's copy through at most QUERY_SAMPLES of its samples, spread over its length", async () => {
+    const service = fingerprintsService(pool);
+    const owner = await user();
+    const videoId = await video(owner);
+    const long = randomFingerprint(360);
+    await service.store(videoId, owner, long);
+    const query = reupload(long, 3, 8);
+    const picked = spread(query.hashes, QUERY_SAMPLES);
+    expect(picked).toHaveLength(QUERY_SAMPLES);
+    expect(picked[0]).toBe(query.hashes[0]);
+    expect(picked.at(-1)).toBe(query.hashes[Math.floor((39 * query.hashes.length) / 40)]);
+    expect(await service.findMatches(query)).toMatchObject([{ videoId }]);
+  });
+
   it('replaces a video fingerprint when stored again, index included', async () => {
     const service = fingerprintsService(pool);
     const owner = await user();
@@ -130,12 +144,15 @@ describe('fingerprintsService', () => {
 
     expect(await service.findMatches(reupload(first))).toEqual([]);
     expect(await service.findMatches(reupload(second))).toMatchObject([{ videoId }]);
-    const { rows } = await pool.query<{ n: number }>(
-      'select count(*)::int as n from video_fingerprint_chunks c join video_fingerprints f on f.id = c.fingerprint_id where f.video_id = $1',
-      [videoId],
+    const { rows: stored } = await pool.query<{ id: number }>('select id::int from video_fingerprints where video_id = $1', [videoId]);
+    const { rows: buckets } = await pool.query<{ entries: Buffer }>('select entries from video_fingerprint_buckets');
+    const entries = buckets.flatMap(({ entries }) =>
+      Array.from({ length: entries.length / ENTRY_BYTES }, (_, i) => entries.subarray(i * ENTRY_BYTES, (i + 1) * ENTRY_BYTES)),
     );
-    // One sample per 2 s of 15 s, four chunks each.
-    expect(rows[0]!.n).toBe(8 * 4);
+    // One sample per INDEX_EVERY_SECONDS of 15 s, four chunks each; none of the first fingerprint's left.
+    const ofVideo = entries.filter((entry) => entry.readInt32BE(0) === stored[0]!.id);
+    expect(ofVideo).toHaveLength(Math.ceil(15 / INDEX_EVERY_SECONDS) * 4);
+    expect(ofVideo.every((entry) => second.hashes.includes(entry.readBigUInt64BE(4)))).toBe(true);
   });
 
   it('writes nothing more into a bucket that is full (a common chunk value), and still finds the video by its other chunks', async () => {
@@ -144,13 +161,14 @@ describe('fingerprintsService', () => {
     const videoId = await video(owner);
     const fp = randomFingerprint();
     const hot = chunkKeys(fp.hashes[0]!)[0]!;
-    await pool.query(`insert into video_fingerprint_chunks (key, fingerprint_id, hash) select $1, -g, $2::int8 from generate_series(1, $3) g`, [
-      hot,
-      toSigned(fp.hashes[0]!),
-      FINGERPRINT_BUCKET_CAP,
-    ]);
+    await pool.query(
+      `insert into video_fingerprint_buckets (key, entries)
+       select $1, string_agg(int4send(-g) || int8send($2::int8), ''::bytea) from generate_series(1, $3) g
+       on conflict (key) do update set entries = excluded.entries`,
+      [hot, toSigned(fp.hashes[0]!), FINGERPRINT_BUCKET_CAP],
+    );
     await service.store(videoId, owner, fp);
-    const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from video_fingerprint_chunks where key = $1', [hot]);
+    const { rows } = await pool.query<{ n: number }>('select length(entries)::int / $2 as n from video_fingerprint_buckets where key = $1', [hot, ENTRY_BYTES]);
     expect(rows[0]!.n).toBe(FINGERPRINT_BUCKET_CAP);
     expect(await service.findMatches(reupload(fp, 0, 4))).toMatchObject([{ videoId }]);
   });
@@ -176,6 +194,8 @@ describe('hash lists', () => {
       imported: 3,
       skipped: 1,
       errors: ['Line 5: "not a hash" is not a 64-bit hash in 16 hex digits.', 'Line 6: "123" is not a 64-bit hash in 16 hex digits.'],
+      // Random hashes: no stored video is near them.
+      matchedVideoIds: [],
     });
     expect(await service.importHashList('partner-list', text, admin)).toMatchObject({ imported: 0, skipped: 4 });
     const { rows } = await pool.query('select list_name, hash::text, imported_by::int from hash_list_hashes where list_name = $1 order by id', ['partner-list']);

@@ -59,7 +59,8 @@ export function hashWords(hashes: readonly bigint[]): Uint32Array {
   return words;
 }
 
-function popcount32(value: number): number {
+/** The number of bits set in a 32-bit value. */
+export function popcount32(value: number): number {
   let v = value - ((value >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;

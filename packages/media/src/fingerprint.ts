@@ -23,6 +23,7 @@ export {
   hashesFromBytes,
   hashesToBytes,
   isMatch,
+  popcount32,
   serializeFingerprint,
 } from './fingerprint-compare.ts';
 

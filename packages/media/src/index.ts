@@ -82,5 +82,6 @@ export {
   hashesToBytes,
   isMatch,
   perceptualHash,
+  popcount32,
   serializeFingerprint,
 } from './fingerprint.ts';

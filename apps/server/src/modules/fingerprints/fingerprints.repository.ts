@@ -1,7 +1,21 @@
+import { popcount32 } from '@flick/media';
 import type pg from 'pg';
 
-/** Rows are never added to a chunk bucket that holds this many already: a common chunk value says little and would cost every lookup. */
+/** Entries are never added to a bucket that holds this many already: a common chunk value says little and would cost every lookup. */
 export const FINGERPRINT_BUCKET_CAP = 1000;
+/** Buckets read in one statement when a hash list is checked against the stored videos. */
+const KEYS_A_READ = 2000;
+/** Bytes of a bucket entry: the fingerprint's id (int4) and the whole hash (int8), big-endian. */
+export const ENTRY_BYTES = 12;
+
+/** A bucket's entries without those of fingerprint `id`. */
+export function withoutFingerprint(entries: Buffer, id: number): Buffer {
+  const kept: Buffer[] = [];
+  for (let offset = 0; offset + ENTRY_BYTES <= entries.length; offset += ENTRY_BYTES) {
+    if (entries.readInt32BE(offset) !== id) kept.push(entries.subarray(offset, offset + ENTRY_BYTES));
+  }
+  return Buffer.concat(kept);
+}
 
 /** A 64-bit hash as PostgreSQL's signed bigint (text, so no precision is lost on the way). */
 export const toSigned = (hash: bigint): string => BigInt.asIntN(64, hash).toString();
@@ -34,8 +48,9 @@ export interface IndexEntry {
 export function fingerprintsRepository(pool: pg.Pool) {
   return {
     /**
-     * Writes (or replaces) a video's fingerprint and its index rows in one transaction. The old index
-     * rows are found by the keys of the old hashes (`oldEntries`), through the primary key.
+     * Writes (or replaces) a video's fingerprint and its index entries in one transaction. The old
+     * entries are taken out of the buckets of the old hashes' keys; buckets are locked in key order, so
+     * two uploads writing the same buckets wait for each other and never deadlock.
      */
     async store(
       row: { videoId: number; userId: number; fps: number; durationSeconds: number; hashes: Buffer },
@@ -57,19 +72,25 @@ export function fingerprintsRepository(pool: pg.Pool) {
         const id = Number(rows[0]!.id);
         const { add, remove } = entries(previous[0]?.hashes ?? null);
         if (remove.length > 0) {
-          await client.query('delete from video_fingerprint_chunks where fingerprint_id = $1 and (key, hash) in (select * from unnest($2::int[], $3::int8[]))', [
-            id,
-            remove.map((e) => e.key),
-            remove.map((e) => toSigned(e.hash)),
-          ]);
+          const keys = [...new Set(remove.map((e) => e.key))];
+          const { rows: buckets } = await client.query<{ key: number; entries: Buffer }>(
+            'select key, entries from video_fingerprint_buckets where key = any($1::int[]) order by key for update',
+            [keys],
+          );
+          for (const bucket of buckets) {
+            await client.query('update video_fingerprint_buckets set entries = $2 where key = $1', [bucket.key, withoutFingerprint(bucket.entries, id)]);
+          }
         }
         if (add.length > 0) {
-          // Only into buckets below the cap (counted up to it, from the index alone).
+          // Appended only to buckets below the cap.
           await client.query(
-            `insert into video_fingerprint_chunks (key, fingerprint_id, hash)
-             select e.key, $1, e.hash from unnest($2::int[], $3::int8[]) as e(key, hash)
-             where (select count(*) from (select 1 from video_fingerprint_chunks c where c.key = e.key limit $4) n) < $4
-             on conflict do nothing`,
+            `insert into video_fingerprint_buckets as b (key, entries)
+             select e.key, string_agg(int4send($1::int4) || int8send(e.hash), ''::bytea order by e.hash)
+             from unnest($2::int[], $3::int8[]) as e(key, hash)
+             group by e.key
+             order by e.key
+             on conflict (key) do update set entries = b.entries || excluded.entries
+             where length(b.entries) < $4 * ${ENTRY_BYTES}`,
             [id, add.map((e) => e.key), add.map((e) => toSigned(e.hash)), FINGERPRINT_BUCKET_CAP],
           );
         }
@@ -85,23 +106,53 @@ export function fingerprintsRepository(pool: pg.Pool) {
 
     /**
      * The fingerprints with an indexed sample within `maxDistance` bits of a query sample that shares a
-     * chunk with it, most such samples first. Each bucket is read from the index alone.
+     * chunk with it, best first: by how many query samples found them, then by how near (maxDistance + 2
+     * - distance, summed). One row is read per distinct key, its bucket filtered here.
      */
     async candidates(query: IndexEntry[], maxDistance: number, limit: number): Promise<{ id: number; hits: number }[]> {
-      const { rows } = await pool.query<{ id: string; hits: number }>({
-        name: 'fingerprint-candidates',
-        text: `with q as (select * from unnest($1::int[], $2::int8[]) as q(key, hash)),
-                    k as (select distinct key from q)
-               select c.fingerprint_id as id, count(distinct q.hash)::int as hits
-               from k
-               cross join lateral (select fingerprint_id, hash from video_fingerprint_chunks c where c.key = k.key limit $4) c
-               join q on q.key = k.key and bit_count((c.hash # q.hash)::bit(64)) <= $3
-               group by c.fingerprint_id
-               order by hits desc
-               limit $5`,
-        values: [query.map((e) => e.key), query.map((e) => toSigned(e.hash)), maxDistance, FINGERPRINT_BUCKET_CAP, limit],
+      const samples = [...new Set(query.map((e) => e.hash))];
+      const sampleIndex = new Map(samples.map((hash, i) => [hash, i]));
+      const words = samples.map((hash) => [Number((BigInt.asUintN(64, hash) >> 32n) & 0xffffffffn), Number(hash & 0xffffffffn)] as const);
+      const byKey = new Map<number, number[]>();
+      for (const e of query) {
+        const list = byKey.get(e.key) ?? [];
+        const i = sampleIndex.get(e.hash)!;
+        if (!list.includes(i)) list.push(i);
+        byKey.set(e.key, list);
+      }
+      // As base64 text: half the bytes of bytea's hex text on the wire and to parse (a lookup reads ~300 KB at a million).
+      const { rows } = await pool.query<{ key: number; entries: string }>({
+        name: 'fingerprint-buckets',
+        text: `select key, encode(entries, 'base64') as entries from video_fingerprint_buckets where key = any($1::int[])`,
+        values: [[...byKey.keys()]],
       });
-      return rows.map((r) => ({ id: Number(r.id), hits: r.hits }));
+      /** Per fingerprint: the nearest distance found for each query sample. */
+      const found = new Map<number, Map<number, number>>();
+      for (const row of rows) {
+        const { key } = row;
+        const entries = Buffer.from(row.entries, 'base64');
+        const near = byKey.get(key) ?? [];
+        for (let offset = 0; offset + ENTRY_BYTES <= entries.length; offset += ENTRY_BYTES) {
+          const high = entries.readUInt32BE(offset + 4);
+          const low = entries.readUInt32BE(offset + 8);
+          for (const i of near) {
+            const [qHigh, qLow] = words[i]!;
+            const distance = popcount32(high ^ qHigh) + popcount32(low ^ qLow);
+            if (distance > maxDistance) continue;
+            const id = entries.readInt32BE(offset);
+            const samplesFound = found.get(id) ?? new Map<number, number>();
+            if (distance < (samplesFound.get(i) ?? Infinity)) samplesFound.set(i, distance);
+            found.set(id, samplesFound);
+          }
+        }
+      }
+      const ranked = [...found].map(([id, distances]) => {
+        let score = 0;
+        for (const distance of distances.values()) score += maxDistance + 2 - distance;
+        return { id, hits: distances.size, score };
+      });
+      ranked.sort((a, b) => b.hits - a.hits || b.score - a.score || a.id - b.id);
+      return ranked.slice(0, limit).map(({ id, hits }) => ({ id, hits }));
     },
 
     /** The fingerprints by id that still count: their video is there, or it was removed by a decision. */
@@ -131,16 +182,53 @@ export function fingerprintsRepository(pool: pg.Pool) {
       return Boolean(rowCount);
     },
 
-    /** Adds the hashes to the list; answers how many were new. */
-    async addToHashList(name: string, hashes: bigint[], importedBy: number | null): Promise<number> {
+    /** Adds the hashes to the list; answers those that were new. */
+    async addToHashList(name: string, hashes: bigint[], importedBy: number | null): Promise<bigint[]> {
       const chunks = hashes.map(chunkKeys).map((keys) => keys.map((key) => key % 65536));
-      const { rowCount } = await pool.query(
+      const { rows } = await pool.query<{ hash: string }>(
         `insert into hash_list_hashes (list_name, hash, c0, c1, c2, c3, imported_by)
          select $1, h, c0, c1, c2, c3, $7 from unnest($2::int8[], $3::int[], $4::int[], $5::int[], $6::int[]) as t(h, c0, c1, c2, c3)
-         on conflict (list_name, hash) do nothing`,
+         on conflict (list_name, hash) do nothing
+         returning hash::text`,
         [name, hashes.map(toSigned), ...[0, 1, 2, 3].map((p) => chunks.map((c) => c[p]!)), importedBy],
       );
-      return rowCount ?? 0;
+      return rows.map((row) => BigInt.asUintN(64, BigInt(row.hash)));
+    },
+
+    /**
+     * The videos (still there) with an indexed sample within `maxDistance` bits of one of `hashes` that
+     * shares a chunk with it: what a list imported now says about videos stored before. Reads the buckets
+     * of the hashes' keys, KEYS_A_READ at a time.
+     */
+    async videosNear(hashes: bigint[], maxDistance: number): Promise<number[]> {
+      const byKey = new Map<number, (readonly [number, number])[]>();
+      for (const hash of hashes) {
+        const words = [Number((BigInt.asUintN(64, hash) >> 32n) & 0xffffffffn), Number(hash & 0xffffffffn)] as const;
+        for (const key of chunkKeys(hash)) byKey.set(key, [...(byKey.get(key) ?? []), words]);
+      }
+      const keys = [...byKey.keys()];
+      const fingerprints = new Set<number>();
+      for (let start = 0; start < keys.length; start += KEYS_A_READ) {
+        const { rows } = await pool.query<{ key: number; entries: string }>(
+          `select key, encode(entries, 'base64') as entries from video_fingerprint_buckets where key = any($1::int[])`,
+          [keys.slice(start, start + KEYS_A_READ)],
+        );
+        for (const row of rows) {
+          const entries = Buffer.from(row.entries, 'base64');
+          const near = byKey.get(row.key) ?? [];
+          for (let offset = 0; offset + ENTRY_BYTES <= entries.length; offset += ENTRY_BYTES) {
+            const high = entries.readUInt32BE(offset + 4);
+            const low = entries.readUInt32BE(offset + 8);
+            if (near.some(([h, l]) => popcount32(high ^ h) + popcount32(low ^ l) <= maxDistance)) fingerprints.add(entries.readInt32BE(offset));
+          }
+        }
+      }
+      if (fingerprints.size === 0) return [];
+      const { rows } = await pool.query<{ videoId: number }>(
+        'select v.id::float8 as "videoId" from video_fingerprints f join videos v on v.id = f.video_id where f.id = any($1::bigint[]) order by v.id',
+        [[...fingerprints]],
+      );
+      return rows.map((row) => row.videoId);
     },
 
     /** The listed hash nearest to one of `hashes` within `maxDistance` bits (found through an exactly equal chunk), if any. */

@@ -1,4 +1,4 @@
-import { bigint, customType, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../../db/schema.ts';
 
 /** The fingerprints module's tables (docs/decisions/0023-tables-beside-their-module.md, 0028-video-fingerprints.md). */
@@ -28,21 +28,18 @@ export const videoFingerprints = pgTable(
 );
 
 /**
- * The near-match index (multi-index hashing): a sparse subset of each fingerprint's samples, each split
- * into four 16-bit chunks, one row per chunk. `key` is the chunk's position (0-3) times 65536 plus its
- * value; two hashes within 3 bits share at least one chunk exactly, and nearer ones usually more. The
- * primary key answers a lookup by key from the index alone (fingerprint and whole hash included), and
- * rows are never written into a bucket that already holds FINGERPRINT_BUCKET_CAP (a common chunk value).
+ * The near-match index (multi-index hashing, ADR 0028): a sparse subset of each fingerprint's samples,
+ * each split into four 16-bit chunks. `key` is the chunk's position (0-3) times 65536 plus its value; two
+ * hashes within 3 bits share at least one chunk exactly, and nearer ones usually more. One row per key,
+ * its bucket: `entries` packs 12 bytes per indexed sample (the fingerprint's id, 4 bytes, and the whole
+ * hash, 8, big-endian), so a lookup reads one row per chunk of the query and filters in memory. A
+ * bucket takes no more than FINGERPRINT_BUCKET_CAP entries (a common chunk value says little).
+ * Stored as is, not compressed: hashes do not compress.
  */
-export const videoFingerprintChunks = pgTable(
-  'video_fingerprint_chunks',
-  {
-    key: integer('key').notNull(),
-    fingerprintId: bigint('fingerprint_id', { mode: 'number' }).notNull(),
-    hash: bigint('hash', { mode: 'bigint' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.fingerprintId, t.hash] })],
-);
+export const videoFingerprintBuckets = pgTable('video_fingerprint_buckets', {
+  key: integer('key').primaryKey(),
+  entries: bytea('entries').notNull(),
+});
 
 /**
  * Known-bad hashes imported from hash lists (the text files of hex 64-bit hashes that hash-sharing

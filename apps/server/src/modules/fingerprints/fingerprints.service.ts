@@ -3,9 +3,11 @@ import type pg from 'pg';
 import { type IndexEntry, chunkKeys, fingerprintsRepository } from './fingerprints.repository.ts';
 
 /** One indexed sample per this many seconds of a stored video (the query uses every sample). */
-export const INDEX_EVERY_SECONDS = 2;
-/** Fingerprints verified in full per lookup, those with the most samples found in the index first. */
-const CANDIDATES = 40;
+export const INDEX_EVERY_SECONDS = 1;
+/** Samples of an upload a lookup reads the index through (20 s at two a second; spread over a longer upload). */
+export const QUERY_SAMPLES = 40;
+/** Fingerprints verified in full per lookup, the best ranked by the index first (a row of ~300 bytes and a comparison each). */
+const CANDIDATES = 50;
 /** A sample of an upload matches a listed hash at this Hamming distance or less (stricter than between videos: one picture decides). */
 export const HASH_LIST_MAX_DISTANCE = 8;
 /** The longest list name, and the most lines reported back as errors. */
@@ -28,6 +30,8 @@ export interface HashListImport {
   imported: number;
   skipped: number;
   errors: string[];
+  /** Stored videos with an indexed sample near a newly listed hash. */
+  matchedVideoIds: number[];
 }
 
 /** The samples that go into the index: the first with a hash in every INDEX_EVERY_SECONDS window. */
@@ -39,6 +43,16 @@ export function indexedSamples(fp: Pick<VideoFingerprint, 'fps' | 'hashes'>): bi
     if (hash !== undefined) picked.push(hash);
   }
   return picked;
+}
+
+/**
+ * At most `count` of `items`, evenly spread (all of them when there are no more). A lookup reads a bucket
+ * per key of each query sample: a long upload looks into the index through some of its samples, spread
+ * over its length, and is then compared with each candidate through all of them.
+ */
+export function spread<T>(items: T[], count: number): T[] {
+  if (items.length <= count) return items;
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)]!);
 }
 
 const entriesOf = (hashes: bigint[]): IndexEntry[] => [...new Set(hashes)].flatMap((hash) => chunkKeys(hash).map((key) => ({ key, hash })));
@@ -67,7 +81,7 @@ export function fingerprintsService(pool: pg.Pool) {
      * owner do not count; removed ones do, even once their row is gone.
      */
     async findMatches(fp: VideoFingerprint, options: { excludeVideoId?: number } = {}): Promise<FingerprintMatch[]> {
-      const samples = [...new Set(fp.hashes.filter((h) => h !== NO_HASH))];
+      const samples = spread([...new Set(fp.hashes.filter((h) => h !== NO_HASH))], QUERY_SAMPLES);
       if (samples.length === 0) return [];
       const candidates = await repo.candidates(entriesOf(samples), FRAME_MAX_DISTANCE, CANDIDATES);
       const stored = await repo.load(candidates.map((c) => c.id));
@@ -108,7 +122,7 @@ export function fingerprintsService(pool: pg.Pool) {
     async importHashList(name: string, text: string, importedBy: number | null): Promise<HashListImport> {
       const listName = name.trim();
       if (listName.length === 0 || listName.length > MAX_LIST_NAME) {
-        return { imported: 0, skipped: 0, errors: [`The list needs a name of 1 to ${MAX_LIST_NAME} characters.`] };
+        return { imported: 0, skipped: 0, errors: [`The list needs a name of 1 to ${MAX_LIST_NAME} characters.`], matchedVideoIds: [] };
       }
       const hashes: bigint[] = [];
       const errors: string[] = [];
@@ -125,10 +139,12 @@ export function fingerprintsService(pool: pg.Pool) {
         if (errors.length < MAX_REPORTED_ERRORS) errors.push(`Line ${index + 1}: "${content.slice(0, 40)}" is not a 64-bit hash in 16 hex digits.`);
       });
       if (badLines > errors.length) errors.push(`...and ${badLines - errors.length} more lines that are not hashes.`);
-      let imported = 0;
+      const added: bigint[] = [];
       const BATCH = 5000;
-      for (let start = 0; start < hashes.length; start += BATCH) imported += await repo.addToHashList(listName, hashes.slice(start, start + BATCH), importedBy);
-      return { imported, skipped: hashes.length - imported, errors };
+      for (let start = 0; start < hashes.length; start += BATCH) added.push(...(await repo.addToHashList(listName, hashes.slice(start, start + BATCH), importedBy)));
+      // Videos stored before the list came: only through hashes new to it, so a hold an admin released stays released when the same list comes again.
+      const matchedVideoIds = await repo.videosNear(added, HASH_LIST_MAX_DISTANCE);
+      return { imported: added.length, skipped: hashes.length - added.length, errors, matchedVideoIds };
     },
 
     /** The listed hash nearest to a sample of `fp` (within HASH_LIST_MAX_DISTANCE), with its list; null when none. */
