@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config/env.ts';
 import { jobRegistry } from '../src/jobs/job-queue.ts';
 import { mediaStorage } from '../src/lib/media-storage.ts';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
-import { fingerprintsService } from '../src/modules/fingerprints/fingerprints.service.ts';
+import { fingerprintsService, indexedSamples } from '../src/modules/fingerprints/fingerprints.service.ts';
 import { registerVideoJobs } from '../src/modules/videos/video-jobs.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -30,6 +30,7 @@ const clips = {
   life: 'life.mp4',
   lifeCopy: 'life-copy.mp4',
   listed: 'listed.mp4',
+  listedLater: 'listed-later.mp4',
   own: 'own.mp4',
   unchecked: 'unchecked.mp4',
   ownCopy: 'own-copy.mp4',
@@ -107,6 +108,7 @@ beforeAll(async () => {
     run(['-f', 'lavfi', '-i', life(42, 'life_color=#ffcc00:death_color=#220044'), '-t', '8', ...h264(26), at(clips.life)]),
     run(['-f', 'lavfi', '-i', life(7, 'life_color=#33ddff:death_color=#401010'), '-t', '8', ...h264(26), at(clips.listed)]),
     run(['-f', 'lavfi', '-i', life(99, 'life_color=#88ff88:death_color=#000033'), '-t', '8', ...h264(26), at(clips.own)]),
+    run(['-f', 'lavfi', '-i', life(314, 'life_color=#ffffff:death_color=#203040'), '-t', '8', ...h264(26), at(clips.listedLater)]),
     run(['-f', 'lavfi', '-i', life(123, 'life_color=#ff6688:death_color=#002200'), '-t', '6', ...h264(26), at(clips.unchecked)]),
   ]);
   await Promise.all([
@@ -243,7 +245,7 @@ describe('an upload matching an imported hash list', () => {
     expect(imported.statusCode, imported.body).toBe(201);
     expect(imported.json()).toMatchObject({ imported: 1, skipped: 1, errors: [expect.stringContaining('Line 4')] });
     const audit = await t.pool.query(`select after from admin_audit where action = 'imported a hash list'`);
-    expect(audit.rows).toEqual([{ after: { name: 'Programme A', imported: 1, skipped: 1, errors: 1 } }]);
+    expect(audit.rows).toEqual([{ after: { name: 'Programme A', imported: 1, skipped: 1, errors: 1, quarantined: [] } }]);
 
     const uploader = await verifiedModel(t);
     const seen = new Set<string>();
@@ -269,6 +271,40 @@ describe('an upload matching an imported hash list', () => {
     expect((await heldQueue()).map((entry) => entry.video.video.id)).not.toContain(undeclared.videoId);
     expect(await processed(uploader.auth, undeclared.videoId)).toMatchObject({ status: 'processing' });
     expect((await heldQueue()).map((entry) => entry.video.video.id)).not.toContain(undeclared.videoId);
+  }, 180_000);
+});
+
+describe('a video published before a hash list names it', () => {
+  it("is quarantined when the list is imported: gone from its creator's page, held urgent for admins, and the same list again changes nothing", async () => {
+    const creator = await verifiedModel(t);
+    const videoId = await uploadWithDetails(creator.auth, clips.listedLater, 'Before the list');
+    expect(await processed(creator.auth, videoId)).toMatchObject({ status: 'approved' });
+    expect(await publicIds(creator.id)).toContain(videoId);
+
+    // A programme's list names one of its pictures, as hashed when it was stored.
+    const [, , hash] = indexedSamples(await fingerprintVideo(at(clips.listedLater)));
+    const text = `${hashToHex(hash!)}\n`;
+    const imported = await api('POST', '/v1/admin/hash-lists', admin, { name: 'Programme B', text });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ imported: 1, skipped: 0, errors: [], quarantined: 1 });
+
+    expect(await openHolds(videoId)).toEqual([{ kind: 'hash-list', urgent: true, matchedVideoId: null }]);
+    expect(await publicIds(creator.id)).not.toContain(videoId);
+    expect((await ownVideos(t, creator.auth)).find((v) => v.id === videoId)).toMatchObject({
+      status: 'processing',
+      statusReason: holdMessages.underReview,
+      playlistUrl: null,
+    });
+    expect((await heldQueue()).find((entry) => entry.video.video.id === videoId)).toMatchObject({ urgent: true, quarantined: true });
+    const audit = await t.pool.query(`select after from admin_audit where action = 'imported a hash list' and after->>'name' = 'Programme B'`);
+    expect(audit.rows).toEqual([{ after: { name: 'Programme B', imported: 1, skipped: 0, errors: 0, quarantined: [videoId] } }]);
+
+    // Released by an admin (a false match), it stays released when the same list is imported again.
+    expect((await api('POST', `/v1/admin/holds/${videoId}/release`, admin, { kind: 'hash-list' })).statusCode).toBe(200);
+    const again = await api('POST', '/v1/admin/hash-lists', admin, { name: 'Programme B', text });
+    expect(again.json()).toEqual({ imported: 0, skipped: 1, errors: [], quarantined: 0 });
+    expect(await openHolds(videoId)).toEqual([]);
+    expect(await publicIds(creator.id)).toContain(videoId);
   }, 180_000);
 });
 

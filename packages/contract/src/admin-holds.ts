@@ -69,6 +69,8 @@ export const adminHashListImportResponseSchema = z.object({
   skipped: z.number(),
   /** The lines that are not a hash, each said with its line number (the first hundred, then how many more). */
   errors: z.array(z.string()),
+  /** Videos stored before the list came that match one of its new hashes: quarantined now. */
+  quarantined: z.number(),
 });
 export type AdminHashListImportResponse = z.infer<typeof adminHashListImportResponseSchema>;
 

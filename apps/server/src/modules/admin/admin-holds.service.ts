@@ -27,7 +27,8 @@ const QUEUE = 50;
 export interface HeldFingerprints {
   /** A held video taken down is removed content: its re-uploads are held in turn (on `client`: in the decision's transaction). */
   markRemoved(videoId: number, client?: pg.PoolClient): Promise<unknown>;
-  importHashList(name: string, text: string, importedBy: number | null): Promise<AdminHashListImportResponse>;
+  /** Imports the list; `matchedVideoIds` are the stored videos it names (through its new hashes). */
+  importHashList(name: string, text: string, importedBy: number | null): Promise<Omit<AdminHashListImportResponse, 'quarantined'> & { matchedVideoIds: number[] }>;
 }
 
 /**
@@ -142,16 +143,37 @@ export function adminHolds({
       return one(id);
     },
 
+    /**
+     * Imports a hash list, and quarantines at once the stored videos it names: a video published before
+     * the list came is held like an upload that matches it (urgent, for admins only), and leaves every
+     * list and address now (ADR 0027).
+     */
     async importHashList(admin: UserRow, name: string, text: string): Promise<AdminHashListImportResponse> {
-      const result = await fingerprints.importHashList(name, text, admin.id);
+      const { matchedVideoIds, ...result } = await fingerprints.importHashList(name, text, admin.id);
+      const quarantined: number[] = [];
+      let unpublished = false;
+      const client = await pool.connect();
+      try {
+        const holds = videoHoldsRepository(databaseOn(client));
+        for (const id of matchedVideoIds) {
+          if ((await holds.open(id)).some((hold) => hold.kind === 'hash-list')) continue;
+          const placed = await holds.place(id, { kind: 'hash-list', reason: holdMessages.underReview, urgent: true });
+          unpublished ||= placed.unpublished;
+          quarantined.push(id);
+        }
+      } finally {
+        client.release();
+      }
       await recordAdminDecisionOn(pool, {
         adminId: admin.id,
         action: 'imported a hash list',
         targetType: 'hash list',
         targetId: null,
-        after: { name, imported: result.imported, skipped: result.skipped, errors: result.errors.length },
+        after: { name, imported: result.imported, skipped: result.skipped, errors: result.errors.length, quarantined },
       });
-      return result;
+      if (quarantined.length > 0) await media.changed(quarantined);
+      if (unpublished) await onPublishedChanged();
+      return { ...result, quarantined: quarantined.length };
     },
   };
 }

@@ -9,10 +9,11 @@ import { errorMessage, Fact } from './admin-ui.tsx';
 function ImportResult({ result }: { result: AdminHashListImportResponse }) {
   return (
     <section aria-label="Import result" className="panel flex flex-col gap-4 p-4">
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Fact label="Imported">{result.imported}</Fact>
         <Fact label="Skipped">{result.skipped}</Fact>
         <Fact label="Not hashes">{result.errors.length === 0 ? 'None' : 'Listed below'}</Fact>
+        <Fact label="Stored videos quarantined">{result.quarantined}</Fact>
       </dl>
       {result.errors.length > 0 && (
         <ul aria-label="Lines not imported" className="flex flex-col gap-1 text-sm break-words">
@@ -49,8 +50,8 @@ export function HashListImport() {
     <div className="flex max-w-2xl flex-col gap-5">
       <form className="panel flex flex-col gap-4 p-4" onSubmit={(event) => void submit(event)} noValidate>
         <p className="text-sm leading-relaxed text-muted">
-          A text file with one 64-bit hash a line, in hex (16 digits, 0x before them allowed); blank lines and # comments are skipped. Uploads matching a hash are
-          quarantined: only admins can see them, and they wait here, urgent.
+          A text file with one 64-bit hash a line, in hex (16 digits, 0x before them allowed); blank lines and # comments are skipped. Uploads matching a hash, and videos
+          already stored that match one, are quarantined: only admins can see them, and they wait here, urgent.
         </p>
         <TextField label="List name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} />
         <div className="flex flex-col gap-1.5">

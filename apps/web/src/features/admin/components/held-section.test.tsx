@@ -78,7 +78,10 @@ describe('held videos in the admin console', () => {
 
   it('imports a hash list from a text file and shows what was imported, skipped and could not be read', async () => {
     const api = openHeld(
-      { 'POST /v1/admin/hash-lists': () => json({ imported: 2, skipped: 1, errors: ['Line 4: "not-a-hash" is not a 64-bit hash in 16 hex digits.'] }, 201) },
+      {
+        'POST /v1/admin/hash-lists': () =>
+          json({ imported: 2, skipped: 1, errors: ['Line 4: "not-a-hash" is not a 64-bit hash in 16 hex digits.'], quarantined: 1 }, 201),
+      },
       '/admin/held/hash-lists',
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Import' }));
@@ -93,5 +96,6 @@ describe('held videos in the admin console', () => {
     await waitFor(() => expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Programme A', text }));
     within(within(result).getByRole('list', { name: 'Lines not imported' })).getByText('Line 4: "not-a-hash" is not a 64-bit hash in 16 hex digits.');
     expect(within(result).getByText('Imported').nextElementSibling?.textContent).toBe('2');
+    expect(within(result).getByText('Stored videos quarantined').nextElementSibling?.textContent).toBe('1');
   });
 });
