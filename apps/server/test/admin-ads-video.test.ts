@@ -98,7 +98,13 @@ describe('a video ad is made by a job', () => {
     expect(ready.src).toMatch(/^\/media\/ads\/\d+-[0-9a-f]{20}\.mp4$/);
     const served = await t.app.inject({ method: 'GET', url: ready.src! });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'video/mp4']);
-    expect(uploadsKept()).toEqual([]);
+    // The upload is removed once the creative is recorded ready, a moment after.
+    expect(
+      await eventually(
+        async () => uploadsKept(),
+        (kept) => kept.length === 0,
+      ),
+    ).toEqual([]);
 
     await reloadAds(id);
     expect(await instream()).toMatchObject({ placement: 'instream', kind: 'video', src: ready.src });

@@ -50,8 +50,9 @@ export function registerAdVideoJobs(registry: JobRegistry, deps: { pool: pg.Pool
       const permanent = error instanceof MediaError && !error.retryable;
       if (!permanent && attempt.retryCount < attempt.retryLimit) throw error;
       deps.logger.error({ err: error, creativeId }, 'could not make a video ad');
-      await repo.videoFailed(creativeId, adMessages.videoFailed);
+      // The upload first: once the admin reads "failed", nothing of it is left (no retry will want it).
       await forget(upload);
+      await repo.videoFailed(creativeId, adMessages.videoFailed);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { PERFORMERS_MAX, performerMessages, type VideoPerformers } from '@flick/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -79,9 +79,11 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
     }
   }
 
-  // The form calls the latest one: the choice and names as they are when Publish is pressed.
+  // The form calls the latest one: the choice and names as they are when Publish is pressed. Set as the
+  // render commits (a layout effect): a passive effect may not have run yet when Publish is pressed right
+  // after a looked-up name appears, and the press would then send the names of the render before.
   const latest = useRef(declare);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = declare;
   });
   useEffect(() => {
