@@ -24,31 +24,20 @@ export function clip(name: keyof typeof recipes | 'not-a-video'): string {
     return file;
   }
   const { size, seconds } = recipes[name];
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=s=${size}:r=30:d=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:d=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    `${file}.tmp.mp4`,
-  ]);
+  writeClip(`testsrc2=s=${size}:r=30:d=${seconds}`, seconds, `${file}.tmp.mp4`);
   fs.renameSync(`${file}.tmp.mp4`, file);
   return file;
+}
+
+/** `video` (an ffmpeg lavfi source) with a tone of `seconds`, as phone-shaped H.264 + AAC, into `file`. */
+function writeClip(video: string, seconds: number, file: string) {
+  execFileSync('ffmpeg', [
+    ...['-v', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', video],
+    ...['-f', 'lavfi', '-i', `sine=frequency=440:d=${seconds}`],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest'],
+    file,
+  ]);
 }
 
 let made = 0;
@@ -63,28 +52,6 @@ export function distinctClip(): string {
   made += 1;
   const seed = (process.pid * 1000 + made) % 2 ** 31;
   const file = path.join(dir, `distinct-${process.pid}-${made}.mp4`);
-  execFileSync('ffmpeg', [
-    '-v',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `life=size=90x160:rate=30:seed=${seed}:mold=10:ratio=0.3:life_color=#ff6fae:death_color=#241238,scale=360:640:flags=neighbor,trim=duration=2`,
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:d=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
+  writeClip(`life=size=90x160:rate=30:seed=${seed}:mold=10:ratio=0.3:life_color=#ff6fae:death_color=#241238,scale=360:640:flags=neighbor,trim=duration=2`, 2, file);
   return file;
 }
