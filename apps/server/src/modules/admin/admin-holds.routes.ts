@@ -6,12 +6,11 @@ import {
   adminHoldReleaseSchema,
   adminReasonSchema,
   adminVideoSchema,
-  feedMessages,
   HASH_LIST_MAX_BYTES,
 } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.ts';
-import { perClientLimit } from '../../plugins/rate-limit-config.ts';
+import { perClientRate as limit } from '../../plugins/rate-limit-config.ts';
 import type { AdminHolds } from './admin-holds.service.ts';
 import { adminRoute, deciding } from './admin-request.ts';
 
@@ -24,7 +23,6 @@ export const HOLD_RATE_LIMITS = {
   takeDown: { max: 120, windowSeconds: 600 },
   hashList: { max: 10, windowSeconds: 3600 },
 } as const;
-const limit = ({ max, windowSeconds }: { max: number; windowSeconds: number }) => perClientLimit(max, windowSeconds, feedMessages.tooManyRequests);
 const limitedErrors = { ...adminErrors, ...errorResponses(429) };
 
 /** Held videos in the console: the queue of open holds, release, take-down, and the import of known-bad hash lists. */

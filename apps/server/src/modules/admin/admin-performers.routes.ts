@@ -1,16 +1,9 @@
-import {
-  adminReleaseDecisionSchema,
-  adminReleaseListQuerySchema,
-  adminReleaseListSchema,
-  adminReleaseSchema,
-  adminReleaseWithdrawSchema,
-  feedMessages,
-} from '@flick/contract';
+import { adminReleaseDecisionSchema, adminReleaseListQuerySchema, adminReleaseListSchema, adminReleaseSchema, adminReleaseWithdrawSchema } from '@flick/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.ts';
 import type { ReleasesService } from '../performers/releases.service.ts';
-import { perClientLimit } from '../../plugins/rate-limit-config.ts';
+import { perClientRate as limit } from '../../plugins/rate-limit-config.ts';
 import { adminRoute, deciding, requireAdmin } from './admin-request.ts';
 
 /**
@@ -21,7 +14,6 @@ export const RELEASE_REVIEW_RATE_LIMITS = {
   decide: { max: 120, windowSeconds: 600 },
   withdraw: { max: 30, windowSeconds: 600 },
 } as const;
-const limit = ({ max, windowSeconds }: { max: number; windowSeconds: number }) => perClientLimit(max, windowSeconds, feedMessages.tooManyRequests);
 
 /**
  * Co-performer releases in the console (ADR 0029), under /v1/admin: the queue, a release's record and ID

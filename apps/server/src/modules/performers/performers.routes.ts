@@ -4,7 +4,6 @@ import {
   appearanceListSchema,
   appearanceSchema,
   declarePerformersRequestSchema,
-  feedMessages,
   gridQuerySchema,
   videoListResponseSchema,
   videoPerformersSchema,
@@ -15,7 +14,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { nextLink } from '../../lib/keyset.ts';
 import { errorResponses, idParams } from '../../lib/route-schemas.ts';
 import { isAdminPrincipal, optionalBearer, signedInUser, viewerOf } from '../../plugins/authenticate.ts';
-import { perClientLimit } from '../../plugins/rate-limit-config.ts';
+import { perClientRate as limit } from '../../plugins/rate-limit-config.ts';
 import type { PerformersService } from './performers.service.ts';
 
 const errors = errorResponses(401, 403, 404, 409, 422);
@@ -37,7 +36,6 @@ export const PERFORMER_RATE_LIMITS = {
   /** POST /v1/profile/appearances/{id}/decision: approve, refuse, withdraw. */
   decide: { max: 60, windowSeconds: 600 },
 } as const;
-const limit = ({ max, windowSeconds }: { max: number; windowSeconds: number }) => perClientLimit(max, windowSeconds, feedMessages.tooManyRequests);
 const bearer = [{ bearer: [] }];
 
 /**
