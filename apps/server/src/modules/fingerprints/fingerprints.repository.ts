@@ -44,6 +44,46 @@ export interface IndexEntry {
   hash: bigint;
 }
 
+/**
+ * Reads the buckets of the query's keys (KEYS_A_READ a statement) and calls `visit` for each entry within
+ * `maxDistance` bits of a query sample with that key: the fingerprint's id, the sample's index among the
+ * query's distinct hashes, and the distance. Buckets come as base64 text: half the bytes of bytea's hex
+ * on the wire and to parse (a lookup reads ~300 KB at a million).
+ */
+async function visitNear(pool: pg.Pool, query: IndexEntry[], maxDistance: number, visit: (id: number, sample: number, distance: number) => void) {
+  const samples = [...new Set(query.map((e) => e.hash))];
+  const sampleIndex = new Map(samples.map((hash, i) => [hash, i]));
+  const words = samples.map((hash) => [Number((BigInt.asUintN(64, hash) >> 32n) & 0xffffffffn), Number(hash & 0xffffffffn)] as const);
+  const byKey = new Map<number, number[]>();
+  for (const e of query) {
+    const list = byKey.get(e.key) ?? [];
+    const i = sampleIndex.get(e.hash)!;
+    if (!list.includes(i)) list.push(i);
+    byKey.set(e.key, list);
+  }
+  const keys = [...byKey.keys()];
+  for (let start = 0; start < keys.length; start += KEYS_A_READ) {
+    const { rows } = await pool.query<{ key: number; entries: string }>({
+      name: 'fingerprint-buckets',
+      text: `select key, encode(entries, 'base64') as entries from video_fingerprint_buckets where key = any($1::int[])`,
+      values: [keys.slice(start, start + KEYS_A_READ)],
+    });
+    for (const row of rows) {
+      const entries = Buffer.from(row.entries, 'base64');
+      const near = byKey.get(row.key) ?? [];
+      for (let offset = 0; offset + ENTRY_BYTES <= entries.length; offset += ENTRY_BYTES) {
+        const high = entries.readUInt32BE(offset + 4);
+        const low = entries.readUInt32BE(offset + 8);
+        for (const i of near) {
+          const [qHigh, qLow] = words[i]!;
+          const distance = popcount32(high ^ qHigh) + popcount32(low ^ qLow);
+          if (distance <= maxDistance) visit(entries.readInt32BE(offset), i, distance);
+        }
+      }
+    }
+  }
+}
+
 /** SQL of the fingerprints module (tables in fingerprints.schema.ts, ADR 0028). */
 export function fingerprintsRepository(pool: pg.Pool) {
   return {
@@ -110,42 +150,13 @@ export function fingerprintsRepository(pool: pg.Pool) {
      * - distance, summed). One row is read per distinct key, its bucket filtered here.
      */
     async candidates(query: IndexEntry[], maxDistance: number, limit: number): Promise<{ id: number; hits: number }[]> {
-      const samples = [...new Set(query.map((e) => e.hash))];
-      const sampleIndex = new Map(samples.map((hash, i) => [hash, i]));
-      const words = samples.map((hash) => [Number((BigInt.asUintN(64, hash) >> 32n) & 0xffffffffn), Number(hash & 0xffffffffn)] as const);
-      const byKey = new Map<number, number[]>();
-      for (const e of query) {
-        const list = byKey.get(e.key) ?? [];
-        const i = sampleIndex.get(e.hash)!;
-        if (!list.includes(i)) list.push(i);
-        byKey.set(e.key, list);
-      }
-      // As base64 text: half the bytes of bytea's hex text on the wire and to parse (a lookup reads ~300 KB at a million).
-      const { rows } = await pool.query<{ key: number; entries: string }>({
-        name: 'fingerprint-buckets',
-        text: `select key, encode(entries, 'base64') as entries from video_fingerprint_buckets where key = any($1::int[])`,
-        values: [[...byKey.keys()]],
-      });
       /** Per fingerprint: the nearest distance found for each query sample. */
       const found = new Map<number, Map<number, number>>();
-      for (const row of rows) {
-        const { key } = row;
-        const entries = Buffer.from(row.entries, 'base64');
-        const near = byKey.get(key) ?? [];
-        for (let offset = 0; offset + ENTRY_BYTES <= entries.length; offset += ENTRY_BYTES) {
-          const high = entries.readUInt32BE(offset + 4);
-          const low = entries.readUInt32BE(offset + 8);
-          for (const i of near) {
-            const [qHigh, qLow] = words[i]!;
-            const distance = popcount32(high ^ qHigh) + popcount32(low ^ qLow);
-            if (distance > maxDistance) continue;
-            const id = entries.readInt32BE(offset);
-            const samplesFound = found.get(id) ?? new Map<number, number>();
-            if (distance < (samplesFound.get(i) ?? Infinity)) samplesFound.set(i, distance);
-            found.set(id, samplesFound);
-          }
-        }
-      }
+      await visitNear(pool, query, maxDistance, (id, sample, distance) => {
+        const samplesFound = found.get(id) ?? new Map<number, number>();
+        if (distance < (samplesFound.get(sample) ?? Infinity)) samplesFound.set(sample, distance);
+        found.set(id, samplesFound);
+      });
       const ranked = [...found].map(([id, distances]) => {
         let score = 0;
         for (const distance of distances.values()) score += maxDistance + 2 - distance;
@@ -201,28 +212,9 @@ export function fingerprintsRepository(pool: pg.Pool) {
      * of the hashes' keys, KEYS_A_READ at a time.
      */
     async videosNear(hashes: bigint[], maxDistance: number): Promise<number[]> {
-      const byKey = new Map<number, (readonly [number, number])[]>();
-      for (const hash of hashes) {
-        const words = [Number((BigInt.asUintN(64, hash) >> 32n) & 0xffffffffn), Number(hash & 0xffffffffn)] as const;
-        for (const key of chunkKeys(hash)) byKey.set(key, [...(byKey.get(key) ?? []), words]);
-      }
-      const keys = [...byKey.keys()];
       const fingerprints = new Set<number>();
-      for (let start = 0; start < keys.length; start += KEYS_A_READ) {
-        const { rows } = await pool.query<{ key: number; entries: string }>(
-          `select key, encode(entries, 'base64') as entries from video_fingerprint_buckets where key = any($1::int[])`,
-          [keys.slice(start, start + KEYS_A_READ)],
-        );
-        for (const row of rows) {
-          const entries = Buffer.from(row.entries, 'base64');
-          const near = byKey.get(row.key) ?? [];
-          for (let offset = 0; offset + ENTRY_BYTES <= entries.length; offset += ENTRY_BYTES) {
-            const high = entries.readUInt32BE(offset + 4);
-            const low = entries.readUInt32BE(offset + 8);
-            if (near.some(([h, l]) => popcount32(high ^ h) + popcount32(low ^ l) <= maxDistance)) fingerprints.add(entries.readInt32BE(offset));
-          }
-        }
-      }
+      const entries = hashes.flatMap((hash) => chunkKeys(hash).map((key) => ({ key, hash })));
+      await visitNear(pool, entries, maxDistance, (id) => fingerprints.add(id));
       if (fingerprints.size === 0) return [];
       const { rows } = await pool.query<{ videoId: number }>(
         'select v.id::float8 as "videoId" from video_fingerprints f join videos v on v.id = f.video_id where f.id = any($1::bigint[]) order by v.id',
