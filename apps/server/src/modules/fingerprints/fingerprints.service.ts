@@ -4,8 +4,8 @@ import { type IndexEntry, chunkKeys, fingerprintsRepository } from './fingerprin
 
 /** One indexed sample per this many seconds of a stored video (the query uses every sample). */
 export const INDEX_EVERY_SECONDS = 1;
-/** Samples of an upload a lookup reads the index through (20 s at two a second; spread over a longer upload). */
-export const QUERY_SAMPLES = 40;
+/** Samples of an upload a lookup reads the index through (16 s at two a second; spread over a longer upload). */
+export const QUERY_SAMPLES = 32;
 /** Fingerprints verified in full per lookup, the best ranked by the index first (a row of ~300 bytes and a comparison each). */
 const CANDIDATES = 50;
 /** A sample of an upload matches a listed hash at this Hamming distance or less (stricter than between videos: one picture decides). */
