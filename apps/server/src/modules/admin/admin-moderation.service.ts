@@ -32,9 +32,9 @@ export function adminModeration({
   pool: pg.Pool;
   /**
    * A removed video's fingerprint stands for removed content, so its re-uploads are held (ADR 0028); restored, it
-   * no longer does. `markRemoved` always writes on the decision's client, in its transaction (never a second connection).
+   * no longer does. `markRemoved` and `markRestored` write on the decision's client, in its transaction (never a second connection).
    */
-  fingerprints: { markRemoved(videoId: number, client: pg.PoolClient): Promise<unknown>; markRestored(videoId: number): Promise<unknown> };
+  fingerprints: { markRemoved(videoId: number, client: pg.PoolClient): Promise<unknown>; markRestored(videoId: number, client: pg.PoolClient): Promise<unknown> };
   media?: Pick<MediaDecisions, 'changed' | 'creatorChanged'>;
   videos: VideosService;
   people: AdminPeople;
@@ -149,9 +149,9 @@ export function adminModeration({
           before: { hiddenReason: restored.before, openReports: closed },
           after: { hiddenReason: null },
         });
+        // In the same transaction: the video is public again exactly when its fingerprint stops counting as removed.
+        await fingerprints.markRestored(id, client);
       });
-      // After the commit: a failure here leaves re-uploads held for review, never a removed video's copies free.
-      await fingerprints.markRestored(id);
       await media.changed([id]);
       await onPublishedChanged();
       return one(id);

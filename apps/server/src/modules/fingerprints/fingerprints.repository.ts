@@ -44,16 +44,32 @@ export interface IndexEntry {
   hash: bigint;
 }
 
+/** The big-endian 32-bit word at `offset` (inline byte reads: a bucket holds hundreds of entries, a lookup reads ~40,000). */
+const wordAt = (b: Buffer, offset: number): number => ((b[offset]! << 24) | (b[offset + 1]! << 16) | (b[offset + 2]! << 8) | b[offset + 3]!) >>> 0;
+
+/** Where buckets are decoded, grown to the largest seen: a lookup decodes ~128 of them, and a Buffer each made
+ * the garbage collector stop the server for a full collection every ten lookups or so (its p99). */
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
+/** A bucket's base64 text as bytes, in `scratch`: valid until the next call (callers use it synchronously). */
+function decoded(base64: string): Buffer {
+  const size = Math.ceil((base64.length * 3) / 4);
+  if (size > scratch.length) scratch = Buffer.allocUnsafe(2 * size);
+  return scratch.subarray(0, scratch.write(base64, 0, 'base64'));
+}
+
 /**
- * Reads the buckets of the query's keys (KEYS_A_READ a statement) and calls `visit` for each entry within
- * `maxDistance` bits of a query sample with that key: the fingerprint's id, the sample's index among the
- * query's distinct hashes, and the distance. Buckets come as base64 text: half the bytes of bytea's hex
- * on the wire and to parse (a lookup reads ~300 KB at a million).
+ * Reads the buckets of the query's keys and calls `visit` for each entry within `maxDistance` bits of a
+ * query sample with that key: the fingerprint's id, the sample's index among the query's distinct hashes,
+ * and the distance. Buckets come as base64 text: half the bytes of bytea's hex on the wire and to parse (a
+ * lookup reads ~600 KB at a million), KEYS_A_READ keys a statement (a lookup's in one; read in two
+ * statements side by side, its p99 was worse: two backends and the server on two cores).
  */
 async function visitNear(pool: pg.Pool, query: IndexEntry[], maxDistance: number, visit: (id: number, sample: number, distance: number) => void) {
   const samples = [...new Set(query.map((e) => e.hash))];
   const sampleIndex = new Map(samples.map((hash, i) => [hash, i]));
-  const words = samples.map((hash) => [Number((BigInt.asUintN(64, hash) >> 32n) & 0xffffffffn), Number(hash & 0xffffffffn)] as const);
+  const high = samples.map((hash) => Number((BigInt.asUintN(64, hash) >> 32n) & 0xffffffffn));
+  const low = samples.map((hash) => Number(hash & 0xffffffffn));
   const byKey = new Map<number, number[]>();
   for (const e of query) {
     const list = byKey.get(e.key) ?? [];
@@ -61,6 +77,22 @@ async function visitNear(pool: pg.Pool, query: IndexEntry[], maxDistance: number
     if (!list.includes(i)) list.push(i);
     byKey.set(e.key, list);
   }
+  const filter = (rows: { key: number; entries: string }[]) => {
+    for (const row of rows) {
+      const entries = decoded(row.entries);
+      const end = entries.length - ENTRY_BYTES;
+      for (const i of byKey.get(row.key) ?? []) {
+        const qHigh = high[i]!;
+        const qLow = low[i]!;
+        for (let offset = 0; offset <= end; offset += ENTRY_BYTES) {
+          const highBits = popcount32(wordAt(entries, offset + 4) ^ qHigh);
+          if (highBits > maxDistance) continue;
+          const distance = highBits + popcount32(wordAt(entries, offset + 8) ^ qLow);
+          if (distance <= maxDistance) visit(wordAt(entries, offset) | 0, i, distance);
+        }
+      }
+    }
+  };
   const keys = [...byKey.keys()];
   for (let start = 0; start < keys.length; start += KEYS_A_READ) {
     const { rows } = await pool.query<{ key: number; entries: string }>({
@@ -68,19 +100,7 @@ async function visitNear(pool: pg.Pool, query: IndexEntry[], maxDistance: number
       text: `select key, encode(entries, 'base64') as entries from video_fingerprint_buckets where key = any($1::int[])`,
       values: [keys.slice(start, start + KEYS_A_READ)],
     });
-    for (const row of rows) {
-      const entries = Buffer.from(row.entries, 'base64');
-      const near = byKey.get(row.key) ?? [];
-      for (let offset = 0; offset + ENTRY_BYTES <= entries.length; offset += ENTRY_BYTES) {
-        const high = entries.readUInt32BE(offset + 4);
-        const low = entries.readUInt32BE(offset + 8);
-        for (const i of near) {
-          const [qHigh, qLow] = words[i]!;
-          const distance = popcount32(high ^ qHigh) + popcount32(low ^ qLow);
-          if (distance <= maxDistance) visit(entries.readInt32BE(offset), i, distance);
-        }
-      }
-    }
+    filter(rows);
   }
 }
 

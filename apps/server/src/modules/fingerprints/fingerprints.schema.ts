@@ -34,7 +34,8 @@ export const videoFingerprints = pgTable(
  * its bucket: `entries` packs 12 bytes per indexed sample (the fingerprint's id, 4 bytes, and the whole
  * hash, 8, big-endian), so a lookup reads one row per chunk of the query and filters in memory. A
  * bucket takes no more than FINGERPRINT_BUCKET_CAP entries (a common chunk value says little).
- * Stored as is, not compressed: hashes do not compress.
+ * Kept in its row up to a page (migration 0033: toast_tuple_target 8160, storage main), so reading a
+ * bucket is one heap page rather than a TOAST index search and its chunks; fuller ones go out of line.
  */
 export const videoFingerprintBuckets = pgTable('video_fingerprint_buckets', {
   key: integer('key').primaryKey(),

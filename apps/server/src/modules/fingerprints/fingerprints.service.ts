@@ -109,8 +109,8 @@ export function fingerprintsService(pool: pg.Pool) {
     },
 
     /** The video was restored: its fingerprint is an ordinary one again. */
-    async markRestored(videoId: number): Promise<void> {
-      await repo.setRemoved(videoId, false);
+    async markRestored(videoId: number, client?: pg.PoolClient): Promise<void> {
+      await repo.setRemoved(videoId, false, client);
     },
 
     /**
