@@ -10,6 +10,7 @@ import { jobRegistry } from '../src/jobs/job-queue.ts';
 import { mediaStorage } from '../src/lib/media-storage.ts';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { fingerprintsService, indexedSamples } from '../src/modules/fingerprints/fingerprints.service.ts';
+import { backfillFingerprints } from '../src/modules/videos/fingerprint-backfill.ts';
 import { registerVideoJobs } from '../src/modules/videos/video-jobs.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -34,6 +35,8 @@ const clips = {
   own: 'own.mp4',
   unchecked: 'unchecked.mp4',
   ownCopy: 'own-copy.mp4',
+  old: 'old.mp4',
+  oldCopy: 'old-copy.mp4',
 } as const;
 const at = (name: string) => path.join(work, name);
 
@@ -110,6 +113,7 @@ beforeAll(async () => {
     run(['-f', 'lavfi', '-i', life(99, 'life_color=#88ff88:death_color=#000033'), '-t', '8', ...h264(26), at(clips.own)]),
     run(['-f', 'lavfi', '-i', life(314, 'life_color=#ffffff:death_color=#203040'), '-t', '8', ...h264(26), at(clips.listedLater)]),
     run(['-f', 'lavfi', '-i', life(123, 'life_color=#ff6688:death_color=#002200'), '-t', '6', ...h264(26), at(clips.unchecked)]),
+    run(['-f', 'lavfi', '-i', life(271, 'life_color=#ff9900:death_color=#001a33'), '-t', '8', ...h264(26), at(clips.old)]),
   ]);
   await Promise.all([
     // Re-encoded at a lower quality and scaled.
@@ -117,6 +121,7 @@ beforeAll(async () => {
     // Cropped 5 %, scaled and re-encoded.
     run(['-i', at(clips.life), '-vf', 'crop=iw*0.95:ih*0.95,scale=216:384', ...h264(30), at(clips.lifeCopy)]),
     run(['-i', at(clips.own), ...h264(32), at(clips.ownCopy)]),
+    run(['-i', at(clips.old), '-vf', 'scale=216:384', ...h264(33), at(clips.oldCopy)]),
   ]);
   t = await createTestApp({ TRUST_PROXY: 'true' });
   await adminAccounts(t.db).createAdmin({ email: 'holds-admin@flick.test', password: 'correct-horse-battery' });
@@ -125,6 +130,34 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await fs.rm(work, { recursive: true, force: true });
+});
+
+describe('a video stored before fingerprints existed', () => {
+  it('is fingerprinted from its kept original by the backfill, counts as removed when it was taken down, and a re-upload of it is held', async () => {
+    const creator = await verifiedModel(t);
+    const old = await uploadWithDetails(creator.auth, clips.old, 'From before');
+    expect((await processed(creator.auth, old)).status).toBe('approved');
+    // As a video stored before fingerprints: no row (its index entries stay behind, but an id without a row is never loaded).
+    await t.pool.query('delete from video_fingerprints where video_id = $1', [old]);
+    expect((await api('POST', `/v1/admin/videos/${old}/take-down`, admin, { reason: 'No consent of the person shown' })).statusCode).toBe(200);
+
+    const backfill = () =>
+      backfillFingerprints({
+        fingerprints: { ...fingerprintsService(t.pool), compute: (input: string) => fingerprintVideo(input) },
+        media: mediaStorage({ dataDir: t.dataDir }),
+        logger: pino({ level: 'silent' }),
+      });
+    expect(await backfill()).toEqual({ stored: 1, removed: 1, failed: 0, continueAfter: null });
+    const { rows } = await t.pool.query<{ removed: boolean }>('select removed_at is not null as removed from video_fingerprints where video_id = $1', [old]);
+    expect(rows).toEqual([{ removed: true }]);
+    // Done once: a second run finds nothing left.
+    expect(await backfill()).toEqual({ stored: 0, removed: 0, failed: 0, continueAfter: null });
+
+    const other = await verifiedModel(t);
+    const again = await uploadWithDetails(other.auth, clips.oldCopy, 'From before, again');
+    expect(await processed(other.auth, again)).toMatchObject({ status: 'processing', statusReason: holdMessages.matchesRemoved });
+    expect(await openHolds(again)).toEqual([{ kind: 'matches-removed', urgent: false, matchedVideoId: old }]);
+  }, 180_000);
 });
 
 describe('an upload matching removed content', () => {

@@ -11,14 +11,11 @@ export interface JobPayloads {
   'transcode-video-failed': { videoId: number };
   'purge-video': { videoId: number };
   'place-video-media': { videoIds?: number[] }; // Places videos' objects as their state says and purges a CDN (ADR 0027); without ids, the minute's sweep.
-  /** Ranks every published video into a new feed snapshot (ADR 0007). */
-  'rebuild-feed': Record<string, never>;
-  /** Writes the stills older processed videos lack (thumbnail-360.jpg), from `afterId` on by video id. */
-  'backfill-stills': { afterId?: number };
-  /** Polls the cam sites' status feeds that are due (ADR 0012). */
-  'poll-live-status': Record<string, never>;
-  /** Tells the followers of a creator who went live (Web Push), at most once per creator per few hours. */
-  'notify-live': { creatorId: number };
+  'rebuild-feed': Record<string, never>; // Ranks every published video into a new feed snapshot (ADR 0007).
+  'backfill-stills': { afterId?: number }; // Writes the stills older processed videos lack (thumbnail-360.jpg), from `afterId` on by id.
+  'backfill-fingerprints': { afterId?: number }; // Fingerprints videos stored before fingerprints existed (ADR 0028), from `afterId` on.
+  'poll-live-status': Record<string, never>; // Polls the cam sites' status feeds that are due (ADR 0012).
+  'notify-live': { creatorId: number }; // Tells the followers of a creator who went live (Web Push), at most once per creator per few hours.
   /** Makes an uploaded video ad (kept privately under `upload`) into its creative's MP4 (ADR 0016). */
   'transcode-ad-video': { creativeId: number; upload: string };
 }
@@ -34,8 +31,9 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'place-video-media': { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 10 * 60 }, // idempotent: a bucket or CDN away is waited for
   // Stately: one waiting and one running per key, so a burst of approvals makes one rebuild.
   'rebuild-feed': { policy: 'stately', retryLimit: 2, retryDelay: 5, expireInSeconds: 10 * 60 },
-  // Stately too: every worker asks for it at start, and one runs. A job hands over to a new one after 5 minutes of work (stills-backfill.ts), well inside the expiry.
+  // Stately too: every worker asks for it at start, and one runs. A job hands over to a new one after 5 minutes of work (stills-backfill.ts, fingerprint-backfill.ts), well inside the expiry.
   'backfill-stills': { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
+  'backfill-fingerprints': { policy: 'stately', retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 },
   // One poll at a time across all workers; a poll that failed is simply the next minute's to do.
   'poll-live-status': { policy: 'singleton', retryLimit: 0, expireInSeconds: 2 * 60 },
   // The notification's own gate (once per creator per few hours) makes a retry safe.
@@ -47,8 +45,9 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
 /** Every job, in the order its queue is created. */
 export const JOB_NAMES = Object.keys(queues) as JobName[];
 
-/** The stills backfill's one key: however many workers start, the queue holds one waiting backfill. */
+/** The backfills' keys: however many workers start, the queue holds one waiting backfill of each. */
 export const STILLS_BACKFILL_KEY = 'stills';
+export const FINGERPRINT_BACKFILL_KEY = 'fingerprints';
 
 /** ADR 0012: the cam sites' status feeds are looked at this often (each site at its own interval, at least this). */
 export const LIVE_POLL_CRON = '* * * * *';
@@ -284,9 +283,10 @@ export async function startWorkers(boss: PgBoss, registry: JobRegistry, options:
     }
   }
 
-  // Videos processed before the pipeline wrote today's stills get them in the background; a no-op once
-  // done, and the stately queue drops the request when another worker's backfill is already waiting.
+  // Videos processed before the pipeline wrote today's stills, or fingerprints, get them in the background; a
+  // no-op once done, and the stately queue drops the request when another worker's backfill is already waiting.
   await boss.send('backfill-stills', {}, { singletonKey: STILLS_BACKFILL_KEY });
+  await boss.send('backfill-fingerprints', {}, { singletonKey: FINGERPRINT_BACKFILL_KEY });
 
   return {
     recoverAbandoned,

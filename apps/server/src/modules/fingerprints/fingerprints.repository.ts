@@ -202,6 +202,30 @@ export function fingerprintsRepository(pool: pg.Pool) {
       return rows.map((r) => ({ ...r, id: Number(r.id), videoId: Number(r.videoId), userId: Number(r.userId) }));
     },
 
+    /**
+     * Processed videos, after `afterId` by id, whose original is kept and that have no fingerprint (uploaded
+     * before fingerprints existed): what the backfill fingerprints.
+     */
+    async lacking(afterId: number, limit: number): Promise<{ videoId: number; userId: number; originalKey: string }[]> {
+      const { rows } = await pool.query<{ videoId: number; userId: number; originalKey: string }>(
+        `select v.id::float8 as "videoId", v.user_id::float8 as "userId", v.original_key as "originalKey"
+         from videos v
+         where v.id > $1 and v.processed_at is not null and v.original_key is not null and v.status <> 'deleting'
+           and not exists (select 1 from video_fingerprints f where f.video_id = v.id)
+         order by v.id limit $2`,
+        [afterId, limit],
+      );
+      return rows;
+    },
+
+    /** Whether a decision removed the video (taken down, or rejected): its fingerprint then counts as removed content. */
+    async removedByDecision(videoId: number): Promise<boolean> {
+      const { rows } = await pool.query<{ removed: boolean }>(`select (hidden_reason = 'taken down' or status = 'rejected') as removed from videos where id = $1`, [
+        videoId,
+      ]);
+      return rows[0]?.removed === true;
+    },
+
     /** On `client` when given (a caller's transaction), else on the pool. */
     async setRemoved(videoId: number, removed: boolean, client: pg.Pool | pg.PoolClient = pool): Promise<boolean> {
       const { rowCount } = await client.query(

@@ -103,6 +103,18 @@ export function fingerprintsService(pool: pg.Pool) {
       return matches.sort((a, b) => b.ratio - a.ratio || b.matchedFrames - a.matchedFrames).map(({ matchedFrames: _, ...match }) => match);
     },
 
+    /** Processed videos without a fingerprint (stored before fingerprints existed), after `afterId` by id. */
+    lacking(afterId: number, limit: number) {
+      return repo.lacking(afterId, limit);
+    },
+
+    /** Marks the fingerprint of a video a decision removed (taken down, rejected) as removed; says whether it was one. */
+    async markRemovedIfDecided(videoId: number): Promise<boolean> {
+      if (!(await repo.removedByDecision(videoId))) return false;
+      await repo.setRemoved(videoId, true);
+      return true;
+    },
+
     /** The video was taken down or removed: its fingerprint now stands for removed content, whatever becomes of its row. */
     async markRemoved(videoId: number, client?: pg.PoolClient): Promise<void> {
       await repo.setRemoved(videoId, true, client);

@@ -7,13 +7,14 @@ import { requestFeedRebuild, type JobQueue, type JobRegistry } from '../../jobs/
 import type { Mailer } from '../../lib/mailer.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { fingerprintCheck, type FingerprintStore, type FingerprintVerdict } from './fingerprint-check.ts';
+import { type BackfillFingerprints, runFingerprintBackfill } from './fingerprint-backfill.ts';
 import { runStillsBackfill } from './stills-backfill.ts';
 import { videoHoldsRepository, WAITING_FOR_REVIEW } from './video-holds.repository.ts';
 import { videosRepository } from './videos.repository.ts';
 const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
 
 /** What the fingerprints module does for the video jobs, passed in by the composition root (the videos module imports no module, ADR 0009). */
-export interface VideoFingerprints<F> extends FingerprintStore<F> {
+export interface VideoFingerprints<F> extends FingerprintStore<F>, BackfillFingerprints<F> {
   markRemoved(videoId: number): Promise<unknown>;
 }
 
@@ -30,7 +31,7 @@ export interface VideoJobDeps<F> {
 }
 
 /**
- * The handlers of the video jobs: transcode (with explicit failure states), purge and the stills backfill.
+ * The handlers of the video jobs: transcode (with explicit failure states), purge, and the stills and fingerprint backfills.
  *
  * Removal that sticks: the transcode computes the upload's fingerprint from the original beside the
  * encoding, and nothing is published, early or at the end, before its verdict (fingerprint-check.ts places
@@ -160,6 +161,10 @@ export function registerVideoJobs<F>(registry: JobRegistry, deps: VideoJobDeps<F
 
   registry.register('backfill-stills', async (data) => {
     await runStillsBackfill(deps, data);
+  });
+
+  registry.register('backfill-fingerprints', async (data) => {
+    await runFingerprintBackfill(deps, data);
   });
 }
 
