@@ -321,6 +321,17 @@ test.describe('at 1440x900', () => {
     await expect(page.getByLabel('List name')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose file…' })).toBeVisible();
     await snap(page, testInfo, 'admin-hash-list-import');
+    // A list with one hash no stored picture is near (random bits), a comment and a line that is no hash.
+    const hash = randomBytes(8).toString('hex');
+    await page.getByLabel('List name').fill(`E2E list ${suffix}`);
+    await page.getByLabel('Hash file').setInputFiles({ name: 'list.txt', mimeType: 'text/plain', buffer: Buffer.from(`# e2e\n${hash}\nnot a hash\n`) });
+    await expect(page.getByText('list.txt')).toBeVisible();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const result = page.getByRole('region', { name: 'Import result' });
+    await expect(result.getByText('Imported', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('1');
+    await expect(result.getByText('Stored videos quarantined', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('0');
+    await expect(result.getByRole('list', { name: 'Lines not imported' })).toContainText('Line 3');
+    await snap(page, testInfo, 'admin-hash-list-imported');
 
     await section(page, 'Releases').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();

@@ -9,7 +9,7 @@ import { errorMessage, Fact } from './admin-ui.tsx';
 function ImportResult({ result }: { result: AdminHashListImportResponse }) {
   return (
     <section aria-label="Import result" className="panel flex flex-col gap-4 p-4">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 items-end gap-3 sm:grid-cols-4">
         <Fact label="Imported">{result.imported}</Fact>
         <Fact label="Skipped">{result.skipped}</Fact>
         <Fact label="Not hashes">{result.errors.length === 0 ? 'None' : 'Listed below'}</Fact>
