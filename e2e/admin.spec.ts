@@ -332,6 +332,12 @@ test.describe('at 1440x900', () => {
     await expect(result.getByText('Stored videos quarantined', { exact: true }).locator('xpath=following-sibling::*[1]')).toHaveText('0');
     await expect(result.getByRole('list', { name: 'Lines not imported' })).toContainText('Line 3');
     await snap(page, testInfo, 'admin-hash-list-imported');
+    // The same result on a phone's width: its facts two by two.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(result).toBeVisible();
+    await result.scrollIntoViewIfNeeded();
+    await snap(page, testInfo, 'admin-hash-list-imported-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await section(page, 'Releases').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();

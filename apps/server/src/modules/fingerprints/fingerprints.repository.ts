@@ -218,12 +218,14 @@ export function fingerprintsRepository(pool: pg.Pool) {
       return rows;
     },
 
-    /** Whether a decision removed the video (taken down, or rejected): its fingerprint then counts as removed content. */
-    async removedByDecision(videoId: number): Promise<boolean> {
-      const { rows } = await pool.query<{ removed: boolean }>(`select (hidden_reason = 'taken down' or status = 'rejected') as removed from videos where id = $1`, [
-        videoId,
-      ]);
-      return rows[0]?.removed === true;
+    /** Marks the fingerprint removed when a decision removed its video (taken down, or rejected); whether it did. */
+    async markRemovedIfDecided(videoId: number): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        `update video_fingerprints f set removed_at = now() from videos v
+         where f.video_id = $1 and v.id = f.video_id and f.removed_at is null and (v.hidden_reason = 'taken down' or v.status = 'rejected')`,
+        [videoId],
+      );
+      return Boolean(rowCount);
     },
 
     /** On `client` when given (a caller's transaction), else on the pool. */

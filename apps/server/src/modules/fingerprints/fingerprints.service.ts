@@ -109,10 +109,8 @@ export function fingerprintsService(pool: pg.Pool) {
     },
 
     /** Marks the fingerprint of a video a decision removed (taken down, rejected) as removed; says whether it was one. */
-    async markRemovedIfDecided(videoId: number): Promise<boolean> {
-      if (!(await repo.removedByDecision(videoId))) return false;
-      await repo.setRemoved(videoId, true);
-      return true;
+    markRemovedIfDecided(videoId: number): Promise<boolean> {
+      return repo.markRemovedIfDecided(videoId);
     },
 
     /** The video was taken down or removed: its fingerprint now stands for removed content, whatever becomes of its row. */
