@@ -79,7 +79,8 @@ describe('POST /v1/videos/upload', () => {
     expect(frame.headers['content-type']).toBe('image/jpeg');
 
     await declareOnlyMe(t, auth, videoId);
-    const video = await waitForStatus(auth, videoId, ['approved', 'error']);
+    // Approved can come before the ladder is done (ADR 0018 publishes while encoding): wait for its stills too.
+    const video = await waitForVideo(t, auth, videoId, (v) => v.status === 'error' || (v.status === 'approved' && v.thumbnailUrl !== null));
     expect(video).toMatchObject({ status: 'approved', isVertical: true, statusReason: null });
     expect(video.duration).toBeCloseTo(2, 0);
     const master = await t.app.inject({ method: 'GET', url: video.playlistUrl! });
