@@ -11,7 +11,7 @@ import { mediaStorage } from '../src/lib/media-storage.ts';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { fingerprintsService, indexedSamples } from '../src/modules/fingerprints/fingerprints.service.ts';
 import { backfillFingerprints } from '../src/modules/videos/fingerprint-backfill.ts';
-import { registerVideoJobs } from '../src/modules/videos/video-jobs.ts';
+import { EARLY_FINGERPRINT_SECONDS, registerVideoJobs } from '../src/modules/videos/video-jobs.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { ownVideos, upload, verifiedModel } from './helpers/videos.ts';
@@ -37,6 +37,8 @@ const clips = {
   ownCopy: 'own-copy.mp4',
   old: 'old.mp4',
   oldCopy: 'old-copy.mp4',
+  darkStart: 'dark-start.mp4',
+  darkStartCopy: 'dark-start-copy.mp4',
 } as const;
 const at = (name: string) => path.join(work, name);
 
@@ -114,6 +116,22 @@ beforeAll(async () => {
     run(['-f', 'lavfi', '-i', life(314, 'life_color=#ffffff:death_color=#203040'), '-t', '8', ...h264(26), at(clips.listedLater)]),
     run(['-f', 'lavfi', '-i', life(123, 'life_color=#ff6688:death_color=#002200'), '-t', '6', ...h264(26), at(clips.unchecked)]),
     run(['-f', 'lavfi', '-i', life(271, 'life_color=#ff9900:death_color=#001a33'), '-t', '8', ...h264(26), at(clips.old)]),
+    // Black for longer than the transcode's early lookup (EARLY_FINGERPRINT_SECONDS), then something to see,
+    // large enough that encoding the rest takes seconds: published while encoding, the whole fingerprint comes later.
+    run([
+      '-f',
+      'lavfi',
+      '-i',
+      `color=black:size=720x1280:rate=25:duration=${EARLY_FINGERPRINT_SECONDS + 1}`,
+      '-f',
+      'lavfi',
+      '-i',
+      'life=size=180x320:rate=25:seed=555:mold=8:life_color=#ff44ff:death_color=#002020,scale=720:1280:flags=neighbor,trim=duration=16',
+      '-filter_complex',
+      '[0:v][1:v]concat=n=2:v=1',
+      ...h264(26),
+      at(clips.darkStart),
+    ]),
   ]);
   await Promise.all([
     // Re-encoded at a lower quality and scaled.
@@ -122,6 +140,7 @@ beforeAll(async () => {
     run(['-i', at(clips.life), '-vf', 'crop=iw*0.95:ih*0.95,scale=216:384', ...h264(30), at(clips.lifeCopy)]),
     run(['-i', at(clips.own), ...h264(32), at(clips.ownCopy)]),
     run(['-i', at(clips.old), '-vf', 'scale=216:384', ...h264(33), at(clips.oldCopy)]),
+    run(['-i', at(clips.darkStart), '-vf', 'scale=540:960', ...h264(30), at(clips.darkStartCopy)]),
   ]);
   t = await createTestApp({ TRUST_PROXY: 'true' });
   await adminAccounts(t.db).createAdmin({ email: 'holds-admin@flick.test', password: 'correct-horse-battery' });
@@ -218,6 +237,25 @@ describe('an upload matching removed content', () => {
     expect(await removedAt()).toBeNull();
     const third = await uploadWithDetails(creator.auth, clips.ownCopy, 'Own clip, third time');
     expect(await processed(creator.auth, third)).toMatchObject({ status: 'approved', statusReason: null });
+  }, 180_000);
+});
+
+describe('a copy whose first seconds show nothing', () => {
+  it('is published while encoding (its start matched nothing), then held when its whole fingerprint matches removed content, and leaves every listing', async () => {
+    const original = await verifiedModel(t);
+    const first = await uploadWithDetails(original.auth, clips.darkStart, 'Dark start');
+    expect((await processed(original.auth, first)).status).toBe('approved');
+    expect((await api('POST', `/v1/admin/videos/${first}/take-down`, admin, { reason: 'No consent of the person shown' })).statusCode).toBe(200);
+
+    const other = await verifiedModel(t);
+    const seen = new Set<string>();
+    const again = await uploadWithDetails(other.auth, clips.darkStartCopy, 'Dark start again');
+    const held = await processed(other.auth, again, seen);
+    expect(seen.has('approved')).toBe(true);
+    expect(held).toMatchObject({ status: 'processing', statusReason: holdMessages.matchesRemoved });
+    expect(await openHolds(again)).toEqual([{ kind: 'matches-removed', urgent: false, matchedVideoId: first }]);
+    expect(await publicIds(other.id)).not.toContain(again);
+    expect((await api('GET', `/media/videos/${again}/stream/master.m3u8`)).statusCode).toBe(404);
   }, 180_000);
 });
 
@@ -341,17 +379,20 @@ describe('a video published before a hash list names it', () => {
   }, 180_000);
 });
 
-describe('a fingerprint that cannot be computed', () => {
+describe('a fingerprint that cannot be looked up', () => {
   it('does not lose the video: the job is tried again, and after its last try the video waits for a moderator instead of being published', async () => {
     const creator = await verifiedModel(t);
-    // Uploaded with the queue's workers, then transcoded here by hand with a fingerprint that always fails.
+    // Uploaded with the queue's workers, then transcoded here by hand with a lookup that always fails.
     const videoId = await uploadWithDetails(creator.auth, clips.unchecked, 'Unchecked');
     await processed(creator.auth, videoId);
     await t.pool.query(`update videos set status = 'preprocess', processed_at = null, playable_at = null, status_reason = null where id = $1`, [videoId]);
     await t.pool.query(`delete from video_fingerprints where video_id = $1`, [videoId]);
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir, PUBLIC_URL: 'http://flick.test' });
     const registry = jobRegistry();
-    const failing = Object.assign(fingerprintsService(t.pool), { compute: () => Promise.reject(new Error('ffmpeg was killed')) });
+    const failing = Object.assign(fingerprintsService(t.pool), {
+      compute: (input: string) => fingerprintVideo(input),
+      findMatches: () => Promise.reject(new Error('the database went away')),
+    });
     registerVideoJobs(registry, {
       db: t.db,
       media: mediaStorage(config),

@@ -50,6 +50,20 @@ export interface FingerprintOptions extends RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The filter that turns decoded pictures into what is hashed: PICTURES_PER_SECOND a second, the border
+ * cut off, 32x32 grey. The transcode runs it as a branch of its own filter graph (hlsArgs), so the upload
+ * is decoded once for both; `fingerprintVideo` runs it alone, on the same decode, so both give the same bytes.
+ */
+export function fingerprintFilter(): string {
+  return `fps=${PICTURES_PER_SECOND},crop=iw*${1 - 2 * BORDER}:ih*${1 - 2 * BORDER},scale=${SIDE}:${SIDE}:flags=area,format=gray`;
+}
+
+/** Bytes of one decoded picture in `fingerprintFilter`'s output. */
+export const FINGERPRINT_PICTURE_BYTES = SIDE * SIDE;
+/** Pictures a second in `fingerprintFilter`'s output. */
+export const FINGERPRINT_PICTURES_PER_SECOND = PICTURES_PER_SECOND;
+
 /** The ffmpeg arguments: the upload through the guard, decoded once, as 32x32 grey pictures, raw into `out`. */
 export function fingerprintArgs(input: string, out: string): string[] {
   return [
@@ -58,13 +72,8 @@ export function fingerprintArgs(input: string, out: string): string[] {
     '-v',
     'error',
     '-y',
-    // Decoding is nearly all of the cost (ADR 0028). Deblocking is invisible at 32x32; pictures no other
-    // picture refers to (most B-frames) are not decoded at all, the nearest decoded one stands in for them
-    // at 10 a second; one thread, since the transcode has the other cores (threads only add overhead here).
-    '-skip_loop_filter',
-    'all',
-    '-skip_frame',
-    'noref',
+    // One thread: this runs beside transcodes (the backfill). A full decode, like the transcode's, whose
+    // pictures its branch hashes: fingerprints stored either way compare alike (threads change no byte).
     '-threads',
     '1',
     ...uploadInputArgs(input),
@@ -74,10 +83,19 @@ export function fingerprintArgs(input: string, out: string): string[] {
     '-sn',
     '-dn',
     '-vf',
-    `fps=${PICTURES_PER_SECOND},crop=iw*${1 - 2 * BORDER}:ih*${1 - 2 * BORDER},scale=${SIDE}:${SIDE}:flags=area,format=gray`,
+    fingerprintFilter(),
     '-f',
     'rawvideo',
     `file:${out}`,
+    // The sound is read too (copied, to nowhere), as the transcode reads it: whether it is moves where the
+    // picture's timeline starts when the sound starts first (an MPEG-TS recording), and so which pictures are sampled.
+    '-map',
+    '0:a:0?',
+    '-c:a',
+    'copy',
+    '-f',
+    'null',
+    '-',
   ];
 }
 

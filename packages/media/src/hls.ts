@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fingerprintFilter } from './fingerprint.ts';
 import { uploadInputArgs } from './input-guard.ts';
 import { planLadder, type Rung } from './ladder.ts';
 import type { MediaInfo } from './probe.ts';
@@ -72,6 +73,11 @@ export interface HlsArgsInput {
   preset?: X264Preset;
   /** x264 options over the preset's; '' keeps the preset as is. */
   x264Params?: string;
+  /**
+   * Also writes the fingerprint's pictures (`fingerprintFilter`, raw) to this file, from the same decode:
+   * a second output of the same run, so the upload is decoded once for both (ADR 0028).
+   */
+  fingerprintOut?: string;
 }
 
 export const DEFAULT_PRESET: X264Preset = 'veryfast';
@@ -93,7 +99,7 @@ function kbits(bitsPerSecond: number): string {
  * display orientation. The master playlist is written afterwards from the measured segments
  * (`masterPlaylist`): exact bandwidths, and no reliance on ffmpeg's, which crashes in older builds.
  */
-export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x264Params = DEFAULT_X264_PARAMS }: HlsArgsInput): string[] {
+export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x264Params = DEFAULT_X264_PARAMS, fingerprintOut }: HlsArgsInput): string[] {
   if (rungs.length === 0) throw new Error('hlsArgs needs at least one rung');
   const count = rungs.length;
   const fps = rungs[0]!.fps;
@@ -102,7 +108,10 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
 
   // Only the top rung is scaled from the full-size source; the smaller ones from it, which costs a third as much.
   const [top, ...smaller] = rungs;
-  const topChain = `[0:v:0]fps=${fps},scale=${top!.width}:${top!.height},setsar=1,format=yuv420p`;
+  // The fingerprint's branch takes the decoded pictures before anything else is done to them.
+  const source = fingerprintOut ? '[src]' : '[0:v:0]';
+  const fingerprint = fingerprintOut ? [`[0:v:0]split=2[src][fpsrc]`, `[fpsrc]${fingerprintFilter()}[fp]`] : [];
+  const topChain = `${source}fps=${fps},scale=${top!.width}:${top!.height},setsar=1,format=yuv420p`;
   const video =
     count === 1
       ? [`${topChain}[v0]`]
@@ -127,7 +136,7 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
     '0',
     ...uploadInputArgs(input),
     '-filter_complex',
-    [...video, audio].join(';'),
+    [...fingerprint, ...video, audio].join(';'),
     ...indexes.flatMap((i) => ['-map', `[v${i}]`, '-map', `[a${i}]`]),
     '-map_metadata',
     '-1',
@@ -189,5 +198,6 @@ export function hlsArgs({ input, outDir, info, rungs, preset = DEFAULT_PRESET, x
     'pipe:1',
     '-nostats',
     path.join(outDir, 'v%v', VARIANT_PLAYLIST_NAME),
+    ...(fingerprintOut ? ['-map', '[fp]', '-map_metadata', '-1', '-c:v', 'rawvideo', '-flush_packets', '1', '-f', 'rawvideo', `file:${fingerprintOut}`] : []),
   ];
 }

@@ -1,7 +1,8 @@
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type MediaBinaries, resolveBinaries } from './binaries.ts';
 import { MediaError, asInputError } from './errors.ts';
+import { FINGERPRINT_PICTURE_BYTES, FINGERPRINT_PICTURES_PER_SECOND, type VideoFingerprint, fingerprintFromPictures } from './fingerprint.ts';
 import { DEFAULT_PRESET, DEFAULT_X264_PARAMS, MASTER_PLAYLIST_NAME, VARIANT_PLAYLIST_NAME, type X264Preset, hlsArgs, variantDirName } from './hls.ts';
 import { type Rung, planLadder } from './ladder.ts';
 import { type MediaLogger, silentLogger } from './logger.ts';
@@ -41,6 +42,13 @@ export interface TranscodeOptions {
    * replaces it) or when the whole transcode finishes first.
    */
   onPlayable?: (info: MediaInfo) => void | Promise<void>;
+  /**
+   * The upload's fingerprint, from the same decode (ADR 0028): a branch of the filter graph writes its
+   * pictures beside the staging folder, and the result has the whole fingerprint. `onEarly` gets the
+   * fingerprint of the first `earlySeconds` (of the whole video, if shorter) as soon as they are decoded;
+   * `onPlayable` is not called before it has returned.
+   */
+  fingerprint?: { earlySeconds: number; onEarly?: (fingerprint: VideoFingerprint) => void | Promise<void> };
 }
 
 export interface TranscodeResult {
@@ -59,6 +67,8 @@ export interface TranscodeResult {
   firstFrame: string;
   /** Playable length: the sum of the top rung's segment durations. */
   durationSeconds: number;
+  /** The whole upload's fingerprint, when `fingerprint` was asked for. */
+  fingerprint: VideoFingerprint | null;
 }
 
 /** Less decoded video than this share of the stream's duration means a truncated or damaged file. */
@@ -69,6 +79,22 @@ const DECODED_SLACK_SECONDS = 0.5;
 /** Segments every rung needs before the stream is published early (see `onPlayable`). */
 export const PLAYABLE_AFTER_SEGMENTS = 2;
 const PLAYABLE_POLL_MS = 150;
+
+/** The first `bytes` of `file` (all of it when shorter; none when there is no file: nothing was decoded). */
+async function readStart(file: string, bytes = Number.POSITIVE_INFINITY): Promise<Buffer> {
+  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!handle) return Buffer.alloc(0);
+  try {
+    const buffer = Buffer.alloc(Math.min(bytes, (await handle.stat()).size));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 /** A rung's bitrates, from the sizes of the segments ffmpeg wrote. */
 async function measureVariant(dir: string, rung: Rung, index: number): Promise<Variant & { seconds: number }> {
@@ -101,6 +127,8 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
   const rungs = planLadder(info);
   const timeoutMs = options.timeoutMs ?? (60 + info.durationSeconds * 5) * 1000;
   const staging = `${outDir}.tmp-${randomSuffix()}`;
+  // Beside the staging folder, not in it (never published); an interrupted run's is a stale output (`.tmp-`).
+  const fingerprintFile = options.fingerprint ? `${staging}.fingerprint` : undefined;
   const started = performance.now();
   logger.info({ input, outDir, rungs: rungs.map((r) => `${r.width}x${r.height}@${r.fps}`), preset, x264Params }, 'transcode started');
 
@@ -124,9 +152,35 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     await writeAtomically(path.join(staging, MASTER_PLAYLIST_NAME), masterPlaylist(variants));
     return variants;
   };
+  /**
+   * Hands the fingerprint of the first `earlySeconds` to `onEarly` once the branch has written them, or of
+   * all there is once the encoding is done; nothing when it failed.
+   */
+  const fingerprintEarly = async (encoding: Promise<unknown>) => {
+    const early = options.fingerprint;
+    if (!early?.onEarly || !fingerprintFile) return;
+    const wanted = Math.ceil(early.earlySeconds * FINGERPRINT_PICTURES_PER_SECOND) * FINGERPRINT_PICTURE_BYTES;
+    let outcome = 'encoding' as 'encoding' | 'done' | 'failed';
+    void encoding.then(
+      () => (outcome = 'done'),
+      () => (outcome = 'failed'),
+    );
+    for (;;) {
+      // Read before the file's size: once the encoding is done, the file is whole.
+      const now = outcome;
+      if (now === 'failed') return;
+      const size = await stat(fingerprintFile).then((info) => info.size, () => 0);
+      if (now === 'encoding' && size < wanted) {
+        await new Promise((resolve) => setTimeout(resolve, PLAYABLE_POLL_MS));
+        continue;
+      }
+      await early.onEarly(fingerprintFromPictures(await readStart(fingerprintFile, wanted)));
+      return;
+    }
+  };
   let linked = false;
-  /** Publishes early once every rung has its first segments; stops when `encoding` settles. */
-  const publishEarly = async (encoding: Promise<unknown>) => {
+  /** Publishes early once every rung has its first segments and the early fingerprint was handed over; stops when `encoding` settles. */
+  const publishEarly = async (encoding: Promise<unknown>, fingerprinted: Promise<unknown>) => {
     let settled = false;
     void encoding.finally(() => (settled = true)).catch(() => undefined);
     while (!settled) {
@@ -141,6 +195,9 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
         ),
       );
       if (Math.min(...counts) < PLAYABLE_AFTER_SEGMENTS) continue;
+      // Nothing is watchable before the early fingerprint's verdict (ADR 0028).
+      await fingerprinted;
+      if (settled) return;
       await writeMaster();
       if (settled) return;
       linked = await linkEarly(staging, outDir);
@@ -153,13 +210,19 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     }
   };
   const stream = async () => {
-    const encoding = runFfmpeg(hlsArgs({ input, outDir: staging, info, rungs, preset, x264Params }), {
+    const encoding = runFfmpeg(hlsArgs({ input, outDir: staging, info, rungs, preset, x264Params, fingerprintOut: fingerprintFile }), {
       ...runOptions,
       onProgress: (seconds) => onProgress?.({ seconds, fraction: Math.min(1, seconds / info.durationSeconds) }),
     });
-    // Waits for both, so an early link is never made after a failure has cleaned up.
-    const [encoded, early] = await Promise.allSettled([encoding, options.onPlayable ? publishEarly(encoding) : undefined]);
+    const fingerprinted = fingerprintEarly(encoding);
+    // Waits for all, so an early link is never made after a failure has cleaned up.
+    const [encoded, early, earlyFingerprint] = await Promise.allSettled([
+      encoding,
+      options.onPlayable ? publishEarly(encoding, fingerprinted) : undefined,
+      fingerprinted,
+    ]);
     if (encoded.status === 'rejected') throw encoded.reason;
+    if (earlyFingerprint.status === 'rejected') throw earlyFingerprint.reason;
     if (early.status === 'rejected') throw early.reason;
     const result = encoded.value;
     const decodedSeconds = result.frames / rungs[0]!.fps;
@@ -192,6 +255,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     );
     const variants = await writeMaster();
     const durationSeconds = variants[0]!.seconds;
+    const fingerprint = fingerprintFile ? fingerprintFromPictures(await readStart(fingerprintFile)) : null;
     await publish(staging, outDir);
     logger.info({ outDir, durationSeconds, ms: Math.round(performance.now() - started) }, 'transcode finished');
     return {
@@ -204,12 +268,14 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
       stillsVersion: STILLS_VERSION,
       firstFrame: path.join(outDir, FIRST_FRAME_NAME),
       durationSeconds,
+      fingerprint,
     };
   } catch (error) {
     if (linked) await unlinkEarly(staging, outDir);
     await rm(staging, { recursive: true, force: true });
     throw error;
   } finally {
+    if (fingerprintFile) await rm(fingerprintFile, { force: true });
     signal?.removeEventListener('abort', onAbort);
   }
 }

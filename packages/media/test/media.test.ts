@@ -8,6 +8,7 @@ import { videoMessages } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   captureFirstFrame,
+  fingerprintVideo,
   type MediaBinaries,
   MediaError,
   type MediaInfo,
@@ -20,6 +21,7 @@ import {
   runFfprobe,
   thumbnailSizes,
   transcodeToHls,
+  type VideoFingerprint,
   writeThumbnailCopies,
 } from '../src/index.ts';
 import { type CorpusItem, type HostileCorpus, generateCorpus, generateHostileCorpus } from './corpus.ts';
@@ -96,9 +98,11 @@ describe('transcodeToHls plays', () => {
     const source = await probe(file, { binary: binaries.ffprobe });
     const outName = path.basename(file).replace(/\W/g, '-');
     const outDir = path.join(outRoot, outName);
-    const result = await transcodeToHls({ input: file, outDir, info: source, binaries });
+    const result = await transcodeToHls({ input: file, outDir, info: source, binaries, fingerprint: { earlySeconds: 20 } });
 
     expect(await leftovers(outName)).toEqual([outName]);
+    // Its fingerprint, from the transcode's own decode, is byte for byte the one the file gives alone (ADR 0028).
+    expect(result.fingerprint).toEqual(await fingerprintVideo(file, { binary: binaries.ffmpeg }));
     expect(result.masterPlaylist).toBe(path.join(outDir, 'master.m3u8'));
     const master = await readFile(result.masterPlaylist, 'utf8');
     expect(master.match(/RESOLUTION=\d+x\d+/g)!.sort()).toEqual(result.rungs.map((r) => `RESOLUTION=${r.width}x${r.height}`).sort());
@@ -388,6 +392,64 @@ describe('transcodeToHls with onPlayable', () => {
     await transcodeToHls({ input: clip.file, outDir, info: clip.info, binaries, onPlayable: () => void (called = true) });
     expect(called).toBe(false);
     expect((await readdir(outDir)).sort()).toEqual(['first-frame.jpg', 'master.m3u8', 'thumbnail-360.jpg', 'thumbnail.jpg', 'v0', 'v1', 'v2']);
+  });
+
+  it('fingerprints the upload from its own decode: the first seconds before the stream plays, the whole at the end (ADR 0028)', async () => {
+    const outDir = path.join(outRoot, 'fingerprinted');
+    const events: string[] = [];
+    let early: VideoFingerprint | undefined;
+    const result = await transcodeToHls({
+      input: clip.file,
+      outDir,
+      info: clip.info,
+      binaries,
+      fingerprint: {
+        earlySeconds: 5,
+        onEarly: async (fingerprint) => {
+          events.push('early fingerprint');
+          // A slow verdict holds the stream back, not the encoding.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          early = fingerprint;
+        },
+      },
+      onPlayable: () => void events.push('playable'),
+    });
+    expect(events).toEqual(['early fingerprint', 'playable']);
+    expect(early).toMatchObject({ fps: 2, durationSeconds: 5 });
+    expect(early!.hashes).toHaveLength(10);
+    // The same pictures as the whole one's start; only the last sample's window is cut short.
+    expect(early!.hashes.slice(0, 9)).toEqual(result.fingerprint!.hashes.slice(0, 9));
+    // Exactly what fingerprinting the file alone gives, so fingerprints stored either way compare alike.
+    expect(result.fingerprint).toEqual(await fingerprintVideo(clip.file, { binary: binaries.ffmpeg }));
+    expect(result.fingerprint!.durationSeconds).toBeCloseTo(16, 0);
+    expect(await leftovers('fingerprinted')).toEqual(['fingerprinted']);
+  });
+
+  it('hands over the whole fingerprint early when the upload is shorter than the early seconds', async () => {
+    const short = item('a 1 s clip').file;
+    let early: VideoFingerprint | undefined;
+    const result = await transcodeToHls({
+      input: short,
+      outDir: path.join(outRoot, 'fingerprinted-short'),
+      binaries,
+      fingerprint: { earlySeconds: 20, onEarly: (fingerprint) => void (early = fingerprint) },
+    });
+    expect(early).toEqual(result.fingerprint);
+    expect(result.fingerprint!.hashes).toHaveLength(2);
+  });
+
+  it('leaves no fingerprint pictures behind when it fails', async () => {
+    const controller = new AbortController();
+    const run = transcodeToHls({
+      input: clip.file,
+      outDir: path.join(outRoot, 'fingerprint-failed'),
+      info: clip.info,
+      binaries,
+      signal: controller.signal,
+      fingerprint: { earlySeconds: 2, onEarly: () => controller.abort() },
+    });
+    await expect(run).rejects.toMatchObject({ kind: 'aborted' });
+    expect(await leftovers('fingerprint-failed')).toEqual([]);
   });
 
   it('clears the early link a killed run left, with the folder it pointed to', async () => {

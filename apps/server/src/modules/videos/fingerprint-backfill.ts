@@ -1,3 +1,4 @@
+import type { VideoFingerprint } from '@flick/media';
 import type { Logger } from 'pino';
 import { FINGERPRINT_BACKFILL_KEY, type JobQueue } from '../../jobs/job-queue.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
@@ -8,7 +9,9 @@ const BATCH_SIZE = 20;
 const BUDGET_MS = 5 * 60_000;
 
 /** What the backfill asks of the fingerprints module (passed in by the composition root, ADR 0009). */
-export interface BackfillFingerprints<F> extends Pick<FingerprintStore<F>, 'compute' | 'store'> {
+export interface BackfillFingerprints extends Pick<FingerprintStore, 'store'> {
+  /** The fingerprint of a kept original, decoded alone (`fingerprintVideo`). */
+  compute(input: string): Promise<VideoFingerprint>;
   lacking(afterId: number, limit: number): Promise<{ videoId: number; userId: number; originalKey: string }[]>;
   markRemovedIfDecided(videoId: number): Promise<boolean>;
 }
@@ -30,8 +33,8 @@ export interface FingerprintBackfillResult {
  * today, and a copy of an older published video is recognised. Scans by id in batches; videos being
  * deleted, without a kept original, or not processed yet (their transcode fingerprints them) are skipped.
  */
-export async function backfillFingerprints<F>(
-  deps: { fingerprints: BackfillFingerprints<F>; media: MediaStorage; logger: Logger },
+export async function backfillFingerprints(
+  deps: { fingerprints: BackfillFingerprints; media: MediaStorage; logger: Logger },
   { afterId = 0, budgetMs = BUDGET_MS, batchSize = BATCH_SIZE }: { afterId?: number; budgetMs?: number; batchSize?: number } = {},
 ): Promise<FingerprintBackfillResult> {
   const { fingerprints, media, logger } = deps;
@@ -59,8 +62,8 @@ export async function backfillFingerprints<F>(
 }
 
 /** The job: runs the backfill and, when its time is up, queues the rest as a new job. */
-export async function runFingerprintBackfill<F>(
-  deps: { fingerprints: BackfillFingerprints<F>; media: MediaStorage; logger: Logger; jobs: JobQueue },
+export async function runFingerprintBackfill(
+  deps: { fingerprints: BackfillFingerprints; media: MediaStorage; logger: Logger; jobs: JobQueue },
   data: { afterId?: number },
 ): Promise<void> {
   const result = await backfillFingerprints(deps, { afterId: data.afterId });

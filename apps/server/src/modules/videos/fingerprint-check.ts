@@ -1,4 +1,5 @@
 import { holdMessages } from '@flick/contract';
+import type { VideoFingerprint } from '@flick/media';
 import type { Logger } from 'pino';
 import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import type { VideoHoldKind, VideoHoldsRepository } from './video-holds.repository.ts';
@@ -17,11 +18,10 @@ export interface FingerprintMatch {
  * What the transcode asks of the fingerprints module. The videos module imports no other module (ADR 0009):
  * the composition root (job-handlers.ts) passes the fingerprints service in.
  */
-export interface FingerprintStore<F> {
-  compute(input: string): Promise<F>;
-  store(videoId: number, userId: number, fingerprint: F): Promise<unknown>;
-  findMatches(fingerprint: F, options: { excludeVideoId: number }): Promise<FingerprintMatch[]>;
-  matchHashList(fingerprint: F): Promise<{ list: string; hash: string } | null>;
+export interface FingerprintStore {
+  store(videoId: number, userId: number, fingerprint: VideoFingerprint): Promise<unknown>;
+  findMatches(fingerprint: VideoFingerprint, options: { excludeVideoId: number }): Promise<FingerprintMatch[]>;
+  matchHashList(fingerprint: VideoFingerprint): Promise<{ list: string; hash: string } | null>;
 }
 
 /** The fingerprint's verdict: checked (holds placed as it matched), or the check itself failed. */
@@ -47,15 +47,16 @@ export function copyHeldMessage(to: string, title: string, link: string): MailMe
 }
 
 /**
- * Compares a new upload's fingerprint with every stored one and the imported hash lists, before anything
- * is published (the transcode waits for this verdict), and places the holds it calls for:
+ * Compares a new upload's fingerprint with every stored one and the imported hash lists, and places the
+ * holds it calls for. The transcode asks twice (ADR 0028): with the first seconds' fingerprint before
+ * anything is published, and with the whole one, which it also stores, when the ladder is done. Holds:
  * - a hash-list match: 'hash-list', urgent, quarantined (the uploader reads only that it is under review);
  * - a match with removed content (anyone's, the uploader's own included): 'matches-removed';
  * - a match with another creator's published video: 'matches-published', and that creator is mailed once.
  * The uploader's own earlier video that is not removed is no reason to hold. Holds are placed least telling
  * first, so the reason the uploader reads is the most telling one (place() sets it each time).
  */
-export function fingerprintCheck<F>(deps: { fingerprints: FingerprintStore<F>; holds: VideoHoldsRepository; mailer: Mailer; publicUrl: string; logger: Logger }) {
+export function fingerprintCheck(deps: { fingerprints: FingerprintStore; holds: VideoHoldsRepository; mailer: Mailer; publicUrl: string; logger: Logger }) {
   const { fingerprints, holds, mailer, logger } = deps;
 
   async function tellOriginalCreator(videoId: number, match: { id: number; email: string; title: string }) {
@@ -67,18 +68,20 @@ export function fingerprintCheck<F>(deps: { fingerprints: FingerprintStore<F>; h
     }
   }
 
-  /** Never rejects: a failure is a verdict of its own, which the transcode decides about. */
-  return async function check(video: { id: number; userId: number }, input: string): Promise<FingerprintVerdict> {
+  /**
+   * Never rejects: a failure is a verdict of its own, which the transcode decides about. `store`: the
+   * fingerprint is the whole upload's, and is stored (indexed) before the lookup.
+   */
+  return async function check(video: { id: number; userId: number }, fingerprint: VideoFingerprint, { store }: { store: boolean }): Promise<FingerprintVerdict> {
     try {
-      return { checked: true, held: await judge(video, input) };
+      if (store) await fingerprints.store(video.id, video.userId, fingerprint);
+      return { checked: true, held: await judge(video, fingerprint) };
     } catch (error) {
       return { checked: false, error };
     }
   };
 
-  async function judge(video: { id: number; userId: number }, input: string): Promise<VideoHoldKind[]> {
-    const fingerprint = await fingerprints.compute(input);
-    await fingerprints.store(video.id, video.userId, fingerprint);
+  async function judge(video: { id: number; userId: number }, fingerprint: VideoFingerprint): Promise<VideoHoldKind[]> {
     const [listed, matches] = await Promise.all([fingerprints.matchHashList(fingerprint), fingerprints.findMatches(fingerprint, { excludeVideoId: video.id })]);
     const held: VideoHoldKind[] = [];
     const alreadyOpen = new Map((await holds.open(video.id)).map((hold) => [hold.kind, hold]));

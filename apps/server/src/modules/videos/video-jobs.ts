@@ -12,19 +12,25 @@ import { runStillsBackfill } from './stills-backfill.ts';
 import { videoHoldsRepository, WAITING_FOR_REVIEW } from './video-holds.repository.ts';
 import { videosRepository } from './videos.repository.ts';
 const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
+/**
+ * The seconds of an upload looked up before it may be published while encoding (ADR 0028): a copy is
+ * aligned within MAX_OFFSET_SECONDS of the stored video, so its start holds nearly all of the evidence,
+ * and the transcode reaches it within a few seconds (`npm run bench:fingerprint` prints the catch rate).
+ */
+export const EARLY_FINGERPRINT_SECONDS = 20;
 
 /** What the fingerprints module does for the video jobs, passed in by the composition root (the videos module imports no module, ADR 0009). */
-export interface VideoFingerprints<F> extends FingerprintStore<F>, BackfillFingerprints<F> {
+export interface VideoFingerprints extends FingerprintStore, BackfillFingerprints {
   markRemoved(videoId: number): Promise<unknown>;
 }
 
-export interface VideoJobDeps<F> {
+export interface VideoJobDeps {
   db: Database;
   media: MediaStorage;
   logger: Logger;
   jobs: JobQueue;
   moderation: 'auto' | 'manual';
-  fingerprints: VideoFingerprints<F>;
+  fingerprints: VideoFingerprints;
   /** Tells a creator that a copy of their video was held. */
   mailer: Mailer;
   publicUrl: string;
@@ -33,13 +39,14 @@ export interface VideoJobDeps<F> {
 /**
  * The handlers of the video jobs: transcode (with explicit failure states), purge, and the stills and fingerprint backfills.
  *
- * Removal that sticks: the transcode computes the upload's fingerprint from the original beside the
- * encoding, and nothing is published, early or at the end, before its verdict (fingerprint-check.ts places
- * the holds a match calls for). A fingerprint that cannot be computed does not lose the video: the job is
- * retried whole; after its last try, or when the file cannot be fingerprinted at all, the video is held for
- * a moderator ('matches-removed' with the reason that it could not be checked) instead of published.
+ * Removal that sticks (ADR 0028): the transcode's decode also yields the upload's fingerprint. Its first
+ * EARLY_FINGERPRINT_SECONDS are looked up before anything is published, early or at the end; the whole
+ * fingerprint is stored and looked up again when the ladder is done, and a match only it finds holds the
+ * video then (unpublishing one published while encoding). A lookup that fails does not lose the video: the
+ * job is retried whole; after its last try the video is held for a moderator ('matches-removed' with the
+ * reason that it could not be checked) instead of published.
  */
-export function registerVideoJobs<F>(registry: JobRegistry, deps: VideoJobDeps<F>) {
+export function registerVideoJobs(registry: JobRegistry, deps: VideoJobDeps) {
   const repo = videosRepository(deps.db);
   const holds = videoHoldsRepository(deps.db);
   const check = fingerprintCheck({ fingerprints: deps.fingerprints, holds, mailer: deps.mailer, publicUrl: deps.publicUrl, logger: deps.logger });
@@ -48,24 +55,30 @@ export function registerVideoJobs<F>(registry: JobRegistry, deps: VideoJobDeps<F
     if (!video || video.status === 'deleting' || !video.originalKey) return;
     await repo.update(videoId, { status: 'processing', statusReason: null, playableAt: null });
     const started = Date.now();
-    let verdict: Promise<FingerprintVerdict> = Promise.resolve({ checked: false, error: new Error('not fingerprinted') });
+    let early: Promise<FingerprintVerdict> | undefined;
     try {
-      const result = await deps.media.withOriginal(video.originalKey, async (input) => {
-        // Beside the encoding, from the same original, while withOriginal keeps it on disk.
-        verdict = check(video, input);
-        const encoding = transcodeToHls({
+      const result = await deps.media.withOriginal(video.originalKey, (input) =>
+        transcodeToHls({
           input,
           outDir: deps.media.streamDir(videoId),
           logger: deps.logger,
+          fingerprint: {
+            earlySeconds: EARLY_FINGERPRINT_SECONDS,
+            // The transcode makes nothing playable before this returns.
+            onEarly: async (fingerprint) => {
+              early = check(video, fingerprint, { store: false });
+              await early;
+            },
+          },
           // ADR 0018: from here on the stream plays while the rest encodes (a growing EVENT playlist
           // of whole segments). The creator and a reviewer can watch it; with automatic moderation it
           // is published to viewers now, not when the ladder is done. Only where the folder being
           // written is what viewers are served (local disk, not a bucket).
           onPlayable: deps.media.servesGrowingStreams
             ? async (info) => {
-                // Nothing before the fingerprint's verdict; and without one, not even playableAt, which a released
+                // Nothing without the early verdict; and without one, not even playableAt, which a released
                 // hold's publishIfClear reads as ready. Never published early with an open hold (co-performers, a match).
-                if (!(await verdict).checked) return;
+                if (!(await early)?.checked) return;
                 const publish = deps.moderation === 'auto' && !(await holds.hasOpen(videoId));
                 const updated = await repo.update(
                   videoId,
@@ -81,13 +94,10 @@ export function registerVideoJobs<F>(registry: JobRegistry, deps: VideoJobDeps<F
                 if (publish && updated?.detailsAt) await requestFeedRebuild(deps.jobs, updated.uploadDate);
               }
             : undefined,
-        });
-        // The encoding's failure is the job's; the verdict never rejects, and is awaited so the original outlives it.
-        const [encoded] = await Promise.allSettled([encoding, verdict]);
-        if (encoded.status === 'rejected') throw encoded.reason;
-        return encoded.value;
-      });
-      const checked = await verdict;
+        }),
+      );
+      // The whole upload's fingerprint, stored and looked up: what the first seconds did not show holds it now.
+      const checked = await check(video, result.fingerprint!, { store: true });
       if (!checked.checked) await fingerprintFailed(videoId, checked.error, attempt);
       // With S3, uploaded now, master playlist last; a failure here leaves it unpublished and the job retries.
       await deps.media.publishStream(videoId);
@@ -112,7 +122,9 @@ export function registerVideoJobs<F>(registry: JobRegistry, deps: VideoJobDeps<F
         statusReason: publish ? null : (held[0]?.reason ?? WAITING_FOR_REVIEW),
       });
       // Published now (or at its date) if its details are in; otherwise saving them asks for the rebuild.
-      if (publish && current.detailsAt && !publishedEarly) await requestFeedRebuild(deps.jobs, current.uploadDate);
+      // Published early and held now: the feeds drop it (its media follow its status, ADR 0027).
+      if (publish !== publishedEarly && current.detailsAt) await requestFeedRebuild(deps.jobs, current.uploadDate);
+      if (publishedEarly && !publish) deps.logger.warn({ videoId, held: held.map((hold) => hold.kind) }, 'video published while encoding is held by its whole fingerprint');
     } catch (error) {
       // A source ffmpeg cannot read will not get better on a retry; a timeout, an abort at shutdown
       // or a crash may.
