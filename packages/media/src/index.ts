@@ -73,6 +73,7 @@ export {
   compareFingerprints,
   deserializeFingerprint,
   fingerprintArgs,
+  fingerprintFilter,
   fingerprintFromPictures,
   fingerprintVideo,
   hammingDistance,

@@ -140,7 +140,14 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
   const runOptions = { binary: binaries.ffmpeg, signal: stopAll.signal, logger, timeoutMs };
 
   let thumbnails: StillSize[] = [];
+  // The stills' decodes slow the start of the encoding: where the stream may be published early, they
+  // wait until it is (or until that chance has passed), so the first seconds reach viewers sooner.
+  let earlyPhaseOver: () => void = () => undefined;
+  const earlyPhase = new Promise<void>((resolve) => (earlyPhaseOver = resolve));
+  const publishesEarly = options.onPlayable !== undefined && info.durationSeconds > (options.fingerprint?.earlySeconds ?? 0);
+  if (!publishesEarly) earlyPhaseOver();
   const stills = async () => {
+    await earlyPhase;
     const firstFrame = path.join(staging, FIRST_FRAME_NAME);
     await captureFirstFrame(input, firstFrame, runOptions);
     await captureThumbnail(input, path.join(staging, THUMBNAIL_NAME), info, { ...runOptions, firstFrame });
@@ -218,7 +225,7 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
     // Waits for all, so an early link is never made after a failure has cleaned up.
     const [encoded, early, earlyFingerprint] = await Promise.allSettled([
       encoding,
-      options.onPlayable ? publishEarly(encoding, fingerprinted) : undefined,
+      options.onPlayable ? publishEarly(encoding, fingerprinted).finally(earlyPhaseOver) : undefined,
       fingerprinted,
     ]);
     if (encoded.status === 'rejected') throw encoded.reason;

@@ -17,7 +17,7 @@ const PROCESSING_FAILED = 'Processing failed. Please upload the video again.';
  * aligned within MAX_OFFSET_SECONDS of the stored video, so its start holds nearly all of the evidence,
  * and the transcode reaches it within a few seconds (`npm run bench:fingerprint` prints the catch rate).
  */
-export const EARLY_FINGERPRINT_SECONDS = 20;
+export const EARLY_FINGERPRINT_SECONDS = 10;
 
 /** What the fingerprints module does for the video jobs, passed in by the composition root (the videos module imports no module, ADR 0009). */
 export interface VideoFingerprints extends FingerprintStore, BackfillFingerprints {
