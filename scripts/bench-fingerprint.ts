@@ -32,6 +32,7 @@ import { type Clip, VARIANT_KINDS, type Variant, inParallel, makeClips, makeVari
  */
 const STORED = Number(process.env.BENCH_FINGERPRINTS ?? 1_000_000);
 const LOOKUPS = 1000;
+const LOOKUP_PASSES = 3;
 /** Each source is transcoded this many times without the fingerprint's branch and as many with it; the medians count. */
 const COST_RUNS = 3;
 /** The branch alone over the decode: runs of each, the medians count. */
@@ -259,23 +260,32 @@ cost of the fingerprint's branch in transcodeToHls (${portrait.seconds} s, 1080x
   for (const query of queries.slice(0, 50)) await service.findMatches(query.fp);
 
   const corpusIds = new Set(videoIdOf.values());
-  const latencies: number[] = [];
   const caughtIndexed = new Set<Variant>();
   const wrong: string[] = [];
   let freshFlagged = 0;
-  for (const query of queries) {
-    const t0 = performance.now();
-    const matches = await service.findMatches(query.fp);
-    latencies.push(performance.now() - t0);
-    const found = new Set(matches.map((m) => m.videoId));
-    if (query.variant && found.has(query.expect)) caughtIndexed.add(query.variant);
-    if (query.expect === null && matches.length > 0) freshFlagged += 1;
-    for (const m of matches) if (m.videoId !== query.expect && m.videoId !== null && corpusIds.has(m.videoId)) wrong.push(`${m.videoId}`);
+  // The queries go through LOOKUP_PASSES times: one pass's tail is ten queries, and a pause of the machine
+  // moves it by milliseconds. Each pass is printed with its slowest queries (the same ones every pass: the
+  // queries are slow; different ones: the machine was).
+  log(`\nlookups (findMatches) among ${(STORED + clips.length).toLocaleString('en')} stored fingerprints, ${queries.length} queries one at a time, ${LOOKUP_PASSES} passes:`);
+  const p99s: number[] = [];
+  for (let pass = 0; pass < LOOKUP_PASSES; pass += 1) {
+    const latencies: { ms: number; query: number }[] = [];
+    for (const [index, query] of queries.entries()) {
+      const t0 = performance.now();
+      const matches = await service.findMatches(query.fp);
+      latencies.push({ ms: performance.now() - t0, query: index });
+      if (pass > 0) continue;
+      const found = new Set(matches.map((m) => m.videoId));
+      if (query.variant && found.has(query.expect)) caughtIndexed.add(query.variant);
+      if (query.expect === null && matches.length > 0) freshFlagged += 1;
+      for (const m of matches) if (m.videoId !== query.expect && m.videoId !== null && corpusIds.has(m.videoId)) wrong.push(`${m.videoId}`);
+    }
+    latencies.sort((a, b) => a.ms - b.ms);
+    const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.ms;
+    p99s.push(at(0.99));
+    const slowest = latencies.slice(-5).reverse().map((l) => `#${l.query} ${l.ms.toFixed(1)}`);
+    log(`  pass ${pass + 1}: p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  max ${latencies.at(-1)!.ms.toFixed(1)} ms  (slowest: ${slowest.join(', ')})`);
   }
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.toFixed(1);
-  log(`\nlookups (findMatches) among ${(STORED + clips.length).toLocaleString('en')} stored fingerprints, ${queries.length} queries one at a time:`);
-  log(`  p50 ${at(0.5)} ms  p95 ${at(0.95)} ms  p99 ${at(0.99)} ms  max ${latencies.at(-1)!.toFixed(1)} ms`);
   log(`  re-uploads caught through the index: ${caughtIndexed.size}/${variants.length} = ${pct(caughtIndexed.size, variants.length)}`);
   for (const kind of VARIANT_KINDS)
     log(`    ${kind.padEnd(12)} ${[...caughtIndexed].filter((v) => v.kind === kind).length}/${variants.filter((v) => v.kind === kind).length}`);
@@ -294,11 +304,11 @@ cost of the fingerprint's branch in transcodeToHls (${portrait.seconds} s, 1080x
 
   const catchRate = caughtIndexed.size / variants.length;
   const distinctRate = (flagged.length + crossFlagged.length) / (pairs + crossPairs);
-  const p99 = Number(at(0.99));
+  const p99 = Math.max(...p99s);
   log('\ngoals (issue 30):');
   log(`  re-uploads caught ≥ 95 %: ${pct(caughtIndexed.size, variants.length)} ${catchRate >= GOALS.catchRate ? 'ok' : 'MISSED'}`);
   log(`  distinct videos flagged ≤ 0.1 %: ${(100 * distinctRate).toFixed(3)} % ${distinctRate <= GOALS.distinctFlagged ? 'ok' : 'MISSED'}`);
-  log(`  lookup p99 ≤ 20 ms at a million: ${p99} ms ${p99 <= GOALS.p99Ms ? 'ok' : 'MISSED'}`);
+  log(`  lookup p99 ≤ 20 ms at a million (the worst pass): ${p99.toFixed(1)} ms ${p99 <= GOALS.p99Ms ? 'ok' : 'MISSED'}`);
   const worstShare = Math.max(...shares);
   const worstBranch = Math.max(...branchShares);
   log(
