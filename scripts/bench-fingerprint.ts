@@ -266,7 +266,9 @@ cost of the fingerprint's branch in transcodeToHls (${portrait.seconds} s, 1080x
   // The queries go through LOOKUP_PASSES times: one pass's tail is ten queries, and a pause of the machine
   // moves it by milliseconds. Each pass is printed with its slowest queries (the same ones every pass: the
   // queries are slow; different ones: the machine was).
-  log(`\nlookups (findMatches) among ${(STORED + clips.length).toLocaleString('en')} stored fingerprints, ${queries.length} queries one at a time, ${LOOKUP_PASSES} passes:`);
+  log(
+    `\nlookups (findMatches) among ${(STORED + clips.length).toLocaleString('en')} stored fingerprints, ${queries.length} queries one at a time, ${LOOKUP_PASSES} passes:`,
+  );
   const p99s: number[] = [];
   for (let pass = 0; pass < LOOKUP_PASSES; pass += 1) {
     const latencies: { ms: number; query: number }[] = [];
@@ -283,8 +285,13 @@ cost of the fingerprint's branch in transcodeToHls (${portrait.seconds} s, 1080x
     latencies.sort((a, b) => a.ms - b.ms);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!.ms;
     p99s.push(at(0.99));
-    const slowest = latencies.slice(-5).reverse().map((l) => `#${l.query} ${l.ms.toFixed(1)}`);
-    log(`  pass ${pass + 1}: p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  max ${latencies.at(-1)!.ms.toFixed(1)} ms  (slowest: ${slowest.join(', ')})`);
+    const slowest = latencies
+      .slice(-5)
+      .reverse()
+      .map((l) => `#${l.query} ${l.ms.toFixed(1)}`);
+    log(
+      `  pass ${pass + 1}: p50 ${at(0.5).toFixed(1)} ms  p95 ${at(0.95).toFixed(1)} ms  p99 ${at(0.99).toFixed(1)} ms  max ${latencies.at(-1)!.ms.toFixed(1)} ms  (slowest: ${slowest.join(', ')})`,
+    );
   }
   log(`  re-uploads caught through the index: ${caughtIndexed.size}/${variants.length} = ${pct(caughtIndexed.size, variants.length)}`);
   for (const kind of VARIANT_KINDS)

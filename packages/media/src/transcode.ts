@@ -176,7 +176,10 @@ export async function transcodeToHls(options: TranscodeOptions): Promise<Transco
       // Read before the file's size: once the encoding is done, the file is whole.
       const now = outcome;
       if (now === 'failed') return;
-      const size = await stat(fingerprintFile).then((info) => info.size, () => 0);
+      const size = await stat(fingerprintFile).then(
+        (info) => info.size,
+        () => 0,
+      );
       if (now === 'encoding' && size < wanted) {
         await new Promise((resolve) => setTimeout(resolve, PLAYABLE_POLL_MS));
         continue;
