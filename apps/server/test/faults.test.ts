@@ -344,10 +344,10 @@ describe('kill -9 of the server', () => {
     const done = await waitForVideo(t, video.auth, video.videoId, (v) => v.thumbnailUrl !== null || v.status === 'error', { timeoutMs: 90_000 });
     expect(done).toMatchObject({ status: 'approved', statusReason: null });
     expect(done.duration).toBeCloseTo(8, 0);
-    const { rows: jobs } = await t.pool.query(`select state, retry_count from pgboss.job where name = 'transcode-video' and data->>'videoId' = $1`, [
-      String(video.videoId),
-    ]);
-    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // The video row is written just before the job is marked completed: wait for the mark.
+    const jobs = async () =>
+      (await t.pool.query(`select state, retry_count from pgboss.job where name = 'transcode-video' and data->>'videoId' = $1`, [String(video.videoId)])).rows;
+    await expect.poll(jobs, { timeout: 30_000, interval: 100 }).toEqual([{ state: 'completed', retry_count: 1 }]);
     // Nothing of the killed try: no staging folder, no encoder, one original, an empty upload folder.
     expect(await video.stagingFolders()).toEqual([]);
     expect((await fs.readdir(video.dir)).sort()).toEqual(['first-frame.jpg', 'stream']);

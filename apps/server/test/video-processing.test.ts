@@ -200,8 +200,10 @@ describe('a worker killed mid-transcode', () => {
     expect(video).toMatchObject({ status: 'approved', statusReason: null });
     expect(video.duration).toBeCloseTo(16, 0);
     expect(await stagingFolders(videoId)).toEqual([]);
-    const { rows } = await t.pool.query(`select state, retry_count from pgboss.job where name = 'transcode-video' and data->>'videoId' = $1`, [String(videoId)]);
-    expect(rows).toEqual([{ state: 'completed', retry_count: 1 }]);
+    // The stills land before the job ends (the whole fingerprint is stored and looked up last): wait for its end.
+    const job = async () =>
+      (await t.pool.query(`select state, retry_count from pgboss.job where name = 'transcode-video' and data->>'videoId' = $1`, [String(videoId)])).rows;
+    await expect.poll(job, { timeout: 30_000, interval: 100 }).toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 150_000);
 
   it('ends in "error" with the reason when its job is given up for good, instead of processing for ever', async () => {
