@@ -135,11 +135,15 @@ describe('two API instances and a worker on one database and one bucket', () => 
     expect((await s3.keys(MEDIA_BUCKET, `media/videos/${videoId}/stream/`)).length).toBeGreaterThan(5);
     expect(await s3.keys(PRIVATE_BUCKET, `withheld/videos/${videoId}/`)).toEqual([]);
 
-    const { rows: jobs } = await t.pool.query<{ state: string; retry_count: number }>(
-      `select state, retry_count from pgboss.job where name = 'transcode-video' and (data->>'videoId')::bigint = $1`,
-      [videoId],
-    );
-    expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
+    // The video row is written just before pg-boss marks its job completed.
+    const jobs = async () =>
+      (
+        await t.pool.query<{ state: string; retry_count: number }>(
+          `select state, retry_count from pgboss.job where name = 'transcode-video' and (data->>'videoId')::bigint = $1`,
+          [videoId],
+        )
+      ).rows;
+    await expect.poll(jobs, { timeout: 30_000, interval: 100 }).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(workerLog.join('').match(new RegExp(`"videoId":${videoId}[^\\n]*"msg":"video transcoded"`, 'g'))).toHaveLength(1);
     // The worker's own metrics show the job and the transcode speed.
     const scraped = await (await fetch(workerMetrics)).text();
