@@ -51,6 +51,8 @@ export const users = pgTable(
      */
     searchWords: text('search_words').generatedAlwaysAs(sql`flick_search_norm(coalesce(slug, '') || ' ' || name)`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Until when an age-assurance provider's "over 18" stands for this account (ADR 0030); nothing else of it is kept. */
+    ageAssuredUntil: timestamp('age_assured_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
