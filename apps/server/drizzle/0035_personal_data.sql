@@ -1,10 +1,16 @@
 -- Account deletion and data export (issue 31, ADR 0031): deletions in their grace period, tombstones and legal holds, exports.
+CREATE TABLE "account_deletion_tokens" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"user_id" bigint NOT NULL,
+	"purpose" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "account_deletion_tokens_purpose_check" CHECK ("account_deletion_tokens"."purpose" in ('keep', 'delete'))
+);
+--> statement-breakpoint
 CREATE TABLE "account_deletions" (
 	"user_id" bigint PRIMARY KEY NOT NULL,
 	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"due_at" timestamp with time zone NOT NULL,
-	"restore_token_hash" text,
-	"restore_expires_at" timestamp with time zone
+	"due_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "data_exports" (
@@ -43,9 +49,11 @@ CREATE TABLE "legal_holds" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "account_deletion_tokens" ADD CONSTRAINT "account_deletion_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_deletions" ADD CONSTRAINT "account_deletions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "legal_holds" ADD CONSTRAINT "legal_holds_tombstone_id_deleted_accounts_id_fk" FOREIGN KEY ("tombstone_id") REFERENCES "public"."deleted_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "account_deletion_tokens_user_idx" ON "account_deletion_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_exports_user_key" ON "data_exports" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_exports_token_key" ON "data_exports" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_exports_ticket_key" ON "data_exports" USING btree ("ticket_hash");--> statement-breakpoint

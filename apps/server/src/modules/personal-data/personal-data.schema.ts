@@ -10,8 +10,6 @@ import { users } from '../../db/schema.ts';
 /**
  * An account whose owner asked for its deletion: hidden from everyone and signed out until `due_at`, then
  * purged. The row goes when the owner keeps the account ("Keep my account") or with the account itself.
- * `restore_token_hash` is the one-time proof, handed out by a sign-in with the right password, that lets
- * that person keep the account.
  */
 export const accountDeletions = pgTable('account_deletions', {
   userId: bigint('user_id', { mode: 'number' })
@@ -19,9 +17,25 @@ export const accountDeletions = pgTable('account_deletions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-  restoreTokenHash: text('restore_token_hash'),
-  restoreExpiresAt: timestamp('restore_expires_at', { withTimezone: true }),
 });
+
+/**
+ * One-time proofs that a sign-in had the right password, for an account that cannot be signed in: 'keep'
+ * (its deletion is scheduled; the person may keep it) or 'delete' (it is banned; the person may still ask
+ * for its deletion). Only the hash is stored; a few minutes' life.
+ */
+export const accountDeletionTokens = pgTable(
+  'account_deletion_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('account_deletion_tokens_user_idx').on(t.userId), check('account_deletion_tokens_purpose_check', sql`${t.purpose} in ('keep', 'delete')`)],
+);
 
 /**
  * A purged account's tombstone: the id its legal records are filed under once the account and every
