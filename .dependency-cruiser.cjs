@@ -78,6 +78,8 @@ const serverModules = {
   live: ['accounts', 'users', 'visibility'],
   // Demo content is seeded through the other modules' services; nothing imports it.
   demo: ['accounts', 'users', 'videos'],
+  // How long personal data is kept (issue 31): the policy table and the job enforcing it; the sign-in backoff's day is its own rule.
+  retention: ['auth'],
 };
 
 const web = 'apps/web/src';

@@ -14,6 +14,7 @@ import { fingerprintVideo } from '@flick/media';
 import { fingerprintsService } from './modules/fingerprints/fingerprints.service.ts';
 import { mediaDecisions, mediaPlacement, placingMediaAfter, registerMediaJobs } from './modules/videos/media-decisions.ts';
 import { httpMediaPurger } from './lib/media-purge.ts';
+import { registerRetentionJobs } from './modules/retention/retention-job.ts';
 
 /** Every job's handler, registered by the module that owns it: for the inline worker, `npm run worker` and the tests alike. */
 export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: JobQueue): JobRegistry {
@@ -35,6 +36,7 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
   registerMediaJobs(registry, placement);
   registerAdVideoJobs(registry, { pool: db.$client, media, logger });
   registerFeedJobs(registry, { pool: db.$client, logger });
+  registerRetentionJobs(registry, { pool: db.$client, logger });
   let notifier: Promise<LiveNotifier> | null = null;
   registerLiveJobs(registry, {
     live: liveService({ pool: db.$client, logger, jobs, onWentLive: notifyFollowersLater(jobs), allowInternalFeeds: config.allowPrivateFeeds }),

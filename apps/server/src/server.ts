@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Logger } from 'pino';
 import { buildApp, type App } from './app.ts';
 import type { Config } from './config/env.ts';
@@ -14,9 +13,6 @@ import { performersRepository } from './modules/performers/performers.repository
 import { mediaDecisions } from './modules/videos/media-decisions.ts';
 import { videosService } from './modules/videos/videos.service.ts';
 import { adminAccounts } from './modules/accounts/admin-accounts.ts';
-import { pruneViews } from './modules/tracking/tracking.service.ts';
-import { pruneSignInBackoff } from './modules/auth/sign-in-backoff.repository.ts';
-import { pruneRateLimits } from './plugins/pg-rate-limit-store.ts';
 
 export interface RunningServer {
   app: App;
@@ -73,7 +69,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await requestFeedRebuild(queue);
     const app = await buildApp({ config, db, pool, logger, jobs: queue });
     cleanups.push(() => app.close());
-    schedulePruning(pool, logger, cleanups);
 
     const address = await app.listen({ port: config.port, host: config.host });
     if (config.seedDemo && existingUsers === 0) {
@@ -96,14 +91,4 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await close();
     throw error;
   }
-}
-
-function schedulePruning(pool: pg.Pool, logger: Logger, cleanups: (() => Promise<void>)[]) {
-  const timer = setInterval(() => {
-    pruneRateLimits(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning rate limits failed'));
-    pruneViews(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning video views failed'));
-    pruneSignInBackoff(pool).catch((error: unknown) => logger.warn({ err: error }, 'pruning failed sign-ins failed'));
-  }, 10 * 60_000);
-  timer.unref();
-  cleanups.push(async () => clearInterval(timer));
 }

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { CONNECTION_TIMEOUT_MS, databaseUnavailable } from '../db/client.ts';
 import { jobDuration } from '../lib/metrics.ts';
+import { JOB_SCHEDULES } from './job-schedules.ts';
 
 /** Every background job, its payload, and its retry policy, in one place (STYLE.md: immich's job names). */
 export interface JobPayloads {
@@ -18,6 +19,7 @@ export interface JobPayloads {
   'notify-live': { creatorId: number }; // Tells the followers of a creator who went live (Web Push), at most once per creator per few hours.
   /** Makes an uploaded video ad (kept privately under `upload`) into its creative's MP4 (ADR 0016). */
   'transcode-ad-video': { creativeId: number; upload: string };
+  'enforce-retention': Record<string, never>; // Deletes and anonymises what the privacy policy keeps no longer (modules/retention).
 }
 export type JobName = keyof JobPayloads;
 
@@ -40,6 +42,8 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'notify-live': { retryLimit: 2, retryDelay: 30, expireInSeconds: 10 * 60 },
   // ffmpeg stops a 60-second ad's transcode after 5 minutes; the last try marks the creative failed.
   'transcode-ad-video': { retryLimit: 2, retryDelay: 20, retryBackoff: true, expireInSeconds: 10 * 60 },
+  // One run at a time; a run stops after 10 minutes of work and the next goes on (retention-job.ts).
+  'enforce-retention': { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 20 * 60 },
 };
 
 /** Every job, in the order its queue is created. */
@@ -49,11 +53,7 @@ export const JOB_NAMES = Object.keys(queues) as JobName[];
 export const STILLS_BACKFILL_KEY = 'stills';
 export const FINGERPRINT_BACKFILL_KEY = 'fingerprints';
 
-/** ADR 0012: the cam sites' status feeds are looked at this often (each site at its own interval, at least this). */
-export const LIVE_POLL_CRON = '* * * * *';
-
-/** ADR 0007: the feed is re-ranked this often, and this soon after a video is published. */
-export const FEED_REBUILD_CRON = '*/5 * * * *';
+/** ADR 0007: a re-ranking this soon after a video is published (and on the clock, job-schedules.ts). */
 export const FEED_REBUILD_DELAY_SECONDS = 3;
 
 export interface SendOptions {
@@ -119,9 +119,7 @@ export async function startJobQueue(options: { databaseUrl: string; logger: Logg
   for (const [name, policy] of Object.entries(queues)) {
     await boss.createQueue(name, { name, ...policy });
   }
-  await boss.schedule('rebuild-feed', FEED_REBUILD_CRON, {});
-  await boss.schedule('poll-live-status', LIVE_POLL_CRON, {});
-  await boss.schedule('place-video-media', '* * * * *', {}); // ADR 0027: media of videos published without a decision
+  for (const [name, cron] of Object.entries(JOB_SCHEDULES)) await boss.schedule(name, cron, {});
   const queue: JobQueue = {
     async send(name, data, { client, ...options } = {}) {
       await boss.send(name, data as object, client ? { ...options, db: { executeSql: (text, values) => client.query(text, values) } } : options);

@@ -1,3 +1,5 @@
+import { serializeRequest } from './log-requests.ts';
+
 /**
  * How an error is written to the log (ADR 0025): its type, message, code, stack and the few fields that
  * say what failed — never its other properties, which for a database error can hold a whole client.
@@ -14,5 +16,5 @@ export function serializeError(value: unknown): unknown {
   return fields;
 }
 
-/** pino options every process of ours uses: errors logged as `serializeError` writes them. */
-export const logSerializers = { err: serializeError, error: serializeError };
+/** pino options every process of ours uses: errors as `serializeError` writes them, requests as `serializeRequest` (no full IP address). */
+export const logSerializers = { err: serializeError, error: serializeError, req: serializeRequest };

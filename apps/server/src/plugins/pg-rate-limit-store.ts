@@ -37,8 +37,3 @@ export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
   }
   return PgStore;
 }
-
-/** Windows older than a day have no use; called on a timer. */
-export async function pruneRateLimits(pool: pg.Pool) {
-  await pool.query(`delete from rate_limits where window_start < now() - interval '1 day'`);
-}

@@ -72,11 +72,6 @@ export function adsRepository(pool: pg.Pool) {
       const { rows } = await pool.query<{ url: string }>('select click_url as url from ad_creatives where id = $1', [creativeId]);
       return rows[0]?.url ?? null;
     },
-
-    /** Events older than any ticket that could report them. */
-    async forgetOldEvents(): Promise<void> {
-      await pool.query(`delete from ad_events where created_at < now() - interval '2 days'`);
-    },
   };
 }
 

@@ -111,7 +111,7 @@ export const adDailyStats = pgTable(
 
 /**
  * Each decision's impression and click, counted once whichever instance hears of it (the unique key);
- * kept two days, longer than a decision's token is good for.
+ * kept two days, longer than a decision's token is good for (deleted by the retention job, modules/retention).
  */
 export const adEvents = pgTable(
   'ad_events',

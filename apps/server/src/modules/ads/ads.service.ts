@@ -60,7 +60,6 @@ export function adsService({
   let seenDay = new Date().toISOString().slice(0, 10);
   let loaded: Promise<void> | null = null;
   let lastRead = 0;
-  let sweeps = 0;
 
   async function read() {
     const [list, running, key] = await Promise.all([placements.size ? null : repo.placements(), repo.running(), tickets ? null : repo.signingKey()]);
@@ -70,8 +69,6 @@ export function adsService({
     creatives = running.creatives;
     served = new Map();
     lastRead = Date.now();
-    sweeps += 1;
-    if (sweeps % 360 === 0) await repo.forgetOldEvents();
   }
 
   /** Reads when due; a failed read keeps the last campaigns (and is logged), so ads never break a page. */

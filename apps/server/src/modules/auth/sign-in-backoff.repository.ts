@@ -7,7 +7,7 @@ const WINDOW_TTL = `greatest(0, ceil(extract(epoch from window_start) * 1000 + $
 
 /**
  * Failed sign-ins, in PostgreSQL so that every instance sees the same count (ADR 0003): per e-mail address
- * in `sign_in_backoff`, per client address in `rate_limits` beside the route limits (pruned with them).
+ * in `sign_in_backoff`, per client address in `rate_limits` beside the route limits (both deleted by the retention job, modules/retention).
  */
 export function signInBackoffRepository(pool: pg.Pool) {
   return {
@@ -67,11 +67,6 @@ export function signInBackoffRepository(pool: pg.Pool) {
       );
     },
   };
-}
-
-/** Addresses with no failure for a day have nothing left to remember; called on a timer. */
-export async function pruneSignInBackoff(pool: pg.Pool) {
-  await pool.query(`delete from sign_in_backoff where last_failed_at < now() - make_interval(secs => $1)`, [SIGN_IN_BACKOFF.forgetAfterSeconds]);
 }
 
 const addressKey = (clientAddress: string) => `sign-in-failures:${clientAddress}`;

@@ -1,19 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-
-/** The eight 16-bit groups of an IPv6 address, an embedded dotted IPv4 tail included. */
-function ipv6Groups(address: string): number[] {
-  let text = address;
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/)?.[1];
-  if (dotted) {
-    const [a, b, c, d] = dotted.split('.').map(Number) as [number, number, number, number];
-    text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const parse = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const front = parse(head);
-  const back = parse(tail);
-  return [...front, ...new Array<number>(tail === undefined ? 0 : 8 - front.length - back.length).fill(0), ...back];
-}
+import { ipv6Groups } from '../../lib/address-network.ts';
 
 /**
  * The network a client address stands for (SECURITY.md): an IPv4 address itself, an IPv6 address by its

@@ -179,13 +179,5 @@ export function trackingRepository(pool: pg.Pool) {
       });
       return rows[0]!;
     },
-
-    /** Dedup rows past the view window decide nothing any more (they would count again anyway). */
-    async pruneViews() {
-      await pool.query(`delete from video_views where counted_at < now() - make_interval(hours => $1)`, [VIEW_WINDOW_HOURS]);
-      await pool.query(`delete from profile_views where counted_at < now() - make_interval(hours => $1)`, [VIEW_WINDOW_HOURS]);
-      await pool.query(`delete from network_daily_counts where day < current_date`);
-      await pool.query(`delete from link_click_viewers where day < current_date`);
-    },
   };
 }

@@ -143,7 +143,7 @@ export const profileViews = pgTable(
 /**
  * What the guests of one network (an IPv4 address, an IPv6 /64) counted today of a video's
  * views ('view') or likes ('like'), a profile's views ('profile-view') or a link's clicks
- * ('link-click'), up to the bound of each (tracking.service.ts). Pruned after the day.
+ * ('link-click'), up to the bound of each (tracking.service.ts). Deleted after the day (modules/retention).
  */
 export const networkDailyCounts = pgTable(
   'network_daily_counts',

@@ -159,4 +159,3 @@ export function trackingService({
 export type TrackingService = ReturnType<typeof trackingService>;
 
 /** Dedup rows past the view window decide nothing any more (they would count again anyway). */
-export const pruneViews = (pool: pg.Pool) => trackingRepository(pool).pruneViews();
