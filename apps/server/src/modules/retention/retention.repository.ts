@@ -41,20 +41,22 @@ const SQL = {
     where id = any(array(select id from searches where (user_id is not null or guest_id is not null) and created_at < now() - $1::interval limit $2))`,
   /**
    * Guests whose last like is older than the period: their likes go, all at once. A guest who liked
-   * something since keeps every like (the not exists), even one given while this statement runs.
+   * something since keeps every like, even one given while this statement runs. The last like is read
+   * per guest through video_likes_viewer_created_idx (one index entry), never by hashing every recent like.
    */
   guestLikes: `
     with gone as (
       select distinct viewer_key from (
         select l.viewer_key from video_likes l
         where l.viewer_key like 'g%' and l.created_at < now() - $1::interval
-          and not exists (select 1 from video_likes n where n.viewer_key = l.viewer_key and n.created_at >= now() - $1::interval)
+          and (select max(n.created_at) from video_likes n where n.viewer_key = l.viewer_key) < now() - $1::interval
+        order by l.created_at
         limit $2
       ) old
     )
     delete from video_likes l using gone
     where l.viewer_key = gone.viewer_key
-      and not exists (select 1 from video_likes n where n.viewer_key = l.viewer_key and n.created_at >= now() - $1::interval)`,
+      and (select max(n.created_at) from video_likes n where n.viewer_key = l.viewer_key) < now() - $1::interval`,
 } as const;
 
 export function retentionRepository(pool: pg.Pool) {
