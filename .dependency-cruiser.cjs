@@ -17,7 +17,8 @@ const webFeatures = {
   'client-config': [],
   'live-cams': [],
   preferences: ['session'],
-  videos: ['session'],
+  // A grid's tiles blur NSFW pictures when the viewer asked for it (preferences/stores/discretion.ts, issue 31).
+  videos: ['session', 'preferences'],
   'videos-rating': [],
   creators: ['session'],
   // The ad slots, breaks and the loader of the ad control script (issue 16).
@@ -40,7 +41,7 @@ const webFeatures = {
   studios: ['session'],
   admin: ['videos'],
   // Who is in a video (ADR 0029): the upload's declaration, a co-performer's requests, a profile's "Appears in" grid.
-  performers: ['session', 'videos'],
+  performers: ['session', 'videos', 'preferences'],
 };
 const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators', 'ads'];
 

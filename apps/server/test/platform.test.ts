@@ -1,4 +1,4 @@
-import { clientConfigSchema, healthResponseSchema } from '@flick/contract';
+import { clientConfigSchema, DEFAULT_QUICK_EXIT_URL, healthResponseSchema } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -25,6 +25,7 @@ describe('platform', () => {
       discordUrl: null,
       whatsappUrl: null,
       ads: true,
+      quickExitUrl: DEFAULT_QUICK_EXIT_URL,
     });
   });
 

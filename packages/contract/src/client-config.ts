@@ -14,8 +14,16 @@ export const clientConfigSchema = z.object({
   whatsappUrl: z.string().nullable(),
   /** False when this deployment shows no ads (ADS=false); the ad script is then never loaded (ADR 0016). */
   ads: z.boolean(),
+  /** Issue 31 "Quick exit": the neutral site the control leaves for (QUICK_EXIT_URL), never null. */
+  quickExitUrl: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/**
+ * Where quick exit leaves for unless QUICK_EXIT_URL says otherwise (and while the configuration has not
+ * come): a search engine's front page, which any browser opens and which says nothing of this site.
+ */
+export const DEFAULT_QUICK_EXIT_URL = 'https://www.google.com/';
 
 /** viewer.md §7 POST /event: where a live-cams click came from. */
 export const liveCamsEventIds = {

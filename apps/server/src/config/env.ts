@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_QUICK_EXIT_URL } from '@flick/contract';
 import { z } from 'zod';
 
 /** Thrown at start when the environment is wrong; the message names the variable. */
@@ -66,6 +67,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().optional(),
   HELP_DISCORD_URL: optionalUrl,
   HELP_WHATSAPP_URL: optionalUrl,
+  QUICK_EXIT_URL: optionalUrl,
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -172,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       supportEmail: e.SUPPORT_EMAIL ?? null,
       discordUrl: e.HELP_DISCORD_URL ?? null,
       whatsappUrl: e.HELP_WHATSAPP_URL ?? null,
+      // Issue 31: where a viewer's quick exit leaves for.
+      quickExitUrl: e.QUICK_EXIT_URL ?? DEFAULT_QUICK_EXIT_URL,
     },
     trustProxy: e.TRUST_PROXY,
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,

@@ -48,6 +48,7 @@ export const fullConfig = {
   discordUrl: 'https://discord.example/flick',
   whatsappUrl: 'https://wa.example/15550001111',
   ads: false,
+  quickExitUrl: 'https://neutral.example/',
 };
 
 /** Renders the real route tree at a path, as a visitor landing there would see it. */

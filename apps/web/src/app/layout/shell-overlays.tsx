@@ -6,6 +6,7 @@ import { feedRoutePatterns } from '../../config/paths.ts';
 import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
 import { useSession } from '../../features/session/hooks/use-session.ts';
 import { logOut } from '../../features/auth/log-out.ts';
+import { DiscretionShell } from '../../features/preferences/components/discretion-shell.tsx';
 import { getActing } from '../../features/session/stores/session-changes.ts';
 import { getGuestId } from '../../features/session/stores/session-store.ts';
 import { ActingBanner } from '../../features/studios/components/acting-banner.tsx';
@@ -77,6 +78,7 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
       {acting && <ActingBanner acting={acting} />}
       <InstallHint />
       <ToastProvider />
+      <DiscretionShell exitUrl={config.quickExitUrl} />
     </>
   );
 }

@@ -44,9 +44,12 @@ describe('main side menu (viewer.md §2)', () => {
     const { menu } = await openMenu();
     within(menu).getByText('Are you a content creator? Promote your videos');
     // The configured links appear once /v1/config has answered (Live Cams is there before, as /live).
-    await waitFor(() => expectControls(menu, ['Close menu', 'Get started', 'Login', 'Discover', 'Channels', 'Live Cams', 'Rate videos', 'Webcam Reviews', ...footer]), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () => expectControls(menu, ['Close menu', 'Get started', 'Login', 'Discover', 'Channels', 'Live Cams', 'Rate videos', 'Webcam Reviews', 'Discretion', ...footer]),
+      {
+        timeout: 5000,
+      },
+    );
     expect(within(menu).getByRole('link', { name: 'Get started' }).getAttribute('href')).toBe('/register');
     expect(within(menu).getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
@@ -57,12 +60,34 @@ describe('main side menu (viewer.md §2)', () => {
     expect(within(menu).queryByText('Are you a content creator? Promote your videos')).toBeNull();
     await waitFor(
       () =>
-        expectControls(menu, ['Close menu', 'My account', 'Upload video', 'Discover', 'Channels', 'Live Cams', 'Rate videos', 'Webcam Reviews', 'Log out', ...footer]),
+        expectControls(menu, [
+          'Close menu',
+          'My account',
+          'Upload video',
+          'Discover',
+          'Channels',
+          'Live Cams',
+          'Rate videos',
+          'Webcam Reviews',
+          'Discretion',
+          'Log out',
+          ...footer,
+        ]),
       { timeout: 5000 },
     );
     expect(within(menu).getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
     expect(within(menu).getByRole('link', { name: 'Upload video' }).getAttribute('href')).toBe('/upload');
     expect(within(menu).getByRole('link', { name: 'Rate videos' }).getAttribute('href')).toBe('/videos-rating/unrated');
+  });
+
+  it('opens the discretion options (issue 31) for a guest, over the menu, and back to it when closed', async () => {
+    const { menu } = await openMenu();
+    fireEvent.click(within(menu).getByRole('button', { name: 'Discretion' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Discretion' });
+    for (const name of ['Blur sensitive thumbnails', 'Neutral tab title', 'Quick exit button']) within(sheet).getByRole('checkbox', { name });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discretion' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Main menu' })).toBe(menu);
   });
 
   it('hides Webcam Reviews and the social link when they are not configured, and leads Live Cams to our own /live page', async () => {

@@ -1,12 +1,13 @@
 import { liveCamsEventIds, type ClientConfig } from '@flick/contract';
-import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import { ShieldIcon } from '../../components/ui/account-icons.tsx';
+import { EyeOffIcon, ShieldIcon } from '../../components/ui/account-icons.tsx';
 import { paths } from '../../config/paths.ts';
 import { useIsAdmin } from '../../features/session/hooks/use-is-admin.ts';
 import type { Session } from '../../features/session/stores/session-store.ts';
 import type { Visitor } from '../../features/live-cams/api/track-live-cams-event.ts';
 import { LiveCamsLink } from '../../features/live-cams/components/live-cams-link.tsx';
+import { DiscretionSheet } from '../../features/preferences/components/discretion-options.tsx';
 import {
   BroadcastIcon,
   ChannelsIcon,
@@ -52,6 +53,7 @@ function ItemContent({ Icon, label, trailing }: { Icon: IconType; label: string;
 /** viewer.md §2: the main side menu, different for guests and logged-in people. */
 export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos, onLogOut }: SideMenuProps) {
   const isAdmin = useIsAdmin(session) === true;
+  const [discretionOpen, setDiscretionOpen] = useState(false);
 
   const internal = (to: string, label: string, Icon: IconType) => (
     <li>
@@ -126,6 +128,11 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
               </a>
             </li>
           )}
+          <li>
+            <button type="button" className={itemClass} onClick={() => setDiscretionOpen(true)} aria-haspopup="dialog">
+              <ItemContent Icon={EyeOffIcon} label="Discretion" />
+            </button>
+          </li>
           {session && (
             <li className="mt-2 border-t border-line pt-2">
               <button type="button" className={`${itemClass} hover:text-danger`} onClick={onLogOut}>
@@ -137,6 +144,7 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
       </nav>
 
       <MenuFooter socialUrl={config.socialUrl} onNavigate={onClose} />
+      <DiscretionSheet open={discretionOpen} onClose={() => setDiscretionOpen(false)} />
     </DialogFrame>
   );
 }

@@ -2,6 +2,7 @@ import { Screen } from '../../components/layout/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { SettingsList } from '../../features/account/components/settings-list.tsx';
+import { DiscretionOptions } from '../../features/preferences/components/discretion-options.tsx';
 
 /** accounts.md §2 "/account/settings": the entries of this account type. */
 export function AccountSettingsRoute() {
@@ -10,6 +11,15 @@ export function AccountSettingsRoute() {
       {(user) => (
         <Screen title="Settings" backTo={paths.account}>
           <SettingsList user={user} />
+          <section aria-labelledby="settings-discretion" className="mt-8">
+            <h2 id="settings-discretion" className="text-lg font-extrabold tracking-tight">
+              Discretion
+            </h2>
+            <p className="mt-1 text-sm text-muted">Kept on this device only.</p>
+            <div className="panel mt-3 px-4 py-2 sm:px-5">
+              <DiscretionOptions />
+            </div>
+          </section>
         </Screen>
       )}
     </ProfileGate>

@@ -94,6 +94,13 @@ describe('settings list /account/settings (accounts.md §2)', () => {
     ]);
   });
 
+  it('ends with the discretion options of this device (issue 31)', async () => {
+    openAs(profileUser({ type: 'user' }), '/account/settings');
+    await findScreenHeading('Settings');
+    const section = within(screen.getByRole('region', { name: 'Discretion' }));
+    for (const name of ['Blur sensitive thumbnails', 'Neutral tab title', 'Quick exit button']) section.getByRole('checkbox', { name });
+  });
+
   it('adds Account validation for a model that is not approved', async () => {
     openAs(profileUser({ type: 'model', isVerified: 'pending' }), '/account/settings');
     expect((await entries()).at(-1)).toEqual(['Account validation', '/account/settings/validation']);

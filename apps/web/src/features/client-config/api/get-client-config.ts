@@ -1,10 +1,21 @@
-import type { ClientConfig } from '@flick/contract';
+import { DEFAULT_QUICK_EXIT_URL, type ClientConfig } from '@flick/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-const EMPTY_CONFIG: ClientConfig = { livecamsUrl: null, webcamReviewsUrl: null, socialUrl: null, supportEmail: null, discordUrl: null, whatsappUrl: null, ads: false };
+const EMPTY_CONFIG: ClientConfig = {
+  livecamsUrl: null,
+  webcamReviewsUrl: null,
+  socialUrl: null,
+  supportEmail: null,
+  discordUrl: null,
+  whatsappUrl: null,
+  ads: false,
+  quickExitUrl: DEFAULT_QUICK_EXIT_URL,
+};
 
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
+/** The page is replaced with this address: only a web address, never a script. */
+const webAddressOr = (value: unknown, fallback: string): string => (typeof value === 'string' && /^https?:\/\/[^\s]+$/i.test(value) ? value : fallback);
 
 /** Read field by field rather than with clientConfigSchema: one bad value hides its own link, not all of them. */
 export async function getClientConfig(): Promise<ClientConfig> {
@@ -17,6 +28,7 @@ export async function getClientConfig(): Promise<ClientConfig> {
     discordUrl: stringOrNull(raw.discordUrl),
     whatsappUrl: stringOrNull(raw.whatsappUrl),
     ads: raw.ads === true,
+    quickExitUrl: webAddressOr(raw.quickExitUrl, DEFAULT_QUICK_EXIT_URL),
   };
 }
 

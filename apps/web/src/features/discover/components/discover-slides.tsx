@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
+import { SensitiveGate } from '../../preferences/components/sensitive-cover.tsx';
 import { VideoThumb } from '../../videos/components/video-thumb.tsx';
 import { ViewCount } from '../../videos/components/view-count.tsx';
 import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
@@ -47,17 +48,19 @@ export function VideoSlide({ video, index, videos, category }: { video: Video; i
   const state: FeedNavigationState = { startVideoList: videos, startVideoIndex: index, startPage: 1, startNext: null };
   return (
     <li className={slide}>
-      <Link
-        to={`/discover/category/${category}/feed`}
-        state={state}
-        aria-label={videoTitle(video)}
-        aria-describedby={`${id}-duration ${id}-views`}
-        className="group block rounded-2xl"
-      >
-        <VideoThumb video={video} durationId={`${id}-duration`}>
-          <ViewCount id={`${id}-views`} count={video.viewCount} />
-        </VideoThumb>
-      </Link>
+      <SensitiveGate video={video}>
+        <Link
+          to={`/discover/category/${category}/feed`}
+          state={state}
+          aria-label={videoTitle(video)}
+          aria-describedby={`${id}-duration ${id}-views`}
+          className="group block rounded-2xl"
+        >
+          <VideoThumb video={video} durationId={`${id}-duration`}>
+            <ViewCount id={`${id}-views`} count={video.viewCount} />
+          </VideoThumb>
+        </Link>
+      </SensitiveGate>
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { SearchOffIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
+import { SensitiveGate } from '../../preferences/components/sensitive-cover.tsx';
 import { VideoThumb } from '../../videos/components/video-thumb.tsx';
 import { ViewCount } from '../../videos/components/view-count.tsx';
 import { videoTitle } from '../../videos/video-status.ts';
@@ -89,12 +90,14 @@ function VideoResult({ video }: { video: SearchResponse['videos'][number] }) {
   const id = useId();
   return (
     <li className="min-w-0">
-      <Link to={`/video/${video.id}`} aria-label={videoTitle(video)} aria-describedby={`${id}-views`} className="group block rounded-2xl">
-        <VideoThumb video={video}>
-          <ViewCount id={`${id}-views`} count={video.viewCount} />
-        </VideoThumb>
-        <span className="mt-1.5 block truncate px-0.5 text-sm font-semibold">{videoTitle(video)}</span>
-      </Link>
+      <SensitiveGate video={video}>
+        <Link to={`/video/${video.id}`} aria-label={videoTitle(video)} aria-describedby={`${id}-views`} className="group block rounded-2xl">
+          <VideoThumb video={video}>
+            <ViewCount id={`${id}-views`} count={video.viewCount} />
+          </VideoThumb>
+          <span className="mt-1.5 block truncate px-0.5 text-sm font-semibold">{videoTitle(video)}</span>
+        </Link>
+      </SensitiveGate>
     </li>
   );
 }

@@ -9,6 +9,8 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
+import { SensitiveGate, SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
+import { useConcealed } from '../../preferences/stores/discretion.ts';
 import { clearSession } from '../../session/stores/session-changes.ts';
 import { VideoPlayerDialog } from '../../videos/components/video-player-dialog.tsx';
 import { videoTitle } from '../../videos/video-status.ts';
@@ -24,24 +26,31 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { da
 function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; onAsk: (kind: Asking['kind']) => void; onPlay: () => void }) {
   const { video, uploader } = appearance;
   const title = videoTitle(video);
+  const concealed = useConcealed(video);
   return (
     <li className="panel flex gap-3.5 p-3 sm:gap-4 sm:p-4">
-      <button
-        type="button"
-        onClick={onPlay}
-        disabled={!video.playlistUrl}
-        aria-label={`Watch ${title}`}
-        className="group relative aspect-[9/16] w-24 flex-none overflow-hidden rounded-2xl bg-surface-3 ring-1 ring-line-strong sm:w-28"
-      >
-        {video.thumbnailUrl && <img src={video.thumbnailUrl} alt="" className="size-full object-cover" />}
-        {video.playlistUrl && (
-          <span className="absolute inset-0 grid place-items-center bg-black/25 transition-colors group-hover:bg-black/40">
-            <span className="grid size-10 place-items-center rounded-full bg-black/55 text-white ring-1 ring-white/25 backdrop-blur-md">
-              <PlayIcon width="18" height="18" />
-            </span>
-          </span>
-        )}
-      </button>
+      <SensitiveGate video={video}>
+        <button
+          type="button"
+          onClick={onPlay}
+          disabled={!video.playlistUrl}
+          aria-label={`Watch ${title}`}
+          className="group relative aspect-[9/16] w-24 flex-none overflow-hidden rounded-2xl bg-surface-3 ring-1 ring-line-strong sm:w-28"
+        >
+          {video.thumbnailUrl && <img src={video.thumbnailUrl} alt="" className="size-full object-cover" />}
+          {concealed ? (
+            <SensitiveVeil />
+          ) : (
+            video.playlistUrl && (
+              <span className="absolute inset-0 grid place-items-center bg-black/25 transition-colors group-hover:bg-black/40">
+                <span className="grid size-10 place-items-center rounded-full bg-black/55 text-white ring-1 ring-white/25 backdrop-blur-md">
+                  <PlayIcon width="18" height="18" />
+                </span>
+              </span>
+            )
+          )}
+        </button>
+      </SensitiveGate>
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <h3 className="line-clamp-2 font-bold break-words">{title}</h3>
         <Link to={`/${uploader.slug ?? uploader.id}`} className="flex max-w-full min-w-0 items-center gap-2 self-start rounded-full text-sm text-muted hover:text-fg">

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { useTagSearch } from '../api/search-tags.ts';
 import { saveAccountCategories } from '../api/sync-categories.ts';
+import { DiscretionSection } from './discretion-options.tsx';
 import { getSelectedTagList, setAutoplayNext, setCategories, setSelectedTagList, useFeedPreferences, type TagChoice } from '../stores/feed-preferences.ts';
 
 const categoryOptions = categories.map((value) => ({ value, label: categoryLabels[value] }));
@@ -31,6 +32,7 @@ export function PreferencesModal({ open, onClose }: { open: boolean; onClose: ()
         </Checkbox>
         <MultiChoiceCards legend="Categories" options={categoryOptions} value={preferences.categories} onChange={changeCategories} columns={2} />
         <TagPicker categories={preferences.categories} />
+        <DiscretionSection />
       </div>
     </BottomSheet>
   );

@@ -7,6 +7,8 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readItem, writeItem } from '../../../lib/storage.ts';
 import { AdSlot } from '../../ads/components/ad-slot.tsx';
+import { SensitiveGate, SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
+import { useConcealed } from '../../preferences/stores/discretion.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { sidebarAdPositions } from '../sidebar-ad-positions.ts';
 import { useSidebar } from '../api/get-sidebar.ts';
@@ -28,44 +30,52 @@ const TILE_SIZES = '12rem';
 /** The first rows are on screen at once. */
 const EAGER_TILES = 6;
 
-/** One recommended video: its picture with the view and like counts over it. */
+/**
+ * One recommended video: its picture with the view and like counts over it. A sidebar item does not say
+ * whether its video is NSFW, so with "Blur sensitive thumbnails" on every one is blurred until tapped.
+ */
 export function SidebarTile({ item, eager = false }: { item: SidebarItem; eager?: boolean }) {
   const id = useId();
+  const sensitive = { id: item.id, isNsfw: true };
+  const concealed = useConcealed(sensitive);
   const views = formatCompactNumber(item.viewCount);
   const likes = formatCompactNumber(item.likeCount);
   const sized = item.thumbnailSources.length > 1 ? { srcSet: srcSetOf(item.thumbnailSources), sizes: TILE_SIZES } : {};
   return (
     <li className="min-w-0 animate-fade-in">
-      <Link to={sidebarItemPath(item)} aria-label={`#${item.redirectToTag.slug}`} aria-describedby={`${id}-counts`} className="group block rounded-xl">
-        <span className="relative block aspect-[3/4] overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
-          {item.thumbnailUrl && (
-            <img
-              src={item.thumbnailUrl}
-              {...sized}
-              alt=""
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
-              className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-            />
-          )}
-          <span className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-black/80 to-transparent" />
-          <span
-            id={`${id}-counts`}
-            className="absolute inset-x-2 bottom-1.5 flex flex-wrap items-center gap-x-2.5 gap-y-0.5 text-xs font-bold text-white tabular-nums drop-shadow"
-          >
-            <span className="flex items-center gap-1">
-              <EyeIcon width="14" height="14" aria-hidden="true" />
-              <span className="sr-only">Views: </span>
-              {views}
-            </span>
-            <span className="flex items-center gap-1">
-              <HeartIcon width="13" height="13" aria-hidden="true" />
-              <span className="sr-only">Likes: </span>
-              {likes}
+      <SensitiveGate video={sensitive}>
+        <Link to={sidebarItemPath(item)} aria-label={`#${item.redirectToTag.slug}`} aria-describedby={`${id}-counts`} className="group block rounded-xl">
+          <span className="relative block aspect-[3/4] overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
+            {item.thumbnailUrl && (
+              <img
+                src={item.thumbnailUrl}
+                {...sized}
+                alt=""
+                loading={eager ? 'eager' : 'lazy'}
+                decoding="async"
+                className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+              />
+            )}
+            <span className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-black/80 to-transparent" />
+            {concealed && <SensitiveVeil />}
+            <span
+              id={`${id}-counts`}
+              className="absolute inset-x-2 bottom-1.5 flex flex-wrap items-center gap-x-2.5 gap-y-0.5 text-xs font-bold text-white tabular-nums drop-shadow"
+            >
+              <span className="flex items-center gap-1">
+                <EyeIcon width="14" height="14" aria-hidden="true" />
+                <span className="sr-only">Views: </span>
+                {views}
+              </span>
+              <span className="flex items-center gap-1">
+                <HeartIcon width="13" height="13" aria-hidden="true" />
+                <span className="sr-only">Likes: </span>
+                {likes}
+              </span>
             </span>
           </span>
-        </span>
-      </Link>
+        </Link>
+      </SensitiveGate>
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { videoTitle } from '../video-status.ts';
 import type { VideoList } from '../api/get-video-list.ts';
 import type { FeedNavigationState } from '../feed-navigation.ts';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { SensitiveGate } from '../../preferences/components/sensitive-cover.tsx';
 
 /** viewer.md §9: tag and rating lists load the next page 50 px before their end. */
 export const GRID_LOAD_MARGIN_PX = 50;
@@ -36,11 +37,13 @@ function GridTile({ video, to, state, eager }: { video: Video; to: string; state
   const id = useId();
   return (
     <li className="min-w-0 animate-fade-in">
-      <Link to={to} state={state} aria-label={videoTitle(video)} aria-describedby={`${id}-duration ${id}-views`} className="group block rounded-2xl">
-        <VideoThumb video={video} durationId={`${id}-duration`} eager={eager}>
-          <ViewCount id={`${id}-views`} count={video.viewCount} />
-        </VideoThumb>
-      </Link>
+      <SensitiveGate video={video}>
+        <Link to={to} state={state} aria-label={videoTitle(video)} aria-describedby={`${id}-duration ${id}-views`} className="group block rounded-2xl">
+          <VideoThumb video={video} durationId={`${id}-duration`} eager={eager}>
+            <ViewCount id={`${id}-views`} count={video.viewCount} />
+          </VideoThumb>
+        </Link>
+      </SensitiveGate>
     </li>
   );
 }

@@ -1,6 +1,7 @@
-import { fireEvent, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { videoOf } from '../../../testing/videos.ts';
+import { reveal, setDiscretion } from '../../preferences/stores/discretion.ts';
 import { GRID_THUMB_SIZES, VideoThumb } from './video-thumb.tsx';
 
 const imageOf = (container: HTMLElement) => container.querySelector('img')!;
@@ -33,5 +34,34 @@ describe('VideoThumb', () => {
     fireEvent.error(imageOf(container));
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('[role="status"], .animate-spin')).toBeNull();
+  });
+
+  describe('with "Blur sensitive thumbnails" on', () => {
+    afterEach(() => setDiscretion({ blurSensitive: false }));
+    const veilOf = (container: HTMLElement) => container.querySelector('[data-sensitive-veil]');
+
+    it('veils an NSFW video\'s picture with a strong blur and "Sensitive, tap to show", keeping its duration and counts', () => {
+      setDiscretion({ blurSensitive: true });
+      const { container, getByText } = render(<VideoThumb video={videoOf({ id: 21, isNsfw: true })} />);
+      const veil = veilOf(container);
+      expect(veil?.className).toContain('backdrop-blur-2xl');
+      expect(veil?.getAttribute('aria-hidden')).toBe('true');
+      expect(veil?.textContent).toBe('SensitiveTap to show');
+      expect(getByText('0:42')).toBeTruthy();
+    });
+
+    it('leaves a video that is not NSFW, and every video while the option is off, unveiled', () => {
+      setDiscretion({ blurSensitive: true });
+      expect(veilOf(render(<VideoThumb video={videoOf({ id: 22, isNsfw: false })} />).container)).toBeNull();
+      setDiscretion({ blurSensitive: false });
+      expect(veilOf(render(<VideoThumb video={videoOf({ id: 23, isNsfw: true })} />).container)).toBeNull();
+    });
+
+    it('lifts the veil once the video is shown', () => {
+      setDiscretion({ blurSensitive: true });
+      const { container } = render(<VideoThumb video={videoOf({ id: 24, isNsfw: true })} />);
+      act(() => reveal(24));
+      expect(veilOf(container)).toBeNull();
+    });
   });
 });

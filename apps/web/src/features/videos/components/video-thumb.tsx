@@ -4,6 +4,8 @@ import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FilmIcon } from '../../../components/ui/video-icons.tsx';
 import { GRID_THUMB_SIZES } from '@flick/contract';
+import { SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
+import { useConcealed } from '../../preferences/stores/discretion.ts';
 import { isInProgress } from '../video-status.ts';
 
 /**
@@ -41,12 +43,14 @@ export interface VideoThumbProps {
 
 /**
  * A video's 9:16 picture in a grid (thumbnail, else first frame, else a drawn frame) with its duration
- * in the corner and shades for the overlays. The tile around it is a button or a link.
+ * in the corner and shades for the overlays. The tile around it is a button or a link, inside a
+ * SensitiveGate: an NSFW video's picture is blurred until tapped when the viewer asked for it (issue 31).
  */
 export function VideoThumb({ video, dimmed = false, durationId, children, eager = false }: VideoThumbProps) {
   const image = video.thumbnailUrl ?? video.firstFrameUrl;
   // A picture the server refuses shows the drawn frame, not the browser's broken-image glyph.
   const [failed, setFailed] = useState<string | null>(null);
+  const concealed = useConcealed(video);
   const unavailable = image !== null && failed === image;
   // The sized copies are the thumbnail's: a first frame stands in alone.
   const sized = video.thumbnailUrl && video.thumbnailSources.length > 1 ? { srcSet: srcSetOf(video.thumbnailSources), sizes: GRID_THUMB_SIZES } : {};
@@ -68,6 +72,7 @@ export function VideoThumb({ video, dimmed = false, durationId, children, eager 
       )}
       <span className="absolute inset-x-0 top-0 h-14 bg-gradient-to-b from-black/55 to-transparent" />
       <span className="absolute inset-x-0 bottom-0 h-24 bg-gradient-to-t from-black/80 to-transparent" />
+      {concealed && <SensitiveVeil />}
       {video.duration > 0 && (
         <span id={durationId} className="absolute top-2 left-2 rounded-md bg-black/60 px-1.5 py-0.5 text-[0.6875rem] font-bold tabular-nums backdrop-blur-sm">
           {formatDuration(video.duration)}

@@ -5,6 +5,7 @@ import { TrashIcon } from '../../../components/ui/video-icons.tsx';
 import { videoBadge, videoTitle } from '../video-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { VideoThumb } from './video-thumb.tsx';
+import { SensitiveGate } from '../../preferences/components/sensitive-cover.tsx';
 
 export interface VideoTileProps {
   video: Video;
@@ -28,30 +29,32 @@ export function VideoTile({ video, now, onOpen, onDelete }: VideoTileProps) {
 
   return (
     <li className="relative min-w-0 animate-fade-in">
-      <button
-        type="button"
-        aria-label={title}
-        aria-describedby={described || undefined}
-        disabled={deleting}
-        onClick={onOpen}
-        className="group block w-full rounded-2xl text-left disabled:cursor-default"
-      >
-        <VideoThumb video={video} dimmed={deleting} durationId={`${id}-duration`}>
-          {playable && (
-            <span className="absolute inset-0 grid place-items-center opacity-0 transition-opacity duration-200 group-hover:opacity-100">
-              <span className="grid size-11 place-items-center rounded-full bg-white/20 text-white backdrop-blur-md">
-                <PlayIcon width="20" height="20" className="ml-0.5" />
+      <SensitiveGate video={video}>
+        <button
+          type="button"
+          aria-label={title}
+          aria-describedby={described || undefined}
+          disabled={deleting}
+          onClick={onOpen}
+          className="group block w-full rounded-2xl text-left disabled:cursor-default"
+        >
+          <VideoThumb video={video} dimmed={deleting} durationId={`${id}-duration`}>
+            {playable && (
+              <span className="absolute inset-0 grid place-items-center opacity-0 transition-opacity duration-200 group-hover:opacity-100">
+                <span className="grid size-11 place-items-center rounded-full bg-white/20 text-white backdrop-blur-md">
+                  <PlayIcon width="20" height="20" className="ml-0.5" />
+                </span>
               </span>
-            </span>
-          )}
-          {badge && (
-            <span className="absolute right-1.5 bottom-1.5 left-1.5 flex">
-              <StatusBadge id={`${id}-badge`} tone={badge.tone} label={badge.label} />
-            </span>
-          )}
-        </VideoThumb>
-        <span className={`mt-1.5 block truncate px-0.5 text-xs font-semibold ${deleting ? 'text-subtle' : 'text-fg/90'}`}>{title}</span>
-      </button>
+            )}
+            {badge && (
+              <span className="absolute right-1.5 bottom-1.5 left-1.5 flex">
+                <StatusBadge id={`${id}-badge`} tone={badge.tone} label={badge.label} />
+              </span>
+            )}
+          </VideoThumb>
+          <span className={`mt-1.5 block truncate px-0.5 text-xs font-semibold ${deleting ? 'text-subtle' : 'text-fg/90'}`}>{title}</span>
+        </button>
+      </SensitiveGate>
       <button
         type="button"
         aria-label={`Delete ${title}`}

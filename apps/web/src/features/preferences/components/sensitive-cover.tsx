@@ -1,0 +1,45 @@
+import { useRef, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { EyeOffIcon } from '../../../components/ui/account-icons.tsx';
+import { reveal, useConcealed, type SensitiveVideo } from '../stores/discretion.ts';
+
+/** The cover's name, and what the veil says. */
+export const SENSITIVE_LABEL = 'Sensitive — tap to show';
+
+/**
+ * Over a concealed picture, inside its 9:16 frame: a strong blur and a small label. Drawn only: the
+ * cover button of SensitiveGate is what a screen reader and a keyboard meet.
+ */
+export function SensitiveVeil() {
+  return (
+    <span data-sensitive-veil="" aria-hidden="true" className="absolute inset-0 grid place-items-center bg-black/45 p-2 text-center backdrop-blur-2xl">
+      <span className="flex flex-col items-center gap-1 text-[0.6875rem] leading-tight font-bold text-white">
+        <EyeOffIcon width="18" height="18" />
+        Sensitive
+        <span className="font-medium text-white/75">Tap to show</span>
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Around a tile's link or button (a grid's tile is never a button inside a link). While the video's
+ * picture is concealed, the tile is inert and a button over it takes the first tap, Enter or Space: the
+ * picture shows and the focus moves to the tile, whose next tap opens the video as before.
+ */
+export function SensitiveGate({ video, children }: { video: SensitiveVideo; children: ReactNode }) {
+  const concealed = useConcealed(video);
+  const tile = useRef<HTMLDivElement>(null);
+  const show = () => {
+    flushSync(() => reveal(video.id));
+    tile.current?.querySelector<HTMLElement>('a[href], button:not(:disabled)')?.focus({ preventScroll: true });
+  };
+  return (
+    <div className="relative">
+      <div ref={tile} inert={concealed}>
+        {children}
+      </div>
+      {concealed && <button type="button" aria-label={SENSITIVE_LABEL} className="absolute inset-0 rounded-2xl" onClick={show} />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { act, render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { holdNeutralTitle, NEUTRAL_TITLE } from './neutral-title.ts';
+
+/** A screen as the app's screens are: it renders its own <title>, which React puts in <head>. */
+function ScreenWithTitle({ title }: { title: string }) {
+  return (
+    <main>
+      <title>{title}</title>
+    </main>
+  );
+}
+
+/** Settles the mutation observer's callback (a microtask). */
+const settled = () => act(async () => {});
+
+describe('neutral tab title', () => {
+  it('says only "Flick" while held, whatever title the screen renders, then or later', async () => {
+    const view = render(<ScreenWithTitle title="#latina · Flick" />);
+    expect(document.title).toBe('#latina · Flick');
+
+    const release = holdNeutralTitle();
+    await settled();
+    expect(NEUTRAL_TITLE).toBe('Flick');
+    expect(document.title).toBe('Flick');
+
+    view.rerender(<ScreenWithTitle title="Mia Rose · Flick" />);
+    await settled();
+    expect(document.title).toBe('Flick');
+
+    // A new screen mounting its own <title> (React puts it first in <head>).
+    view.unmount();
+    render(<ScreenWithTitle title="Discover · Flick" />);
+    await settled();
+    expect(document.title).toBe('Flick');
+    release();
+  });
+
+  it("gives the tab back to the screen's own title when let go, without having touched React's elements", async () => {
+    const view = render(<ScreenWithTitle title="Rate videos · Flick" />);
+    const release = holdNeutralTitle();
+    view.rerender(<ScreenWithTitle title="Rated videos · Flick" />);
+    await settled();
+    expect(document.title).toBe('Flick');
+
+    release();
+    expect(document.title).toBe('Rated videos · Flick');
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+  });
+});
