@@ -71,6 +71,8 @@ const serverModules = {
   // Ads count impressions and clicks through the tracking module's counter buffer.
   ads: ['tracking'],
   auth: ['accounts'],
+  // A person's data is theirs (ADR 0031): deletion and export. Auth asks it at sign-in through a function the app hands in, not an import.
+  'personal-data': ['accounts', 'auth'],
   verification: ['accounts'],
   // A creator's links (user_links) name the webcam site that said they are live (ADR 0012, ADR 0023).
   users: ['accounts', 'videos', 'visibility', 'webcam-sites'],

@@ -26,6 +26,9 @@ import { loadMediaSigningKey, mediaSigner } from './lib/media-signing.ts';
 import { privateStorage } from './lib/private-storage.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { authService } from './modules/auth/auth.service.ts';
+import { accountDeletionService } from './modules/personal-data/account-deletion.service.ts';
+import { dataExports } from './modules/personal-data/data-export.ts';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.ts';
 import { accountsRepository } from './modules/accounts/accounts.repository.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { profileService } from './modules/profile/profile.service.ts';
@@ -145,6 +148,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const auth = authService({
     db,
     publicUrl,
+    // ADR 0031: a right password for an account waiting to be deleted (or banned) is answered with a token to keep (or delete) it.
+    refusal: (user) => deletion.loginRefusal(user),
     logger: api.log as Logger,
     mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
   });
@@ -166,6 +171,17 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   );
   const sites = webcamSitesService({ pool, media });
   const visibility = visibilityService(pool);
+  // Account deletion (ADR 0031): hides the account and its media at once, like a ban; a purge job removes it after the grace period.
+  const deletion = accountDeletionService({
+    db,
+    publicUrl,
+    jobs,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: api.log as Logger }),
+    logger: api.log as Logger,
+    creatorChanged: decisions.creatorChanged,
+    onHiddenChanged: () => visibility.changed(),
+  });
+  api.addHook('onClose', () => deletion.settled());
   const geoBlocking = geoBlockingService(pool, visibility, decisions.creatorChanged);
   const feed = feedService({ pool, media, urls, sites, visibility });
   const discover = discoverService({ pool, feed, sites, visibility });
@@ -217,6 +233,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
       await v1.register(pagesRoutes, { pages });
       await v1.register(contactRoutes, { contact });
       await v1.register(authRoutes, { auth });
+      await v1.register(personalDataRoutes, { deletion, exports: dataExports({ pool, jobs, storage, media }) });
       await v1.register(profileRoutes, { profile });
       await v1.register(verificationRoutes, { verification });
       const uploadStarts = uploadQuota(pool);

@@ -14,6 +14,11 @@ import { fingerprintVideo } from '@flick/media';
 import { fingerprintsService } from './modules/fingerprints/fingerprints.service.ts';
 import { mediaDecisions, mediaPlacement, placingMediaAfter, registerMediaJobs } from './modules/videos/media-decisions.ts';
 import { httpMediaPurger } from './lib/media-purge.ts';
+import { privateStorage } from './lib/private-storage.ts';
+import { accountPurge } from './modules/personal-data/account-purge.ts';
+import { dataExportBuilder } from './modules/personal-data/data-export.ts';
+import { registerPersonalDataJobs } from './modules/personal-data/personal-data-jobs.ts';
+import { visibilityService } from './modules/visibility/visibility.service.ts';
 import { registerRetentionJobs } from './modules/retention/retention-job.ts';
 
 /** Every job's handler, registered by the module that owns it: for the inline worker, `npm run worker` and the tests alike. */
@@ -36,6 +41,15 @@ export function jobHandlers(config: Config, db: Database, logger: Logger, jobs: 
   registerMediaJobs(registry, placement);
   registerAdVideoJobs(registry, { pool: db.$client, media, logger });
   registerFeedJobs(registry, { pool: db.$client, logger });
+  // Account deletion and data export (ADR 0031): the purge reuses the video purge's removal and the CDN purge.
+  const storage = privateStorage(config.dataDir, media.private);
+  const purger = config.mediaPurge && httpMediaPurger(config.mediaPurge);
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+  registerPersonalDataJobs(registry, {
+    purge: accountPurge({ pool: db.$client, media, storage, purger, jobs, logger, onHiddenChanged: () => visibilityService(db.$client).changed() }),
+    exports: dataExportBuilder({ pool: db.$client, media, storage, mailer, publicUrl, logger }),
+  });
   registerRetentionJobs(registry, { pool: db.$client, logger });
   let notifier: Promise<LiveNotifier> | null = null;
   registerLiveJobs(registry, {

@@ -33,3 +33,4 @@ export * from './studios.ts';
 export * from './tracking.ts';
 export * from './users.ts';
 export * from './videos.ts';
+export * from './personal-data.ts';

@@ -8,8 +8,7 @@ import { JOB_SCHEDULES } from './job-schedules.ts';
 /** Every background job, its payload, and its retry policy, in one place (STYLE.md: immich's job names). */
 export interface JobPayloads {
   'transcode-video': { videoId: number };
-  /** A transcode that failed for good however it ended (last retry, dead worker, expiry). */
-  'transcode-video-failed': { videoId: number };
+  'transcode-video-failed': { videoId: number }; // A transcode that failed for good however it ended (last retry, dead worker, expiry).
   'purge-video': { videoId: number };
   'place-video-media': { videoIds?: number[] }; // Places videos' objects as their state says and purges a CDN (ADR 0027); without ids, the minute's sweep.
   'rebuild-feed': Record<string, never>; // Ranks every published video into a new feed snapshot (ADR 0007).
@@ -17,9 +16,10 @@ export interface JobPayloads {
   'backfill-fingerprints': { afterId?: number }; // Fingerprints videos stored before fingerprints existed (ADR 0028), from `afterId` on.
   'poll-live-status': Record<string, never>; // Polls the cam sites' status feeds that are due (ADR 0012).
   'notify-live': { creatorId: number }; // Tells the followers of a creator who went live (Web Push), at most once per creator per few hours.
-  /** Makes an uploaded video ad (kept privately under `upload`) into its creative's MP4 (ADR 0016). */
-  'transcode-ad-video': { creativeId: number; upload: string };
+  'transcode-ad-video': { creativeId: number; upload: string }; // Makes an uploaded video ad (kept privately under `upload`) into its creative's MP4 (ADR 0016).
   'enforce-retention': Record<string, never>; // Deletes and anonymises what the privacy policy keeps no longer (modules/retention).
+  'purge-personal-data': { userId?: number }; // Purges an account past its deletion's grace period; without one, the hourly sweep of those and of expired exports (ADR 0031).
+  'build-data-export': { exportId: number }; // Builds a person's data archive and mails its link (ADR 0031).
 }
 export type JobName = keyof JobPayloads;
 
@@ -44,6 +44,8 @@ const queues: Record<JobName, Omit<PgBoss.Queue, 'name'>> = {
   'transcode-ad-video': { retryLimit: 2, retryDelay: 20, retryBackoff: true, expireInSeconds: 10 * 60 },
   // One run at a time; a run stops after 10 minutes of work and the next goes on (retention-job.ts).
   'enforce-retention': { policy: 'singleton', retryLimit: 2, retryDelay: 300, expireInSeconds: 20 * 60 },
+  'purge-personal-data': { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 }, // every step can run again (account-purge.ts)
+  'build-data-export': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 30 * 60 },
 };
 
 /** Every job, in the order its queue is created. */

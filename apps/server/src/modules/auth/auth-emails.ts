@@ -2,7 +2,7 @@ import type { MailMessage } from '../../lib/mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function layout(title: string, intro: string, button: string, link: string, outro: string) {
+export function layout(title: string, intro: string, button: string, link: string, outro: string) {
   return `<!doctype html><html><body style="margin:0;background:#0b0b10;font-family:Arial,Helvetica,sans-serif;color:#f4f4f7">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:480px;background:#15151d;border-radius:16px;padding:32px">

@@ -6,6 +6,7 @@ import {
   errorResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  loginRefusedResponseSchema,
   messageResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
@@ -15,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/authenticate.ts';
 import { perClientLimit } from '../../plugins/rate-limit-config.ts';
-import { TryLaterError, type AuthService } from './auth.service.ts';
+import { LoginRefusedError, TryLaterError, type AuthService } from './auth.service.ts';
 
 const errors = { 401: errorResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema };
 
@@ -98,15 +99,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         summary:
           'Sign in; the answer carries the bearer token. Failed sign-ins lock the e-mail address out for a while (429 with retry-after), whether or not it has an account',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, 403: loginRefusedResponseSchema, 409: loginRefusedResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const { email, password, remember_me } = request.body;
-      const { token, user } = await auth.login(email, password, remember_me, request.ip).catch((error: unknown) => {
+      const signedIn = await auth.login(email, password, remember_me, request.ip).catch((error: unknown) => {
         if (error instanceof TryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
+        // A scheduled deletion (409) or a ban (403), with the one-time token that keeps or deletes the account (ADR 0031).
+        if (error instanceof LoginRefusedError) return error;
         throw error;
       });
+      if (signedIn instanceof LoginRefusedError) return reply.code(signedIn.statusCode as 403 | 409).send(signedIn.body);
+      const { token, user } = signedIn;
       return { access_token: token, user: { id: user.id, type: user.type }, message: accountMessages.loggedIn };
     },
   );

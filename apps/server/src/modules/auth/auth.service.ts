@@ -2,6 +2,7 @@ import { accountMessages, type registerRequestSchema } from '@flick/contract';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema.ts';
 import { mailInBackground, type Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { createToken, hashToken } from '../../lib/tokens.ts';
@@ -24,6 +25,22 @@ export interface AuthDependencies {
   mailer: Mailer;
   publicUrl: string;
   logger: Logger;
+  /**
+   * Asked after a right password, before the ban check: an account that may not sign in now but whose owner
+   * may act (its deletion scheduled, or banned: ADR 0031) is refused with a one-time token for that.
+   */
+  refusal?: (user: UserRow) => Promise<LoginRefusedError | undefined>;
+}
+
+/** A refused sign-in whose answer carries more than a message (the personal-data module's token and date). */
+export class LoginRefusedError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly body: { message: string; code: 'deletion-scheduled' | 'banned'; deletion_due_at?: string; token: string },
+  ) {
+    super(statusCode, message);
+  }
 }
 
 /** A hash to verify against when the e-mail is unknown, so a wrong address costs as long as a wrong password. */
@@ -39,7 +56,7 @@ export class TryLaterError extends HttpError {
   }
 }
 
-export function authService({ db, mailer, publicUrl, logger }: AuthDependencies) {
+export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDependencies) {
   const repo = accountsRepository(db);
   const accounts = accountsService(db);
   const tokens = authRepository(db);
@@ -143,6 +160,8 @@ export function authService({ db, mailer, publicUrl, logger }: AuthDependencies)
         throw new HttpError(401, accountMessages.invalidCredentials);
       }
       await backoff.clear(key);
+      const refused = await refusal?.(user);
+      if (refused) throw refused;
       // Only after the password: a ban is not told to whoever types an address (ADR 0015).
       if (user.bannedAt) throw new HttpError(403, accountMessages.accountBanned);
       const token = createToken();

@@ -188,8 +188,14 @@ export function feedRepository(pool: pg.Pool) {
     /** An account by id (digits) or slug, case-insensitively. */
     async userId(idOrSlug: string): Promise<number | undefined> {
       const { rows } = /^\d{1,15}$/.test(idOrSlug)
-        ? await pool.query<{ id: number }>('select id::float8 as id from users where id = $1 and banned_at is null', [Number(idOrSlug)])
-        : await pool.query<{ id: number }>('select id::float8 as id from users where lower(slug) = lower($1) and banned_at is null', [idOrSlug]);
+        ? await pool.query<{ id: number }>(
+            'select id::float8 as id from users u where id = $1 and banned_at is null and not exists (select 1 from account_deletions d where d.user_id = u.id)',
+            [Number(idOrSlug)],
+          )
+        : await pool.query<{ id: number }>(
+            'select id::float8 as id from users u where lower(slug) = lower($1) and banned_at is null and not exists (select 1 from account_deletions d where d.user_id = u.id)',
+            [idOrSlug],
+          );
       return rows[0]?.id;
     },
 

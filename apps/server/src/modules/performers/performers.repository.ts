@@ -151,7 +151,13 @@ export function performersRepository(db: Database) {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(byId ? eq(users.id, Number(idOrSlug)) : sql`lower(${users.slug}) = lower(${idOrSlug})`, sql`${users.bannedAt} is null`))
+        .where(
+          and(
+            byId ? eq(users.id, Number(idOrSlug)) : sql`lower(${users.slug}) = lower(${idOrSlug})`,
+            sql`${users.bannedAt} is null`,
+            sql`not exists (select 1 from account_deletions d where d.user_id = ${users.id})`,
+          ),
+        )
         .limit(1);
       return row?.id;
     },

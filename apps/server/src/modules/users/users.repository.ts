@@ -53,7 +53,8 @@ const profileSql = `
                      where v.user_id = u.id and ${PUBLISHED_SQL}) t on true
   where case when $1::bigint is not null then u.id = $1::bigint else lower(u.slug) = lower($2::text) end
     and (u.type in ('model', 'channel') or u.id = $3::bigint)
-    and u.banned_at is null`;
+    and u.banned_at is null
+    and not exists (select 1 from account_deletions ad where ad.user_id = u.id)`;
 
 export interface ChannelRow {
   id: number;

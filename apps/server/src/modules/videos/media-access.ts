@@ -3,11 +3,13 @@ import { OPEN_HOLD_SQL } from './video-holds.repository.ts';
 import { PUBLISHED_SQL } from './videos.repository.ts';
 
 /**
- * What makes a video's owner keep its media off the public address (as `v`): banned, or hidden from some
- * place by a geo-blocking rule (ADR 0013), whose media is then signed-only (ADR 0027). With an open hold
+ * What makes a video's owner keep its media off the public address (as `v`): banned, deleting their account
+ * (ADR 0031), or hidden from some place by a geo-blocking rule (ADR 0013), whose media is then signed-only
+ * (ADR 0027). With an open hold
  * (a hold unpublishes, this is belt and braces), for the feed's rows that read it beside PUBLISHED_SQL.
  */
 export const MEDIA_OWNER_PUBLIC_SQL = `not exists (select 1 from users mu where mu.id = v.user_id and mu.banned_at is not null)
+  and not exists (select 1 from account_deletions md where md.user_id = v.user_id)
   and not exists (select 1 from geo_blocks mg where mg.user_id = v.user_id)
   and not ${OPEN_HOLD_SQL}`;
 

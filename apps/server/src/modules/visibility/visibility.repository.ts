@@ -7,9 +7,12 @@ import type pg from 'pg';
  */
 export function visibilityRepository(pool: pg.Pool) {
   return {
-    /** Banned creators: hidden from every viewer, wherever they are. */
+    /** Banned creators, and accounts waiting out their deletion's grace period (ADR 0031): hidden from every viewer, wherever they are. */
     async banned(): Promise<number[]> {
-      const { rows } = await pool.query<{ id: number }>({ name: 'hidden-banned', text: 'select id::int as id from users where banned_at is not null' });
+      const { rows } = await pool.query<{ id: number }>({
+        name: 'hidden-banned',
+        text: 'select id::int as id from users where banned_at is not null union select user_id::int from account_deletions',
+      });
       return rows.map((r) => r.id);
     },
 
