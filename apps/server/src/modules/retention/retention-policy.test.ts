@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { VIEW_WINDOW_HOURS } from '@flick/contract';
+import { deletionKeeps, deletionRemoves, VIEW_WINDOW_HOURS } from '@flick/contract';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_BACKOFF } from '../auth/sign-in-backoff.ts';
 import { RETENTION_TASKS } from './retention-job.ts';
@@ -47,6 +47,11 @@ describe('the retention policy', () => {
     expect(periodText(RETENTION['data-exports'].kept.period)).toBe('7 days');
     expect(periodText(RETENTION['records-2257'].kept.period)).toBe('7 years');
     expect(policyHtml).toContain('press "Keep my account"');
+  });
+
+  it('lists what a deletion removes and what the law keeps as the account screen does (the contract lists them)', () => {
+    expect(listOf(policyHtml, 'Deleting your account')).toEqual(deletionRemoves);
+    expect(listOf(policyHtml, 'What we keep after your account is deleted')).toEqual(deletionKeeps);
   });
 
   it('writes periods as PostgreSQL reads intervals and people read them', () => {

@@ -1,4 +1,4 @@
-import { VIEW_WINDOW_HOURS } from '@flick/contract';
+import { DELETION_GRACE_DAYS, EXPORT_LINK_DAYS, VIEW_WINDOW_HOURS } from '@flick/contract';
 import { SIGN_IN_BACKOFF } from '../auth/sign-in-backoff.ts';
 
 /**
@@ -122,13 +122,13 @@ export const RETENTION = {
   },
   'account-deletion': {
     data: 'An account whose deletion was asked for',
-    kept: { period: days(14), from: 'after the request (signing in and pressing "Keep my account" undoes it)' },
+    kept: { period: days(DELETION_GRACE_DAYS), from: 'after the request (signing in and pressing "Keep my account" undoes it)' },
     then: 'deleted with everything in it, except the records below',
     enforcedBy: 'account deletion',
   },
   'data-exports': {
     data: 'A data export archive',
-    kept: { period: days(7), from: 'after it was mailed (its link works that long)' },
+    kept: { period: days(EXPORT_LINK_DAYS), from: 'after it is ready (its link works that long)' },
     then: 'deleted',
     enforcedBy: 'data export',
   },
@@ -149,9 +149,6 @@ export const RETENTION = {
 export type RetentionId = keyof typeof RETENTION;
 /** The retentions the hourly job enforces. */
 export type JobRetentionId = { [K in RetentionId]: (typeof RETENTION)[K]['enforcedBy'] extends 'retention job' ? K : never }[RetentionId];
-
-export const ACCOUNT_DELETION_GRACE = RETENTION['account-deletion'].kept.period;
-export const DATA_EXPORT_LIFETIME = RETENTION['data-exports'].kept.period;
 
 /** "24 hours", "1 day": as the policy says it, and as PostgreSQL reads an interval. */
 export function periodText({ amount, unit }: Period): string {
