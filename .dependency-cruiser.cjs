@@ -62,10 +62,12 @@ const serverModules = {
   visibility: [],
   // A creator's countries and regions (ADR 0013), which feed the visibility index.
   'geo-blocking': ['visibility'],
+  // Age rules per place, the gate's calls and the OpenID round trip to the age-assurance provider (ADR 0030).
+  'age-assurance': [],
   // A studio's console counts what viewers can see: the videos module's PUBLISHED_SQL.
   studios: ['accounts', 'videos'],
   // The admin console reads across the platform and decides through the modules that own each thing.
-  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads', 'pages', 'performers'],
+  admin: ['accounts', 'verification', 'videos', 'studios', 'webcam-sites', 'ads', 'pages', 'performers', 'age-assurance'],
   feed: ['videos', 'webcam-sites', 'visibility'],
   tracking: ['videos'],
   // Ads count impressions and clicks through the tracking module's counter buffer.

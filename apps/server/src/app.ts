@@ -51,6 +51,8 @@ import { notifyFollowersLater } from './modules/live/live-jobs.ts';
 import { liveNotifier, vapidKeys, vapidSubject } from './modules/live/live-notifications.ts';
 import { authenticate } from './plugins/authenticate.ts';
 import { geolocation } from './plugins/geolocation.ts';
+import { setUpAgeAssurance } from './modules/age-assurance/age-assurance.setup.ts';
+import { adminAgeRulesRoutes } from './modules/admin/admin-age-rules.routes.ts';
 import { studioActing } from './plugins/studio-acting.ts';
 import { studiosRoutes } from './modules/studios/studios.routes.ts';
 import { studiosService } from './modules/studios/studios.service.ts';
@@ -145,6 +147,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   await api.register(geolocation, { geolocator: geolocator ?? (await openGeolocator(config.geolocation)) });
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  // ADR 0030: where a place's law asks for it, content waits for an 18+ confirmation or an age check.
+  const mediaSigningKey = loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey);
+  const age = await setUpAgeAssurance(api, { config, pool, publicUrl, mediaSigningKey, logger: api.log as Logger });
   const auth = authService({
     db,
     publicUrl,
@@ -160,15 +165,13 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const verification = verificationService(db, storage);
   // ADR 0027: public addresses only for videos published for everyone, signed ones otherwise. With S3 the
   // bucket (behind MEDIA_BASE_URL) serves the public files, and this server the signed ones.
-  const signer = mediaSigner(loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey), { previous: config.mediaSigningKeyPrevious });
+  const signer = mediaSigner(mediaSigningKey, { previous: config.mediaSigningKeyPrevious });
   const urls = mediaUrls(media, signer);
   const access = mediaAccess(pool);
   const decisions = mediaDecisions({ pool, jobs, access });
   const videos = videosService({ db, media, urls, decisions, jobs, logger: api.log as Logger });
-  await api.register(
-    mediaFiles,
-    media.remote ? { openVideoFile: media.openVideoFile, mayServeVideo: access.mayServe, signer } : { root: media.root, mayServeVideo: access.mayServe, signer },
-  );
+  const mediaSource = media.remote ? { openVideoFile: media.openVideoFile } : { root: media.root };
+  await api.register(mediaFiles, { ...mediaSource, mayServeVideo: access.mayServe, signer, ageGate: age.unmetRule });
   const sites = webcamSitesService({ pool, media });
   const visibility = visibilityService(pool);
   // Account deletion (ADR 0031): hides the account and its media at once, like a ban; a purge job removes it after the grace period.
@@ -229,6 +232,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   await api.register(
     async (v1) => {
       await v1.register(healthRoutes, { pool });
+      await age.routes(v1);
+      await v1.register(adminAgeRulesRoutes, { prefix: '/admin', ...age.console });
       await v1.register(clientConfigRoutes, { clientConfig });
       await v1.register(pagesRoutes, { pages });
       await v1.register(contactRoutes, { contact });
@@ -282,8 +287,9 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
     { prefix: '/v1' },
   );
 
-  // "/" carries the first page of the home feed and asks for the first video's files (ADR 0008).
-  await api.register(webApp, { distDir: config.webDistDir, homeFirstPage: homeFirstPageReader(feed), gridShell: true });
+  // "/" carries the first page of the home feed and asks for the first video's files (ADR 0008); none
+  // where an age rule is not met yet (ADR 0030).
+  await api.register(webApp, { distDir: config.webDistDir, homeFirstPage: age.unlessGated(homeFirstPageReader(feed)), gridShell: true });
   return api;
 }
 

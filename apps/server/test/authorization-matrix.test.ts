@@ -7,6 +7,7 @@ import { pushSignature } from '../src/modules/live/push-signature.ts';
 import { studiosService } from '../src/modules/studios/studios.service.ts';
 import { FLUSH_INTERVAL_MS } from '../src/modules/tracking/counter-buffer.ts';
 import { client, newAccount, signInAs, signUp } from './helpers/accounts.ts';
+import { startTestAgeProvider, type TestAgeProvider } from './helpers/age-provider.ts';
 import { dataFingerprints, type Fingerprint } from './helpers/data-fingerprint.ts';
 import { releaseForm } from './helpers/releases.ts';
 import { verificationForm } from './helpers/verification.ts';
@@ -62,6 +63,11 @@ const access: Record<string, Access> = {
   'POST /v1/logout': 'account',
   'POST /v1/forgot-password': 'anyone',
   'POST /v1/reset-password': 'anyone',
+  // The age gate's calls (ADR 0030): open to everyone, wherever they are, so the gate can be passed.
+  'GET /v1/age-assurance': 'anyone',
+  'POST /v1/age-assurance/declare': 'anyone',
+  'POST /v1/age-assurance/start': 'anyone',
+  'GET /v1/age-assurance/callback': 'anyone',
   // A person's data is theirs (ADR 0031): their own account's deletion and export. Keeping or deleting an
   // account that cannot sign in takes the one-time token its sign-in answer carried, not a session.
   'GET /v1/account/deletion': 'account',
@@ -243,6 +249,8 @@ function answerTo(caller: Caller, attempt: Attempt, acting: boolean): number | u
 /** Write routes with no attempt, and why: none of them can name another account's data. */
 const noAttempt: Record<string, string> = {
   'POST /v1/contact': 'adds a message from whoever sends it',
+  'POST /v1/age-assurance/declare': "sets the caller's own browser pass; names no one (age-assurance.test.ts)",
+  'POST /v1/age-assurance/start': "starts the caller's own age check; names no one (age-assurance.test.ts)",
   'POST /v1/check-username': 'reads',
   'POST /v1/resend-email': "mails the address's owner: open to anyone by design",
   'POST /v1/forgot-password': "mails the address's owner: open to anyone by design",
@@ -286,8 +294,12 @@ const send = (call: Call, auth: Record<string, string>) =>
     ...(call.payload === undefined ? {} : { payload: call.payload as string }),
   });
 
+let ageProvider: TestAgeProvider;
+
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
+  // A real age-assurance provider (ADR 0030), so starting a check is let through as it would be in production.
+  ageProvider = await startTestAgeProvider('http://flick.test/v1/age-assurance/callback');
+  t = await createTestApp({ TRUST_PROXY: 'true', AGE_ASSURANCE_ISSUER: ageProvider.issuer, AGE_ASSURANCE_CLIENT_ID: ageProvider.clientId }, { workers: false });
   const tools = adminAccounts(t.db);
   const studios = studiosService({ db: t.db, pool: t.pool });
   // Every account at once: signing up and in hashes passwords, the slow part of this setup.
@@ -634,6 +646,8 @@ beforeAll(async () => {
     'POST /v1/admin/videos/{id}/take-down': adminOnly(() => post(`/v1/admin/videos/${videos.toTakeDown}/take-down`, { reason: 'Not an admin' })),
     'POST /v1/admin/videos/{id}/restore': adminOnly(() => post(`/v1/admin/videos/${videos.takenDown}/restore`)),
     'POST /v1/admin/reports/{id}/decision': adminOnly(() => post(`/v1/admin/reports/${videos.reported}/decision`, { decision: 'dismiss' })),
+    'PUT /v1/admin/age-rules': adminOnly(() => json('PUT', '/v1/admin/age-rules', { country: 'US', region: 'TX', rule: 'none', law: 'Not an admin' })),
+    'DELETE /v1/admin/age-rules': adminOnly(() => ({ method: 'DELETE', url: '/v1/admin/age-rules?country=GB' })),
     'PUT /v1/admin/pages/{slug}': adminOnly(() => json('PUT', '/v1/admin/pages/terms', { title: 'Terms', html: '<p>Not an admin</p>' })),
     'POST /v1/admin/contests': adminOnly(() => post('/v1/admin/contests', { userId: member.id, title: 'Not an admin', content: 'Win' })),
     'POST /v1/admin/contests/{id}': adminOnly(() => post(`/v1/admin/contests/${contests[0]}`, { title: 'Not an admin', ended: true })),
@@ -680,6 +694,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fingerprints?.close();
   await t?.close();
+  await ageProvider?.close();
 });
 
 /** An address with made-up values for its parameters: nothing of anyone's is named. */

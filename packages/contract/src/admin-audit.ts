@@ -49,6 +49,8 @@ export const adminAuditActions = [
   'approved a co-performer release',
   'rejected a co-performer release',
   'recorded a withdrawn consent',
+  'set an age rule',
+  'removed an age rule',
 ] as const;
 export const adminAuditActionSchema = z.enum(adminAuditActions);
 export type AdminAuditAction = z.infer<typeof adminAuditActionSchema>;

@@ -33,4 +33,5 @@ export * from './studios.ts';
 export * from './tracking.ts';
 export * from './users.ts';
 export * from './videos.ts';
+export * from './age-assurance.ts';
 export * from './personal-data.ts';

@@ -108,6 +108,24 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('1')
     .transform((v) => v === 'true' || v === '1'),
+  AGE_ASSURANCE_ISSUER: optionalUrl,
+  AGE_ASSURANCE_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+  AGE_ASSURANCE_CLIENT_SECRET: z.string().min(1).optional(),
+  AGE_ASSURANCE_CLAIM: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be a claim name')
+    .default('age_over_18'),
+  AGE_ASSURANCE_SCOPE: z
+    .string()
+    .trim()
+    .regex(/^openid( [\x21\x23-\x5B\x5D-\x7E]+)*$/, 'must be scopes separated by spaces, starting with openid')
+    .default('openid'),
+  AGE_ASSURANCE_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AGE_ASSURANCE_DEV_PROVIDER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: bucketName,
   S3_PRIVATE_BUCKET: bucketName,
@@ -146,6 +164,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (e.METRICS_PUBLIC && e.METRICS_TOKEN) {
     throw new ConfigError('Invalid configuration:\n  METRICS_PUBLIC: opens /metrics to everyone, so METRICS_TOKEN would guard nothing: set one of them');
+  }
+  if ((e.AGE_ASSURANCE_ISSUER === undefined) !== (e.AGE_ASSURANCE_CLIENT_ID === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  AGE_ASSURANCE_CLIENT_ID: AGE_ASSURANCE_ISSUER and AGE_ASSURANCE_CLIENT_ID are set together');
+  }
+  // A stand-in that says "over 18" to whoever clicks: never where real people are checked (ADR 0030).
+  if (e.AGE_ASSURANCE_DEV_PROVIDER && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  AGE_ASSURANCE_DEV_PROVIDER: the development age provider is refused when NODE_ENV=production');
+  }
+  if (e.AGE_ASSURANCE_DEV_PROVIDER && e.AGE_ASSURANCE_ISSUER) {
+    throw new ConfigError('Invalid configuration:\n  AGE_ASSURANCE_DEV_PROVIDER: set it or AGE_ASSURANCE_ISSUER, not both');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -193,6 +221,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       watch: e.GEOIP_DATABASE !== undefined,
       countryHeader: e.TRUST_PROXY ? e.GEO_COUNTRY_HEADER : undefined,
       regionHeader: e.TRUST_PROXY ? e.GEO_REGION_HEADER : undefined,
+    },
+    // ADR 0030: an OpenID provider that answers "over 18" (code + PKCE), or the development stand-in.
+    ageAssurance: {
+      provider: e.AGE_ASSURANCE_ISSUER
+        ? { kind: 'configured' as const, issuer: e.AGE_ASSURANCE_ISSUER, clientId: e.AGE_ASSURANCE_CLIENT_ID!, clientSecret: e.AGE_ASSURANCE_CLIENT_SECRET }
+        : e.AGE_ASSURANCE_DEV_PROVIDER
+          ? { kind: 'development' as const }
+          : undefined,
+      claim: e.AGE_ASSURANCE_CLAIM,
+      scope: e.AGE_ASSURANCE_SCOPE,
+      validDays: e.AGE_ASSURANCE_VALID_DAYS,
     },
     corsOrigin: e.CORS_ORIGIN,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { AgeRuleKind } from '@flick/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { type MediaSigner, SIGNED_MEDIA_PREFIX } from '../lib/media-signing.ts';
 import { mediaCacheControl } from '../lib/media-storage.ts';
 import { contentTypeOf } from '../lib/object-store.ts';
+import { sendAgeGate } from './age-gate.ts';
 
 /**
  * A video's `stream` folder is a link to the folder being written while it encodes (playable early,
@@ -73,6 +75,11 @@ export interface MediaFilesOptions {
   /** Whether a video's files may be served at their public address now (modules/videos media-access). */
   mayServeVideo: (videoId: number) => Promise<boolean>;
   signer: Pick<MediaSigner, 'verify'>;
+  /**
+   * The age gate of the request's place (ADR 0030): the rule still to be met before a video's files are
+   * served, or null when there is none or it is met. Public and signed addresses alike.
+   */
+  ageGate?: (request: FastifyRequest) => Promise<Exclude<AgeRuleKind, 'none'> | null>;
 }
 
 /** Marks a response sent from a signed address: only the browser that was given it may keep it. */
@@ -112,6 +119,8 @@ export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, opt
       if (address.kind !== 'signed' || !options.signer.verify(address.token, address.videoId) || address.file.split('/').some((part) => part.startsWith('.'))) {
         return reply.code(404).header('cache-control', 'no-store').send(notFound);
       }
+      const unmet = await options.ageGate?.(request);
+      if (unmet) return sendAgeGate(reply, unmet);
       const data = await openVideoFile(address.videoId, address.file);
       if (!data) return reply.code(404).header('cache-control', 'no-store').send(notFound);
       mediaHeaders((name, value) => {
@@ -126,6 +135,10 @@ export const mediaFiles = fp(async function mediaFiles(app: FastifyInstance, opt
     scope.addHook('onRequest', async (request, reply) => {
       const address = mediaAddressOf(request.url);
       if (address.kind === 'other') return;
+      if (address.kind === 'video' || address.kind === 'signed') {
+        const unmet = await options.ageGate?.(request);
+        if (unmet) return sendAgeGate(reply, unmet);
+      }
       if (address.kind === 'video' && (await options.mayServeVideo(address.videoId))) return;
       if (address.kind === 'signed' && options.signer.verify(address.token, address.videoId)) {
         // The static server reads the file's name from the URL: it serves the video's own file.

@@ -29,7 +29,8 @@ async function within<T>(request: FastifyRequest, work: Promise<T>, ms: number, 
 export interface WebAppOptions {
   distDir: string;
   /** The home feed's first page for the shell of "/" (home-shell.ts); without it "/" is the plain index.html. */
-  homeFirstPage?: (request: FastifyRequest) => Promise<HomeFirstPage>;
+  /** null: no first page for this request (an age rule not met yet, ADR 0030). */
+  homeFirstPage?: (request: FastifyRequest) => Promise<HomeFirstPage | null>;
   /** A guest's grid screen (a profile, a tag's grid) opened by its address gets its first calls answered into its page (grid-shell.ts). */
   gridShell?: boolean;
 }
