@@ -42,6 +42,8 @@ const webFeatures = {
   admin: ['videos'],
   // Who is in a video (ADR 0029): the upload's declaration, a co-performer's requests, a profile's "Appears in" grid.
   performers: ['session', 'videos', 'preferences'],
+  // A person's data is theirs (ADR 0031): Download my data and Delete account.
+  'personal-data': ['session'],
 };
 const webDomains = ['session', 'client-config', 'live-cams', 'preferences', 'videos', 'videos-rating', 'creators', 'ads'];
 

@@ -39,6 +39,9 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/videos-rating/:type': () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.RatingListsRoute })),
   '/videos-rating/feed': () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.RatingFeedRoute })),
   '/admin/*': () => import('./routes/admin.tsx').then((m) => ({ Component: m.AdminRoute })),
+  '/account/settings/data-export': accountScreen('AccountDataExportRoute'),
+  '/account/settings/delete-account': accountScreen('AccountDeleteRoute'),
+  '/account/data-export/:token': accountScreen('DataExportLinkRoute'),
 };
 
 /**

@@ -14,10 +14,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors;
 
-  constructor(status: number, message: string, errors: FieldErrors = {}) {
+  /** The whole answer, for the few that carry more than a message (a refused sign-in's token, ADR 0031). */
+  readonly body: unknown;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}, body?: unknown) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 
   /** The first message for a field, as forms show it. */
@@ -60,7 +64,7 @@ function toFieldErrors(value: unknown): FieldErrors {
 
 export function toApiError(status: number, payload: unknown): ApiError {
   if (isRecord(payload) && typeof payload.message === 'string') {
-    return new ApiError(status, payload.message, toFieldErrors(payload.errors));
+    return new ApiError(status, payload.message, toFieldErrors(payload.errors), payload);
   }
   return new ApiError(status, FALLBACK_MESSAGE);
 }

@@ -118,3 +118,17 @@ export const StudioIcon = (props: IconProps) => (
     <path d="M8 7V5a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M3 13h18" />
   </Icon>
 );
+
+/** Download my data (ADR 0031). */
+export const DownloadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 4v11M7 10.5l5 5 5-5M4.5 20h15" />
+  </Icon>
+);
+
+/** Delete account (ADR 0031). */
+export const TrashIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Icon>
+);

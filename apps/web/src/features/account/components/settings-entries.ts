@@ -1,6 +1,6 @@
 import type { ProfileUser } from '@flick/contract';
 
-export type SettingsEntryId = 'details' | 'gender' | 'password' | 'channel-color' | 'studio' | 'geo-blocking' | 'validation';
+export type SettingsEntryId = 'details' | 'gender' | 'password' | 'channel-color' | 'studio' | 'geo-blocking' | 'validation' | 'data-export' | 'delete-account';
 
 export interface SettingsEntry {
   id: SettingsEntryId;
@@ -11,7 +11,7 @@ export interface SettingsEntry {
 /**
  * accounts.md §2 "/account/settings": details, gender and password for everyone; channel-color for
  * channels; studio and geo-blocking for models and channels; Account validation for models and channels
- * until they are approved.
+ * until they are approved; Download my data and Delete account for everyone (ADR 0031).
  */
 export function settingsEntries(user: Pick<ProfileUser, 'type' | 'isVerified'>): SettingsEntry[] {
   const creator = user.type !== 'user';
@@ -34,5 +34,8 @@ export function settingsEntries(user: Pick<ProfileUser, 'type' | 'isVerified'>):
   if (creator && user.isVerified !== 'approved') {
     entries.push({ id: 'validation', label: 'Account validation', description: 'Verify your identity to publish' });
   }
+  // A person's data is theirs (ADR 0031): for every account, last.
+  entries.push({ id: 'data-export', label: 'Download my data', description: 'A copy of everything we hold about you' });
+  entries.push({ id: 'delete-account', label: 'Delete account', description: 'Remove your account and your data' });
   return entries;
 }

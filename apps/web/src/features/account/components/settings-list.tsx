@@ -1,7 +1,7 @@
 import type { ProfileUser } from '@flick/contract';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
-import { GlobeIcon, LockIcon, PaletteIcon, SexIcon, ShieldIcon, StudioIcon } from '../../../components/ui/account-icons.tsx';
+import { DownloadIcon, GlobeIcon, LockIcon, PaletteIcon, SexIcon, ShieldIcon, StudioIcon, TrashIcon } from '../../../components/ui/account-icons.tsx';
 import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { settingsEntries, type SettingsEntryId } from './settings-entries.ts';
@@ -14,6 +14,8 @@ const icons: Record<SettingsEntryId, ComponentType<SVGProps<SVGSVGElement>>> = {
   studio: StudioIcon,
   'geo-blocking': GlobeIcon,
   validation: ShieldIcon,
+  'data-export': DownloadIcon,
+  'delete-account': TrashIcon,
 };
 
 /** The settings entries of this account, each a row leading to its screen. */

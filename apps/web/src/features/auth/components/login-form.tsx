@@ -8,6 +8,8 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { adoptAccountCategories } from '../../preferences/api/sync-categories.ts';
 import { useLogin } from '../api/login.ts';
+import { refusalOf } from '../api/account-deletion.ts';
+import { AccountRefusal } from './account-refusal.tsx';
 import { setSession } from '../../session/stores/session-changes.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { EmailField } from '../../../components/ui/email-field.tsx';
@@ -36,6 +38,8 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const login = useLogin();
+  // A right password for an account waiting to be deleted, or banned (ADR 0031).
+  const [refusal, setRefusal] = useState<ReturnType<typeof refusalOf>>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -56,8 +60,30 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
           void adoptAccountCategories();
           onSignedIn();
         },
-        onError: (failure) => setError(loginFailureMessage(failure)),
+        onError: (failure) => {
+          const offered = refusalOf(failure);
+          if (offered) setRefusal(offered);
+          else setError(loginFailureMessage(failure));
+        },
       },
+    );
+  }
+
+  if (refusal) {
+    return (
+      <AccountRefusal
+        refusal={refusal}
+        rememberMe={rememberMe}
+        onKept={({ access_token, user }) => {
+          setSession({ accessToken: access_token, userId: String(user.id), userType: user.type }, rememberMe);
+          void adoptAccountCategories();
+          onSignedIn();
+        }}
+        onBack={() => {
+          setRefusal(null);
+          setPassword('');
+        }}
+      />
     );
   }
 

@@ -1,0 +1,103 @@
+import { EXPORT_INTERVAL_HOURS, EXPORT_LINK_DAYS, formatPersonalDataDate, personalDataMessages } from '@flick/contract';
+import { useState } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { endSessionOnError } from '../../session/session-errors.ts';
+import { downloadArchive, useExportState, useRequestExport } from '../api/personal-data.ts';
+
+const sizeOf = (bytes: number | null) =>
+  bytes === null ? '' : bytes < 1024 * 1024 ? ` (${Math.max(1, Math.round(bytes / 1024))} KB)` : ` (${(bytes / 1024 / 1024).toFixed(1)} MB)`;
+
+const failure = (error: unknown) => (error instanceof ApiError ? error.firstError() : 'Something went wrong, try again later.');
+
+/**
+ * Download my data (ADR 0031): its state — none, being prepared, ready until a date — and the one action
+ * that fits it. The archive is also mailed as a link; it works only while signed in to this account.
+ */
+export function DataExport({ token }: { token?: string }) {
+  const state = useExportState();
+  const request = useRequestExport();
+  const [downloading, setDownloading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function download() {
+    setProblem(null);
+    setDownloading(true);
+    try {
+      await downloadArchive(token);
+    } catch (error) {
+      if (!endSessionOnError(error)) setProblem(failure(error));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  function ask() {
+    setProblem(null);
+    request.mutate(undefined, { onError: (error) => !endSessionOnError(error) && setProblem(failure(error)) });
+  }
+
+  if (state.isPending) return <Spinner className="mx-auto mt-10 size-8" />;
+  if (state.isError) return <LoadFailed message="Could not load your archive's state." onRetry={() => void state.refetch()} />;
+  const { state: now, expires_at, size_bytes, next_request_at } = state.data;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <section aria-live="polite" className="panel px-4 py-5 sm:px-5">
+        {now === 'none' && (
+          <>
+            <h2 className="font-bold">Your archive</h2>
+            <p className="mt-1 text-sm leading-relaxed text-muted">
+              A zip file with everything we hold about you as JSON, and the videos and pictures you uploaded. We prepare it and e-mail you a link, which works for{' '}
+              {EXPORT_LINK_DAYS} days while you are signed in.
+            </p>
+          </>
+        )}
+        {now === 'preparing' && (
+          <div className="flex items-start gap-3">
+            <Spinner decorative className="mt-0.5 size-5 flex-none" />
+            <div>
+              <h2 className="font-bold">Preparing your archive</h2>
+              <p className="mt-1 text-sm leading-relaxed text-muted">{personalDataMessages.exportStarted}</p>
+            </div>
+          </div>
+        )}
+        {now === 'ready' && (
+          <>
+            <h2 className="font-bold">
+              Ready until {formatPersonalDataDate(expires_at!)}
+              <span className="font-normal text-muted">{sizeOf(size_bytes)}</span>
+            </h2>
+            <p className="mt-1 text-sm leading-relaxed text-muted">After that date the archive is removed; you can ask for a new one.</p>
+          </>
+        )}
+      </section>
+      {problem && <FormAlert>{problem}</FormAlert>}
+      {now === 'ready' && (
+        <SubmitButton type="button" busy={downloading} onClick={() => void download()} className="w-full sm:w-auto sm:self-end sm:px-10">
+          Download
+        </SubmitButton>
+      )}
+      {now !== 'preparing' &&
+        (next_request_at ? (
+          <p className="text-sm text-muted">
+            You can ask for a new archive {EXPORT_INTERVAL_HOURS} hours after the last one, from{' '}
+            {new Date(next_request_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.
+          </p>
+        ) : (
+          <SubmitButton
+            type="button"
+            variant={now === 'ready' ? 'secondary' : 'primary'}
+            busy={request.isPending}
+            onClick={ask}
+            className="w-full sm:w-auto sm:self-end sm:px-10"
+          >
+            {now === 'ready' ? 'Prepare a new archive' : 'Prepare my archive'}
+          </SubmitButton>
+        ))}
+    </div>
+  );
+}
