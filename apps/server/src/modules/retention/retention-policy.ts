@@ -2,7 +2,7 @@ import { DELETION_GRACE_DAYS, EXPORT_LINK_DAYS, VIEW_WINDOW_HOURS } from '@flick
 import { SIGN_IN_BACKOFF } from '../auth/sign-in-backoff.ts';
 
 /**
- * How long Flick keeps each kind of personal data, in one place (issue 31): the retention job enforces the
+ * How long Flick keeps each kind of personal data, in one place (issue 31, ADR 0032): the retention job enforces the
  * rows it owns from here, and the privacy policy's section "How long we keep data" states each row in the
  * words `retentionSentence` writes (retention-policy.test.ts compares the two, so neither can drift).
  * Everything not named here is either an aggregate that names no one (daily views, likes, clicks,
