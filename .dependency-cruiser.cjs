@@ -40,6 +40,8 @@ const webFeatures = {
   'geo-blocking': ['session'],
   studios: ['session'],
   admin: ['videos'],
+  // The age gate (ADR 0030): its own calls and screen; the route gives it the quick exit's address.
+  'age-gate': [],
   // Who is in a video (ADR 0029): the upload's declaration, a co-performer's requests, a profile's "Appears in" grid.
   performers: ['session', 'videos', 'preferences'],
   // A person's data is theirs (ADR 0031): Download my data and Delete account.

@@ -7,6 +7,7 @@ export const RESERVED_HANDLES: readonly string[] = [
   // The web app's routes (apps/web/src/app/router.tsx).
   'account',
   'admin',
+  'age-check',
   'channels',
   'content-blocked',
   'discover',
@@ -31,6 +32,7 @@ export const RESERVED_HANDLES: readonly string[] = [
   'assets',
   'ads',
   'metrics',
+  'dev-age-provider',
   // Planned, or names a visitor would take for ours.
   'api',
   'docs',

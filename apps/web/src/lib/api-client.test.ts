@@ -1,10 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../testing/render-app.tsx';
 import { STUDIO_ACT_FOR_HEADER } from '@flick/contract';
 import { setAccessTokenSource, setActingSource } from './access-token.ts';
 import { api, ApiError, NETWORK_ERROR_MESSAGE, nextPagePath } from './api-client.ts';
 
 describe('api client', () => {
+  it('sends the viewer to the age gate on a 451, with where they were, and not again from the gate itself', async () => {
+    const assign = vi.fn();
+    const original = window.location;
+    const at = (pathname: string, search = '') => Object.defineProperty(window, 'location', { configurable: true, value: { pathname, search, assign } });
+    mockApi({ 'GET /v1/videos': () => json({ message: 'Age check', reason: 'age-assurance-required', gate: '/age-check' }, 451) });
+    try {
+      at('/discover', '?q=1');
+      await expect(api.get('/videos')).rejects.toMatchObject({ status: 451 });
+      expect(assign).toHaveBeenCalledWith('/age-check?returnTo=%2Fdiscover%3Fq%3D1');
+      assign.mockClear();
+      at('/age-check');
+      await expect(api.get('/videos')).rejects.toMatchObject({ status: 451 });
+      expect(assign).not.toHaveBeenCalled();
+    } finally {
+      Object.defineProperty(window, 'location', { configurable: true, value: original });
+    }
+  });
+
   it('calls /v1 with JSON and returns the parsed body', async () => {
     const { calls } = mockApi({ 'POST /v1/things': () => json({ id: 1 }, 201) });
     await expect(api.post('/things', { name: 'a' })).resolves.toEqual({ id: 1 });

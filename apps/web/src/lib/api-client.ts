@@ -80,6 +80,12 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
+/** To the age gate, and back here once it is passed; not again from the gate itself (its sidebar asks too). */
+function toAgeGate() {
+  const { pathname, search } = window.location;
+  if (pathname !== '/age-check') window.location.assign(`/age-check?returnTo=${encodeURIComponent(pathname + search)}`);
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, auth = true, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -113,6 +119,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const payload = await readPayload(response).catch(() => undefined);
+  // 451: the law where the viewer is asks for an 18+ confirmation or an age check first (ADR 0030).
+  if (response.status === 451) toAgeGate();
   if (!response.ok) throw toApiError(response.status, payload);
   return payload as T;
 }
