@@ -87,6 +87,7 @@ import { pagesService } from './modules/pages/pages.service.ts';
 import { errorHandler, frameworkErrorAnswers } from './plugins/error-handler.ts';
 import { openapi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/pg-rate-limit-store.ts';
+import { periodMilliseconds, RETENTION } from './modules/retention/retention-policy.ts';
 import { security, securityHeaders } from './plugins/security.ts';
 import { storableText } from './plugins/storable-text.ts';
 import { homeFirstPageReader } from './plugins/home-shell.ts';
@@ -131,7 +132,8 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   await api.register(security, { headers, corsOrigin: config.corsOrigin });
   await api.register(rateLimit, {
     global: false,
-    store: pgRateLimitStore(pool),
+    // Rows are deleted this long after their window began (the privacy policy): no window may be longer.
+    store: pgRateLimitStore(pool, { longestWindowMs: periodMilliseconds(RETENTION['rate-limits'].kept.period) }),
     keyGenerator: (request) => request.ip,
   });
   await api.register(multipart, {

@@ -10,9 +10,11 @@ const INCREMENT = `
 
 /**
  * Fixed-window counters in PostgreSQL, so every API instance behind a load balancer sees the same
- * count and a restart forgets nothing (DESIGN.md "API: rate limits in PostgreSQL").
+ * count and a restart forgets nothing (DESIGN.md "API: rate limits in PostgreSQL"). The retention job
+ * deletes a window `longestWindowMs` after it began (the privacy policy's period): a route limit with a
+ * longer window would be forgotten before its end, so registering one fails.
  */
-export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
+export function pgRateLimitStore(pool: pg.Pool, { longestWindowMs }: { longestWindowMs: number }): FastifyRateLimitStoreCtor {
   class PgStore implements FastifyRateLimitStore {
     constructor(
       _options: unknown,
@@ -31,8 +33,12 @@ export function pgRateLimitStore(pool: pg.Pool): FastifyRateLimitStoreCtor {
      * itself under `routeInfo` (its typings say RouteOptions; the runtime object is what we read).
      */
     child(options: object) {
-      const { method, url } = (options as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo ?? {};
-      return new PgStore(undefined, `${[method].flat().join(',')}:${url ?? ''}`);
+      const { routeInfo, timeWindow } = options as { routeInfo?: { method?: string | string[]; url?: string }; timeWindow?: unknown };
+      const route = `${[routeInfo?.method].flat().join(',')}:${routeInfo?.url ?? ''}`;
+      if (typeof timeWindow !== 'number' || timeWindow > longestWindowMs) {
+        throw new Error(`The rate limit of ${route} counts over ${String(timeWindow)} ms; rate-limit rows are kept ${longestWindowMs} ms (retention-policy.ts)`);
+      }
+      return new PgStore(undefined, route);
     }
   }
   return PgStore;

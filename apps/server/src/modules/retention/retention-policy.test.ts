@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deletionKeeps, deletionRemoves, VIEW_WINDOW_HOURS } from '@flick/contract';
 import { describe, expect, it } from 'vitest';
-import { SIGN_IN_BACKOFF } from '../auth/sign-in-backoff.ts';
+import { ADDRESS_FAILURES, SIGN_IN_BACKOFF } from '../auth/sign-in-backoff.ts';
 import { RETENTION_TASKS } from './retention-job.ts';
-import { periodText, RETENTION, retentionSentence, type Retention } from './retention-policy.ts';
+import { periodMilliseconds, periodText, RETENTION, retentionSentence, type Retention } from './retention-policy.ts';
 
 const policyHtml = fs.readFileSync(path.join(import.meta.dirname, '../pages/content/policy.html'), 'utf8');
 
@@ -40,6 +40,8 @@ describe('the retention policy', () => {
   it('keeps what a rule still needs: the view window and the sign-in backoff forget exactly when their rules do', () => {
     expect(RETENTION['counted-views'].kept.period).toEqual({ amount: VIEW_WINDOW_HOURS, unit: 'hour' });
     expect(RETENTION['sign-in-failures'].kept.period.amount * 3600).toBe(SIGN_IN_BACKOFF.forgetAfterSeconds);
+    // Failed sign-ins per address are counted in rate_limits outside the plugin (whose store refuses a longer window itself).
+    expect(ADDRESS_FAILURES.windowSeconds * 1000).toBeLessThanOrEqual(periodMilliseconds(RETENTION['rate-limits'].kept.period));
   });
 
   it('states the deletion grace period, the export link and the §2257 records as the privacy policy promises them', () => {
@@ -57,5 +59,7 @@ describe('the retention policy', () => {
   it('writes periods as PostgreSQL reads intervals and people read them', () => {
     expect(periodText({ amount: 1, unit: 'day' })).toBe('1 day');
     expect(periodText({ amount: 24, unit: 'month' })).toBe('24 months');
+    expect(periodMilliseconds({ amount: 24, unit: 'hour' })).toBe(86_400_000);
+    expect(() => periodMilliseconds({ amount: 24, unit: 'month' })).toThrow('24 months has no fixed length');
   });
 });

@@ -155,6 +155,13 @@ export function periodText({ amount, unit }: Period): string {
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
+/** A period of hours or days in milliseconds (months and years have no fixed length). */
+export function periodMilliseconds({ amount, unit }: Period): number {
+  if (unit === 'hour') return amount * 3_600_000;
+  if (unit === 'day') return amount * 86_400_000;
+  throw new Error(`${periodText({ amount, unit })} has no fixed length`);
+}
+
 /** The policy's sentence for a retention: "<data>: <how long>, then <what happens>." */
 export function retentionSentence(retention: Retention): string {
   const howLong = 'period' in retention.kept ? `${periodText(retention.kept.period)} ${retention.kept.from}` : retention.kept.while;
