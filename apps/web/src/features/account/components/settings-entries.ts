@@ -35,7 +35,7 @@ export function settingsEntries(user: Pick<ProfileUser, 'type' | 'isVerified'>):
     entries.push({ id: 'validation', label: 'Account validation', description: 'Verify your identity to publish' });
   }
   // A person's data is theirs (ADR 0031): for every account, last.
-  entries.push({ id: 'data-export', label: 'Download my data', description: 'A copy of everything we hold about you' });
-  entries.push({ id: 'delete-account', label: 'Delete account', description: 'Remove your account and your data' });
+  entries.push({ id: 'data-export', label: 'Download my data', description: 'Everything we hold about you' });
+  entries.push({ id: 'delete-account', label: 'Delete account', description: 'Remove it and your data' });
   return entries;
 }

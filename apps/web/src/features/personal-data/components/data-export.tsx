@@ -9,7 +9,7 @@ import { endSessionOnError } from '../../session/session-errors.ts';
 import { downloadArchive, useExportState, useRequestExport } from '../api/personal-data.ts';
 
 const sizeOf = (bytes: number | null) =>
-  bytes === null ? '' : bytes < 1024 * 1024 ? ` (${Math.max(1, Math.round(bytes / 1024))} KB)` : ` (${(bytes / 1024 / 1024).toFixed(1)} MB)`;
+  bytes === null ? '' : bytes < 1024 * 1024 ? `, ${Math.max(1, Math.round(bytes / 1024))} KB` : `, ${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.firstError() : 'Something went wrong, try again later.');
 
@@ -67,11 +67,8 @@ export function DataExport({ token }: { token?: string }) {
         )}
         {now === 'ready' && (
           <>
-            <h2 className="font-bold">
-              Ready until {formatPersonalDataDate(expires_at!)}
-              <span className="font-normal text-muted">{sizeOf(size_bytes)}</span>
-            </h2>
-            <p className="mt-1 text-sm leading-relaxed text-muted">After that date the archive is removed; you can ask for a new one.</p>
+            <h2 className="font-bold">Ready until {formatPersonalDataDate(expires_at!)}</h2>
+            <p className="mt-1 text-sm leading-relaxed text-muted">A zip file{sizeOf(size_bytes)}. After that date it is removed; you can ask for a new one.</p>
           </>
         )}
       </section>

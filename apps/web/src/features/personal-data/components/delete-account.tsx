@@ -57,10 +57,12 @@ export function DeleteAccount() {
     setAsking(false);
     request.mutate(password, {
       onSuccess: ({ message }) => {
-        // The server has signed this account out everywhere; this browser follows.
-        clearSession();
-        toast(message);
-        void navigate(paths.home, { replace: true });
+        // The server has signed this account out everywhere; this browser follows, once it has left the
+        // screens that need a sign-in (which would otherwise send it to the sign-in screen first).
+        void Promise.resolve(navigate(paths.home, { replace: true })).then(() => {
+          clearSession();
+          toast(message);
+        });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fieldError('password')) {
