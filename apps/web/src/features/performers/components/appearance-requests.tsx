@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
-import { SensitiveGate, SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
+import { CONCEALED_IMAGE, SensitiveGate, SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
 import { useConcealed } from '../../preferences/stores/discretion.ts';
 import { clearSession } from '../../session/stores/session-changes.ts';
 import { VideoPlayerDialog } from '../../videos/components/video-player-dialog.tsx';
@@ -37,7 +37,7 @@ function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; on
           aria-label={`Watch ${title}`}
           className="group relative aspect-[9/16] w-24 flex-none overflow-hidden rounded-2xl bg-surface-3 ring-1 ring-line-strong sm:w-28"
         >
-          {video.thumbnailUrl && <img src={video.thumbnailUrl} alt="" className="size-full object-cover" />}
+          {video.thumbnailUrl && <img src={video.thumbnailUrl} alt="" className={`size-full object-cover ${concealed ? CONCEALED_IMAGE : ''}`} />}
           {concealed ? (
             <SensitiveVeil />
           ) : (

@@ -7,12 +7,19 @@ import { reveal, useConcealed, type SensitiveVideo } from '../stores/discretion.
 export const SENSITIVE_LABEL = 'Sensitive — tap to show';
 
 /**
- * Over a concealed picture, inside its 9:16 frame: a strong blur and a small label. Drawn only: the
- * cover button of SensitiveGate is what a screen reader and a keyboard meet.
+ * A concealed picture's own classes: a strong blur, enlarged so that its faded edges fall outside the
+ * frame. On the <img> itself rather than a backdrop filter over it, which some browsers and every
+ * software renderer draw without the blur.
+ */
+export const CONCEALED_IMAGE = 'scale-125 blur-2xl';
+
+/**
+ * Over a concealed picture (which has CONCEALED_IMAGE), inside its 9:16 frame: a shade and a small
+ * label. Drawn only: the cover button of SensitiveGate is what a screen reader and a keyboard meet.
  */
 export function SensitiveVeil() {
   return (
-    <span data-sensitive-veil="" aria-hidden="true" className="absolute inset-0 grid place-items-center bg-black/45 p-2 text-center backdrop-blur-2xl">
+    <span data-sensitive-veil="" aria-hidden="true" className="absolute inset-0 grid place-items-center bg-black/35 p-2 text-center">
       <span className="flex flex-col items-center gap-1 text-[0.6875rem] leading-tight font-bold text-white">
         <EyeOffIcon width="18" height="18" />
         Sensitive

@@ -7,7 +7,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { readItem, writeItem } from '../../../lib/storage.ts';
 import { AdSlot } from '../../ads/components/ad-slot.tsx';
-import { SensitiveGate, SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
+import { CONCEALED_IMAGE, SensitiveGate, SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
 import { useConcealed } from '../../preferences/stores/discretion.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { sidebarAdPositions } from '../sidebar-ad-positions.ts';
@@ -53,7 +53,7 @@ export function SidebarTile({ item, eager = false }: { item: SidebarItem; eager?
                 alt=""
                 loading={eager ? 'eager' : 'lazy'}
                 decoding="async"
-                className="absolute inset-0 size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+                className={`absolute inset-0 size-full object-cover transition-transform duration-300 ${concealed ? CONCEALED_IMAGE : 'group-hover:scale-[1.03]'}`}
               />
             )}
             <span className="absolute inset-x-0 bottom-0 h-16 bg-gradient-to-t from-black/80 to-transparent" />

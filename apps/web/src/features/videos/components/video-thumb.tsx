@@ -4,7 +4,7 @@ import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { FilmIcon } from '../../../components/ui/video-icons.tsx';
 import { GRID_THUMB_SIZES } from '@flick/contract';
-import { SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
+import { CONCEALED_IMAGE, SensitiveVeil } from '../../preferences/components/sensitive-cover.tsx';
 import { useConcealed } from '../../preferences/stores/discretion.ts';
 import { isInProgress } from '../video-status.ts';
 
@@ -65,7 +65,7 @@ export function VideoThumb({ video, dimmed = false, durationId, children, eager 
           fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           onError={() => setFailed(image)}
-          className={`absolute inset-0 size-full object-cover transition-[opacity,filter] duration-300 ${dimmed ? 'opacity-40 grayscale' : ''}`}
+          className={`absolute inset-0 size-full object-cover transition-[opacity,filter] duration-300 ${dimmed ? 'opacity-40 grayscale' : ''} ${concealed ? CONCEALED_IMAGE : ''}`}
         />
       ) : (
         <ThumbPlaceholder status={video.status} unavailable={unavailable} />
