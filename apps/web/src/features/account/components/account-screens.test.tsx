@@ -81,16 +81,23 @@ describe('settings list /account/settings (accounts.md §2)', () => {
   const entries = async () => {
     await findScreenHeading('Settings');
     const list = within(screen.getByRole('navigation', { name: 'Settings' }));
-    const names = ['Details', 'Gender', 'Password', 'Channel color', 'Studio', 'Geo blocking', 'Account validation'];
+    const names = ['Details', 'Gender', 'Password', 'Channel color', 'Studio', 'Geo blocking', 'Account validation', 'Download my data', 'Delete account'];
     return list.getAllByRole('link').map((link) => [names.find((name) => list.queryByRole('link', { name }) === link), link.getAttribute('href')]);
   };
 
-  it('lists details, gender and password for a user', async () => {
+  /** Last for every account (ADR 0031). */
+  const personalData = [
+    ['Download my data', '/account/settings/data-export'],
+    ['Delete account', '/account/settings/delete-account'],
+  ];
+
+  it('lists details, gender and password for a user, then their data and the deletion', async () => {
     openAs(profileUser({ type: 'user' }), '/account/settings');
     expect(await entries()).toEqual([
       ['Details', '/account/settings/details'],
       ['Gender', '/account/settings/gender'],
       ['Password', '/account/settings/password'],
+      ...personalData,
     ]);
   });
 
@@ -103,7 +110,7 @@ describe('settings list /account/settings (accounts.md §2)', () => {
 
   it('adds Account validation for a model that is not approved', async () => {
     openAs(profileUser({ type: 'model', isVerified: 'pending' }), '/account/settings');
-    expect((await entries()).at(-1)).toEqual(['Account validation', '/account/settings/validation']);
+    expect((await entries()).at(-3)).toEqual(['Account validation', '/account/settings/validation']);
   });
 
   it('adds Channel color, Studio and Geo blocking for a channel, and hides Account validation once approved', async () => {
@@ -115,6 +122,7 @@ describe('settings list /account/settings (accounts.md §2)', () => {
       ['Channel color', '/account/settings/channel-color'],
       ['Studio', '/account/settings/studio'],
       ['Geo blocking', '/account/settings/geo-blocking'],
+      ...personalData,
     ]);
   });
 });
