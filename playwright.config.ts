@@ -86,6 +86,12 @@ export default defineConfig({
       SUPPORT_EMAIL: 'support@flick.example.com',
       SEED_DEMO: '0',
       TRUST_PROXY: 'true',
+      // The age gate's test (ADR 0030) names the viewer's country in a header, as a CDN would, and passes
+      // the gate at the development age provider, which a production server refuses.
+      GEO_COUNTRY_HEADER: 'x-e2e-country',
+      GEO_REGION_HEADER: 'x-e2e-region',
+      NODE_ENV: 'development',
+      AGE_ASSURANCE_DEV_PROVIDER: 'true',
       // The live test's cam-site status feed is a server on this machine.
       ALLOW_PRIVATE_FEEDS: 'true',
     },

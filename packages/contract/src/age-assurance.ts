@@ -31,7 +31,7 @@ export const ageGateMessages = {
 export const ageGateStatusSchema = z.object({
   rule: z.enum(AGE_RULE_KINDS),
   satisfied: z.boolean(),
-  /** The place as the lookup told it ("GB", "US-TX"), or null when unknown. */
+  /** The place whose law applies ("GB", "US-TX"), or null where none does or the place is unknown. */
   place: z.string().nullable(),
   law: z.string().nullable(),
   /** Until when this browser or account is assured or declared, when it is. */

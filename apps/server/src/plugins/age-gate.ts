@@ -8,6 +8,8 @@ import type { Place } from '../lib/places.ts';
 export interface AgeVerdict {
   rule: AgeRuleKind;
   law: string | null;
+  /** The place whose rule applies ('GB', 'US-TX'), or null (none, or the fallback for an unknown place). */
+  place: string | null;
   satisfied: boolean;
   /** Until when the rule is met for this request's account or browser, when it is met by a check or a confirmation. */
   until: Date | null;
@@ -24,7 +26,7 @@ declare module 'fastify' {
 
 export interface AgeGateOptions {
   /** The rule of a place (plugins import no module: the app hands in the age-assurance module's rules). */
-  ruleFor: (place: Place | null) => Promise<{ rule: AgeRuleKind; law: string | null }>;
+  ruleFor: (place: Place | null) => Promise<{ rule: AgeRuleKind; law: string | null; place: string | null }>;
   passes: AgePasses;
 }
 
@@ -99,15 +101,15 @@ export const ageGate = fp(async function ageGate(app: FastifyInstance, { ruleFor
   const verdicts = new WeakMap<FastifyRequest, Promise<AgeVerdict>>();
 
   async function decide(request: FastifyRequest): Promise<AgeVerdict> {
-    const { rule, law } = await ruleFor(request.place);
+    const { rule, law, place } = await ruleFor(request.place);
     const pass = rule === 'none' ? null : passes.read(request.headers.cookie);
-    if (rule === 'none') return { rule, law, satisfied: true, until: null, pass };
+    if (rule === 'none') return { rule, law, place, satisfied: true, until: null, pass };
     const user = request.user;
-    if (user && (user.isAdmin || (user.type !== 'user' && user.isVerified === 'approved'))) return { rule, law, satisfied: true, until: null, pass };
+    if (user && (user.isAdmin || (user.type !== 'user' && user.isVerified === 'approved'))) return { rule, law, place, satisfied: true, until: null, pass };
     const accountUntil = user?.ageAssuredUntil && user.ageAssuredUntil.getTime() > Date.now() ? user.ageAssuredUntil : null;
-    if (accountUntil) return { rule, law, satisfied: true, until: accountUntil, pass };
-    if (pass && (pass.kind === 'assured' || rule === 'self-declaration')) return { rule, law, satisfied: true, until: pass.until, pass };
-    return { rule, law, satisfied: false, until: null, pass };
+    if (accountUntil) return { rule, law, place, satisfied: true, until: accountUntil, pass };
+    if (pass && (pass.kind === 'assured' || rule === 'self-declaration')) return { rule, law, place, satisfied: true, until: pass.until, pass };
+    return { rule, law, place, satisfied: false, until: null, pass };
   }
 
   const verdictOf = (request: FastifyRequest) => {

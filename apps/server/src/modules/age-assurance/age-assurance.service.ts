@@ -13,8 +13,6 @@ const REQUEST_TTL_MINUTES = 15;
 const DAY_MS = 86_400_000;
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
-const placeName = (request: FastifyRequest) =>
-  request.place ? (request.place.region ? `${request.place.country}-${request.place.region}` : request.place.country) : null;
 
 export interface AgeAssuranceDeps {
   pool: pg.Pool;
@@ -49,7 +47,7 @@ export function ageAssuranceService({ pool, passes, verdictOf, provider, validDa
       return {
         rule: verdict.rule,
         satisfied: verdict.satisfied,
-        place: placeName(request),
+        place: verdict.place,
         law: verdict.law,
         until: verdict.until?.toISOString() ?? null,
         provider: { kind: provider?.kind ?? 'none' },
@@ -66,7 +64,7 @@ export function ageAssuranceService({ pool, passes, verdictOf, provider, validDa
         return {
           rule: verdict.rule,
           satisfied: true,
-          place: placeName(request),
+          place: verdict.place,
           law: verdict.law,
           until: end.toISOString(),
           provider: { kind: provider?.kind ?? 'none' },

@@ -12,6 +12,8 @@ const RULES_TTL_MS = 5_000;
 export interface PlaceRule {
   rule: AgeRuleKind;
   law: string | null;
+  /** The place whose row applies ('GB', 'US-TX'), or null for none or the fallback. */
+  place: string | null;
 }
 
 interface RuleRow {
@@ -70,8 +72,9 @@ export function ageRules(pool: pg.Pool, { now = () => Date.now() }: { now?: () =
       const candidates = place ? [rows.get(`${place.country}-${place.region ?? ''}`), rows.get(`${place.country}-`)] : [rows.get(`${FALLBACK_COUNTRY}-`)];
       // A region without a row of its own takes its country's; a rule not yet in force is no rule.
       const row = candidates.find((candidate) => candidate !== undefined);
-      if (!row || !inForce(row)) return { rule: 'none', law: null };
-      return { rule: row.rule, law: row.law || null };
+      if (!row || !inForce(row)) return { rule: 'none', law: null, place: null };
+      const where = row.country === FALLBACK_COUNTRY ? null : row.region ? `${row.country}-${row.region}` : row.country;
+      return { rule: row.rule, law: row.law || null, place: where };
     },
 
     async list(): Promise<AgeRule[]> {

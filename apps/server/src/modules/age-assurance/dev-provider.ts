@@ -28,10 +28,17 @@ export interface DevProvider {
   handle: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
+/** Plain and readable on a phone; its look says it is not Flick's own page. */
+const STYLE =
+  'body{margin:0;font:17px/1.5 system-ui,sans-serif;background:#15151c;color:#eee}main{max-width:28rem;margin:0 auto;padding:2rem 1.25rem}' +
+  '.note{border:2px dashed #e0a800;border-radius:12px;padding:.75rem 1rem;color:#ffd666}h1{font-size:1.75rem;margin:1.5rem 0}' +
+  'button{display:block;width:100%;margin:.75rem 0;padding:.9rem;border-radius:999px;border:1px solid #666;background:#2a2a35;color:#fff;font:inherit;font-weight:700}' +
+  'button[value=adult]{background:#e0a800;color:#111;border-color:#e0a800}';
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="dark light"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -94,12 +101,12 @@ export async function devAgeProvider(options: DevProviderOptions): Promise<DevPr
       res.end(
         page(
           'Development age check',
-          `<main><p><strong>Development age provider</strong>: not a real age check. It is for trying Flick out and for its tests, and it is refused in production.</p>
+          `<p class="note"><strong>Development age provider</strong>: not a real age check. It is for trying Flick out and for its tests, and it is refused in production.</p>
 <h1>Are you 18 or older?</h1>
 <form method="post" action="${escapeHtml(`${mountPath}/interaction/${details.uid}`)}">
 <button type="submit" name="answer" value="adult">Yes, I am 18 or older</button>
 <button type="submit" name="answer" value="minor">No, I am under 18</button>
-</form></main>`,
+</form>`,
         ),
       );
       return;

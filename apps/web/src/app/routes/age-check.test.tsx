@@ -29,7 +29,8 @@ describe('the age gate /age-check (ADR 0030)', () => {
     });
     renderApp('/age-check?returnTo=%2Fdiscover');
     await screen.findByRole('heading', { level: 1, name: 'Confirm your age' });
-    screen.getByText(/The law where you are \(United Kingdom: Online Safety Act 2023\) asks us to check/);
+    screen.getByText(/The law in the United Kingdom asks us to check/);
+    screen.getByText('Online Safety Act 2023');
     screen.getByText(/never your name, your birthdate or a document/);
     expect(screen.queryByTestId('development-provider')).toBeNull();
     stubLocation();

@@ -6,12 +6,13 @@ import { declareAdult, startAgeCheck, useAgeGateStatus } from '../api/age-gate.t
 
 const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
 
-/** "GB" → "United Kingdom", "US-TX" → "TX, United States". */
+/** "GB" → "the United Kingdom", "US-TX" → "TX, United States" (the place whose law applies). */
 function placeName(place: string | null): string | null {
   if (!place) return null;
   const [country, region] = place.split('-') as [string, string | undefined];
   const name = regionNames?.of(country) ?? country;
-  return region ? `${region}, ${name}` : name;
+  if (region) return `${region}, ${name}`;
+  return /^(United|Netherlands|Philippines|Czech|Dominican|Bahamas|Gambia)/.test(name) ? `the ${name}` : name;
 }
 
 const outcomes: Record<string, string> = { 'not-over-18': ageGateMessages.notOver18, failed: ageGateMessages.failed };
@@ -73,8 +74,8 @@ export function AgeGateScreen({ returnTo, outcome, exitUrl, onPassed }: AgeGateS
     );
   }
   const gate: AgeGateStatus = status.data;
-  const where = [placeName(gate.place), gate.law].filter(Boolean).join(': ');
-  const theLaw = `The law where you are${where ? ` (${where})` : ''}`;
+  const where = placeName(gate.place);
+  const theLaw = `The law ${where ? `in ${where}` : 'where you are'}`;
 
   return (
     <Frame title={gate.rule === 'assurance' ? 'Confirm your age' : 'Are you 18 or older?'}>
@@ -84,13 +85,14 @@ export function AgeGateScreen({ returnTo, outcome, exitUrl, onPassed }: AgeGateS
           ? `${theLaw} asks us to check that you are 18 or older before showing them.`
           : `${theLaw} asks you to confirm that you are 18 or older.`}
       </p>
+      {gate.law && <p className="mt-2 text-sm text-muted">{gate.law}</p>}
       {gate.rule === 'assurance' && (
         <p className="mt-3 leading-relaxed text-muted">
           An age-assurance provider checks it. Flick receives only whether you are over 18, and remembers only until when: never your name, your birthdate or a document.
         </p>
       )}
       {gate.provider.kind === 'development' && gate.rule === 'assurance' && (
-        <p className="mt-4 rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm" data-testid="development-provider">
+        <p className="mt-4 rounded-xl border-2 border-dashed border-amber-400/70 bg-amber-400/10 px-4 py-3 text-sm text-amber-200" data-testid="development-provider">
           <strong>Development age provider</strong>: not a real age check. It is for trying Flick out, and it is refused in production.
         </p>
       )}

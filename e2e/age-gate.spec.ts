@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { snap } from './support/screenshot.ts';
+
+/** A viewer in England, as the CDN in front of Flick names the place (GEO_COUNTRY_HEADER, GEO_REGION_HEADER). */
+const inEngland = { 'x-e2e-country': 'GB', 'x-e2e-region': 'ENG' };
+
+test.describe('the age gate where the law asks for an age check (ADR 0030)', () => {
+  test('a guest in the UK meets the gate instead of videos, passes the age check at the provider, and comes back to the app', async ({ page }, testInfo) => {
+    await page.setExtraHTTPHeaders(inEngland);
+    await page.goto('/discover');
+
+    // Discover's first call answers 451: the app goes to the gate, keeping where the viewer was.
+    await expect(page).toHaveURL(/\/age-check\?returnTo=%2Fdiscover$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your age' })).toBeVisible();
+    await expect(page.getByText('The law in the United Kingdom asks us to check that you are 18 or older', { exact: false })).toBeVisible();
+    await expect(page.getByText(/^Online Safety Act 2023/)).toBeVisible();
+    await expect(page.getByTestId('development-provider')).toContainText('not a real age check');
+    // Nothing of the content is reachable meanwhile, media included.
+    expect((await page.request.get('/v1/videos', { headers: inEngland })).status()).toBe(451);
+    await snap(page, testInfo, 'age-gate');
+
+    await page.getByRole('button', { name: 'Check my age' }).click();
+    await expect(page.getByRole('heading', { name: 'Are you 18 or older?' })).toBeVisible();
+    await expect(page.getByText('Development age provider')).toBeVisible();
+    await snap(page, testInfo, 'age-gate-development-provider');
+    await page.getByRole('button', { name: 'Yes, I am 18 or older' }).click();
+
+    // Back where the viewer started, with a pass in this browser and nothing else.
+    await expect(page).toHaveURL(/\/discover$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your age' })).toBeHidden();
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((cookie) => cookie.name === 'flick_age').map((cookie) => ({ httpOnly: cookie.httpOnly, sameSite: cookie.sameSite }))).toEqual([
+      { httpOnly: true, sameSite: 'Lax' },
+    ]);
+    expect((await page.request.get('/v1/videos', { headers: inEngland })).status()).toBe(200);
+    await snap(page, testInfo, 'age-gate-passed');
+  });
+
+  test('a provider answer of "under 18" keeps the gate closed and says why', async ({ page }) => {
+    await page.setExtraHTTPHeaders(inEngland);
+    await page.goto('/age-check');
+    await page.getByRole('button', { name: 'Check my age' }).click();
+    await page.getByRole('button', { name: 'No, I am under 18' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The age check did not confirm that you are 18 or older.');
+    expect((await page.request.get('/v1/videos', { headers: inEngland })).status()).toBe(451);
+  });
+
+  test('where no law applies, there is no gate at all', async ({ page }) => {
+    await page.setExtraHTTPHeaders({ 'x-e2e-country': 'US', 'x-e2e-region': 'CA' });
+    await page.goto('/discover');
+    await expect(page).toHaveURL(/\/discover$/);
+    expect((await page.request.get('/v1/videos', { headers: { 'x-e2e-country': 'US', 'x-e2e-region': 'CA' } })).status()).toBe(200);
+  });
+});
