@@ -384,6 +384,10 @@ describe('the grace period, the password and who may delete', () => {
     expect((await api(t, 'POST', '/v1/account/deletion', acting, { password: member.account.password })).statusCode).toBe(403);
     expect((await api(t, 'POST', '/v1/account/export', acting)).statusCode).toBe(403);
     expect((await t.pool.query('select 1 from account_deletions where user_id = $1', [member.id])).rowCount).toBe(0);
+    // While a member's own deletion waits, the studio can do nothing for them.
+    expect((await api(t, 'GET', '/v1/profile', acting)).statusCode).toBe(200);
+    expect((await api(t, 'POST', '/v1/account/deletion', member.auth, { password: member.account.password })).statusCode).toBe(200);
+    expect((await api(t, 'GET', '/v1/profile', acting)).statusCode).toBe(403);
 
     // A manager deleting their own account ends the studio's link to them, not the member's membership.
     expect((await api(t, 'POST', '/v1/account/deletion', manager, { password: 'correct-horse-1' })).statusCode).toBe(200);

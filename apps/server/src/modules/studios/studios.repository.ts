@@ -100,7 +100,9 @@ export function studiosRepository(pool: pg.Pool | pg.PoolClient) {
     async studioOver(managerId: number, memberId: number): Promise<number | undefined> {
       const { rows } = await pool.query<{ studio_id: string }>({
         name: 'studio-over',
-        text: 'select u.studio_id from users u join studio_managers m on m.studio_id = u.studio_id and m.user_id = $1 where u.id = $2',
+        // Not while the member's account waits to be deleted (ADR 0031): nothing is done for it meanwhile.
+        text: `select u.studio_id from users u join studio_managers m on m.studio_id = u.studio_id and m.user_id = $1
+               where u.id = $2 and not exists (select 1 from account_deletions d where d.user_id = u.id)`,
         values: [managerId, memberId],
       });
       return rows[0] ? Number(rows[0].studio_id) : undefined;
