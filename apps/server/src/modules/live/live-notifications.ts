@@ -129,7 +129,9 @@ export function liveNotifier({
       const { rows: subscriptions } = await pool.query<{ id: number; endpoint: string; p256dh: string; auth: string }>(
         `select s.id::float8 as id, s.endpoint, s.p256dh, s.auth
          from follows f join push_subscriptions s on s.user_id = f.follower_id
-         where f.model_id = $1`,
+         where f.model_id = $1
+           -- Neither a creator nor a follower whose account waits to be deleted (ADR 0031): hidden, and signed out.
+           and not exists (select 1 from account_deletions d where d.user_id in (f.model_id, f.follower_id))`,
         [creatorId],
       );
       const payload = JSON.stringify({
