@@ -146,12 +146,13 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   await api.register(authenticate, { sessions: accountsRepository(db) });
   const studios = studiosService({ db, pool });
   await api.register(studioActing, { access: studios });
-  await api.register(geolocation, { geolocator: geolocator ?? (await openGeolocator(config.geolocation)) });
+  const places = geolocator ?? (await openGeolocator(config.geolocation));
+  await api.register(geolocation, { geolocator: places });
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   // ADR 0030: where a place's law asks for it, content waits for an 18+ confirmation or an age check.
   const mediaSigningKey = loadMediaSigningKey(path.join(config.dataDir, 'private'), config.mediaSigningKey);
-  const age = await setUpAgeAssurance(api, { config, pool, publicUrl, mediaSigningKey, logger: api.log as Logger });
+  const age = await setUpAgeAssurance(api, { config, pool, publicUrl, mediaSigningKey, places: places.source, logger: api.log as Logger });
   const auth = authService({
     db,
     publicUrl,

@@ -227,6 +227,7 @@ describe('the rules in the admin console', () => {
     expect(list.statusCode).toBe(200);
     const rows = (list.json() as { data: { country: string; region: string; rule: string; law: string; inForceSince: string | null }[] }).data;
     expect(rows[0]).toMatchObject({ country: '*', rule: 'none' });
+    expect(list.json()).toMatchObject({ geolocation: true, placesFrom: expect.stringMatching(/^the CDN's cf-ipcountry header, then .*geolite2/), trustProxy: true });
     expect(rows).toContainEqual(expect.objectContaining({ country: 'GB', region: '', rule: 'assurance', inForceSince: '2025-07-25' }));
     expect(rows).toContainEqual(expect.objectContaining({ country: 'US', region: 'TX', rule: 'assurance', law: 'HB 1181' }));
     expect(rows.filter((row) => row.country === 'US')).toHaveLength(25);

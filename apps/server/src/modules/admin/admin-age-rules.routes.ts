@@ -13,7 +13,10 @@ export const AGE_RULE_EDIT_RATE = { max: 120, windowSeconds: 600 } as const;
  * told at all: without a geolocation database every viewer is "unknown" and gets the fallback), setting a
  * place's rule, and removing one. Every change is in the audit log.
  */
-export const adminAgeRulesRoutes: FastifyPluginAsyncZod<{ rules: AgeRules; geolocation: boolean }> = async (app, { rules, geolocation }) => {
+export const adminAgeRulesRoutes: FastifyPluginAsyncZod<{ rules: AgeRules; geolocation: boolean; placesFrom: string; trustProxy: boolean }> = async (
+  app,
+  { rules, geolocation, placesFrom, trustProxy },
+) => {
   app.addHook('onRequest', requireAdmin);
   app.addHook('onSend', async (_request, reply, payload) => {
     void reply.header('cache-control', 'no-store');
@@ -23,7 +26,7 @@ export const adminAgeRulesRoutes: FastifyPluginAsyncZod<{ rules: AgeRules; geolo
   app.get(
     '/age-rules',
     { schema: { ...adminRoute, summary: 'Every place with an age rule, the fallback first', response: { 200: ageRuleListResponseSchema, ...adminErrors } } },
-    async () => ({ data: await rules.list(), geolocation }),
+    async () => ({ data: await rules.list(), geolocation, placesFrom, trustProxy }),
   );
 
   app.put(

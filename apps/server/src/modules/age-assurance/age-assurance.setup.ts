@@ -11,7 +11,9 @@ import { ageRules } from './age-rules.ts';
 import { DEV_CLIENT_ID, DEV_PROVIDER_PATH, devAgeProvider } from './dev-provider.ts';
 
 export interface AgeAssuranceSetup {
-  config: Pick<Config, 'env' | 'ageAssurance' | 'geolocation'>;
+  config: Pick<Config, 'env' | 'ageAssurance' | 'geolocation' | 'trustProxy'>;
+  /** Where places come from (the geolocation database), for the console. */
+  places: string;
   pool: pg.Pool;
   publicUrl: string;
   /** The pass cookies' key is derived from it (lib/age-pass.ts). */
@@ -25,7 +27,7 @@ export interface AgeAssuranceSetup {
  * rest of the app needs — the rules (for the console), the media files' and the home shell's check, and
  * the gate's routes under /v1.
  */
-export async function setUpAgeAssurance(app: FastifyInstance, { config, pool, publicUrl, mediaSigningKey, logger }: AgeAssuranceSetup) {
+export async function setUpAgeAssurance(app: FastifyInstance, { config, pool, publicUrl, mediaSigningKey, places, logger }: AgeAssuranceSetup) {
   const rules = ageRules(pool);
   const passes = agePasses(mediaSigningKey);
   await app.register(ageGate, { ruleFor: rules.ruleFor, passes });
@@ -81,8 +83,17 @@ export async function setUpAgeAssurance(app: FastifyInstance, { config, pool, pu
     unlessGated<T>(read: (request: FastifyRequest) => Promise<T>) {
       return async (request: FastifyRequest): Promise<T | null> => ((await unmetRule(request)) ? null : read(request));
     },
-    /** What the console's rules routes need: the rules, and whether places can be told at all (else all are "unknown"). */
-    console: { rules, geolocation: config.geolocation.database !== undefined || config.geolocation.countryHeader !== undefined },
+    /**
+     * What the console's rules routes need: the rules, and how places are told — a database always (the shipped
+     * GeoLite2 files unless GEOIP_DATABASE), the CDN's headers first when set. Without TRUST_PROXY behind a proxy,
+     * every viewer would be the proxy's place: the console says where places come from.
+     */
+    console: {
+      rules,
+      geolocation: true,
+      placesFrom: config.geolocation.countryHeader ? `the CDN's ${config.geolocation.countryHeader} header, then ${places}` : places,
+      trustProxy: config.trustProxy,
+    },
     routes: async (v1: FastifyInstance) => {
       await v1.register(ageAssuranceRoutes, { ageAssurance: service, redirectUri });
     },
