@@ -8,6 +8,7 @@ import { createDatabase, runMigrations } from './db/client.ts';
 import { runningEmbeddedPostgresUrl } from './db/embedded-postgres.ts';
 import { jobHandlers } from './job-handlers.ts';
 import { startJobQueue, startWorkers } from './jobs/job-queue.ts';
+import { pagesService } from './modules/pages/pages.service.ts';
 
 /**
  * `npm run worker`: job workers without the HTTP server, for machines that only transcode. Run the
@@ -31,6 +32,8 @@ if (!databaseUrl) {
 }
 const { db, pool } = createDatabase(databaseUrl, logger, { max: 4 });
 await runMigrations(pool);
+// As the API's start does: a migration may take out a shipped page for its new text (0036), and a worker may migrate first.
+await pagesService(db).seed();
 const { boss, queue } = await startJobQueue({ databaseUrl, logger });
 const workers = await startWorkers(boss, jobHandlers(config, db, logger, queue), { concurrency: config.transcodeConcurrency, logger, databaseUrl });
 // Its own jobs' durations, transcode speed, queue depth and pool, for Prometheus (same rules as the API's).
