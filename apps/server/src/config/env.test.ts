@@ -49,4 +49,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ MEDIA_SIGNING_KEY_PREVIOUS: 'p'.repeat(32) }).mediaSigningKeyPrevious).toBe('p'.repeat(32));
     expect(() => loadConfig({ MEDIA_SIGNING_KEY_PREVIOUS: 'short' })).toThrow(/MEDIA_SIGNING_KEY_PREVIOUS/);
   });
+
+  it('checks ages with no provider unless one is configured, and never with the development provider in production (ADR 0030)', () => {
+    expect(loadConfig({}).ageAssurance).toEqual({ provider: undefined, claim: 'age_over_18', scope: 'openid', validDays: 30 });
+    expect(loadConfig({ AGE_ASSURANCE_ISSUER: 'https://age.example', AGE_ASSURANCE_CLIENT_ID: 'flick' }).ageAssurance.provider).toEqual({
+      kind: 'configured',
+      issuer: 'https://age.example',
+      clientId: 'flick',
+      clientSecret: undefined,
+    });
+    expect(() => loadConfig({ AGE_ASSURANCE_ISSUER: 'https://age.example' })).toThrow(/AGE_ASSURANCE_CLIENT_ID/);
+    expect(() => loadConfig({ AGE_ASSURANCE_ISSUER: 'javascript:alert(1)', AGE_ASSURANCE_CLIENT_ID: 'flick' })).toThrow(/AGE_ASSURANCE_ISSUER/);
+    expect(loadConfig({ NODE_ENV: 'development', AGE_ASSURANCE_DEV_PROVIDER: 'true' }).ageAssurance.provider).toEqual({ kind: 'development' });
+    expect(() => loadConfig({ AGE_ASSURANCE_DEV_PROVIDER: 'true' })).toThrow(
+      /AGE_ASSURANCE_DEV_PROVIDER: the development age provider is refused when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ AGE_ASSURANCE_CLAIM: 'age over 18' })).toThrow(/AGE_ASSURANCE_CLAIM/);
+    expect(() => loadConfig({ AGE_ASSURANCE_SCOPE: 'profile' })).toThrow(/AGE_ASSURANCE_SCOPE/);
+    expect(() => loadConfig({ AGE_ASSURANCE_VALID_DAYS: '0' })).toThrow(/AGE_ASSURANCE_VALID_DAYS/);
+  });
 });
