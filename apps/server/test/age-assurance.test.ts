@@ -163,11 +163,15 @@ describe('an age check through the OpenID provider (code + PKCE, a real oidc-pro
     expect(callback.statusCode).toBe(303);
     const { rows } = await t.pool.query(`select age_assured_until from users where id = $1`, [viewer.id]);
     expect(rows[0].age_assured_until.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
-    // Another device: the bearer passes the API at once, and the status call hands that browser a pass for media.
-    expect((await feed(at('texas', viewer.auth))).statusCode).toBe(200);
+    // Another device: the bearer passes the API at once, and its first answer hands that browser a pass for the media.
+    const onAnotherDevice = await feed(at('texas', viewer.auth));
+    expect(onAnotherDevice.statusCode).toBe(200);
     expect((await media(at('texas'))).statusCode).toBe(451);
+    expect((await media(at('texas', { cookie: passOf(onAnotherDevice) }))).statusCode).toBe(200);
+    // The gate's status call does the same; a browser whose pass is already as long gets none again.
     const renewed = await status(at('texas', viewer.auth));
     expect((await media(at('texas', { cookie: passOf(renewed) }))).statusCode).toBe(200);
+    expect((await feed(at('texas', { ...viewer.auth, cookie: passOf(renewed) }))).headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a provider answer of "under 18"', async () => {

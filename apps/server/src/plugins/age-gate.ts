@@ -127,7 +127,13 @@ export const ageGate = fp(async function ageGate(app: FastifyInstance, { ruleFor
     const url = request.routeOptions.url;
     if (!url || !isGatedRoute(url)) return;
     const verdict = await verdictOf(request);
-    if (verdict.satisfied || verdict.rule === 'none') return;
-    return sendAgeGate(reply, verdict.rule);
+    if (verdict.rule === 'none') return;
+    if (!verdict.satisfied) return sendAgeGate(reply, verdict.rule);
+    // An account checked on another device: this browser gets its pass with the answer, so the pages and
+    // video files it asks for next (which carry no bearer) pass too.
+    const accountUntil = request.user?.ageAssuredUntil;
+    if (verdict.until && accountUntil && verdict.until.getTime() === accountUntil.getTime() && (verdict.pass?.kind !== 'assured' || verdict.pass.until < accountUntil)) {
+      void reply.header('set-cookie', passes.setCookie('assured', accountUntil, request.protocol === 'https'));
+    }
   });
 });
