@@ -70,8 +70,11 @@ function unzip(data: Buffer): Promise<Map<string, Buffer>> {
 async function mailedLink(): Promise<string> {
   const dir = path.join(t.dataDir, 'mail');
   const files = (await fs.readdir(dir)).sort();
-  const text = (await fs.readFile(path.join(dir, files.at(-1)!))).toString().replace(/=\r?\n/g, '');
-  return /https?:\/\/[^\s"<]+\/account\/data-export\/([\w-]+)/.exec(text)![1]!;
+  const text = (await fs.readFile(path.join(dir, files.at(-1)!)))
+    .toString()
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '='); // quoted-printable
+  return /https?:\/\/[^\s"<]+\/account\/settings\/data-export\?token=([\w-]+)/.exec(text)![1]!;
 }
 
 describe('Download my data', () => {

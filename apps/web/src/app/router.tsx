@@ -41,7 +41,6 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/admin/*': () => import('./routes/admin.tsx').then((m) => ({ Component: m.AdminRoute })),
   '/account/settings/data-export': accountScreen('AccountDataExportRoute'),
   '/account/settings/delete-account': accountScreen('AccountDeleteRoute'),
-  '/account/data-export/:token': accountScreen('DataExportLinkRoute'),
 };
 
 /**

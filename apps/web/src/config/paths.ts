@@ -41,7 +41,6 @@ export const loginGuardedPaths = [
   '/account/appearances',
   '/account/settings/data-export',
   '/account/settings/delete-account',
-  '/account/data-export/:token',
   '/videos-rating/:type',
   '/videos-rating/feed',
   '/admin/*',

@@ -8,4 +8,4 @@ export { AccountGeoBlockingRoute } from './account-geo-blocking.tsx';
 export { AccountPasswordRoute } from './account-password.tsx';
 export { AccountSettingsRoute } from './account-settings.tsx';
 export { AccountStudioRoute, StudioConsoleRoute } from './account-studio.tsx';
-export { AccountDataExportRoute, AccountDeleteRoute, DataExportLinkRoute } from './personal-data.tsx';
+export { AccountDataExportRoute, AccountDeleteRoute } from './personal-data.tsx';

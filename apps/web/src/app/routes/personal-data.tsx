@@ -1,23 +1,19 @@
-import { useParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { DataExport } from '../../features/personal-data/components/data-export.tsx';
 import { DeleteAccount } from '../../features/personal-data/components/delete-account.tsx';
 
-/** Settings "Download my data" (ADR 0031). */
+/** Settings "Download my data" (ADR 0031); the mailed link adds its token, for that archive only. */
 export function AccountDataExportRoute() {
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? undefined;
   return (
-    <Screen title="Download my data" backTo={paths.accountSettings} description="A copy of everything we hold about you.">
-      <DataExport />
-    </Screen>
-  );
-}
-
-/** The mailed link: the same screen, for that archive only. */
-export function DataExportLinkRoute() {
-  const { token } = useParams();
-  return (
-    <Screen title="Download my data" backTo={paths.accountSettings} description="Your archive, from the link we e-mailed you.">
+    <Screen
+      title="Download my data"
+      backTo={paths.accountSettings}
+      description={token ? 'Your archive, from the link we e-mailed you.' : 'A copy of everything we hold about you.'}
+    >
       <DataExport token={token} />
     </Screen>
   );

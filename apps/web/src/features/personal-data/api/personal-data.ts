@@ -1,6 +1,8 @@
 import { dataExportLinkResponseSchema, dataExportStateSchema, deletionScheduledResponseSchema, deletionSummarySchema, type DataExportState } from '@flick/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast, TOAST_MAX_MS } from '../../../components/ui/toast.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { clearSession } from '../../session/stores/session-changes.ts';
 
 const exportKey = ['account', 'export'] as const;
 
@@ -9,10 +11,18 @@ export function useDeletionSummary() {
   return useQuery({ queryKey: ['account', 'deletion'], queryFn: async () => deletionSummarySchema.parse(await api.get<unknown>('/account/deletion')) });
 }
 
-/** POST /account/deletion with the password: the account is signed out everywhere at once. */
+/**
+ * POST /account/deletion with the password: the account is signed out everywhere at once, this browser
+ * too (the login guard then shows the sign-in screen), with the date said. Here, not in the screen: another
+ * request meeting the revoked session may have ended it and left the screen before this answer came.
+ */
 export function useRequestDeletion() {
   return useMutation({
     mutationFn: async (password: string) => deletionScheduledResponseSchema.parse(await api.post<unknown>('/account/deletion', { password })),
+    onSuccess: ({ message }) => {
+      clearSession();
+      toast(message, { duration: TOAST_MAX_MS });
+    },
   });
 }
 

@@ -1,17 +1,15 @@
 import { DELETION_GRACE_DAYS, formatPersonalDataDate, personalDataMessages, type DeletionSummary } from '@flick/contract';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endSessionOnError } from '../../session/session-errors.ts';
-import { clearSession } from '../../session/stores/session-changes.ts';
 import { useDeletionSummary, useRequestDeletion } from '../api/personal-data.ts';
 
 /** "Your videos (3)": what this account has, beside the line that removes it. */
@@ -35,8 +33,6 @@ function withCount(line: string, counts: DeletionSummary['counts']): string {
 export function DeleteAccount() {
   const summary = useDeletionSummary();
   const request = useRequestDeletion();
-  const toast = useToast();
-  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<{ message: string; inline: boolean } | null>(null);
   const [asking, setAsking] = useState(false);
@@ -56,14 +52,6 @@ export function DeleteAccount() {
   function confirm() {
     setAsking(false);
     request.mutate(password, {
-      onSuccess: ({ message }) => {
-        // The server has signed this account out everywhere; this browser follows, once it has left the
-        // screens that need a sign-in (which would otherwise send it to the sign-in screen first).
-        void Promise.resolve(navigate(paths.home, { replace: true })).then(() => {
-          clearSession();
-          toast(message);
-        });
-      },
       onError: (error) => {
         if (error instanceof ApiError && error.fieldError('password')) {
           setProblem({ message: error.fieldError('password')!, inline: true });
