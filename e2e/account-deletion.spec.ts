@@ -88,8 +88,8 @@ test('a viewer downloads their data, deletes their account, and then cannot sign
   await look(page, testInfo, 'personal-data-delete-confirm');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
 
-  // Signed out, here and everywhere: the account pages ask for a sign-in.
-  await expect(page).toHaveURL(/\/$/);
+  // Signed out, here and everywhere: the sign-in screen, with the date.
+  await expect(page).toHaveURL(/\/login/);
   await expect(page.getByText(/Your account will be deleted on/)).toBeVisible();
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login/);
