@@ -7,6 +7,7 @@ describe('admin addresses', () => {
     expect(adminLocation('videos/hidden')).toEqual({ section: 'videos', rest: ['hidden'] });
     expect(adminLocation('verifications/12/')).toEqual({ section: 'verifications', rest: ['12'] });
     expect(adminLocation('content/pages/faq old')).toEqual({ section: 'content', rest: ['pages', 'faq old'] });
+    expect(adminLocation('age-rules')).toEqual({ section: 'age-rules', rest: [] });
   });
 
   it('knows no section of another name, nor /admin/overview', () => {

@@ -11,6 +11,7 @@ export const adminSections = [
   { id: 'people', label: 'People' },
   { id: 'content', label: 'Content' },
   { id: 'ads', label: 'Ads' },
+  { id: 'age-rules', label: 'Age rules' },
   { id: 'audit', label: 'Audit log' },
 ] as const;
 export type AdminSectionId = (typeof adminSections)[number]['id'];

@@ -111,7 +111,7 @@ describe('the admin console at /admin', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Overview', 'Verifications', 'Releases', 'Videos', 'Reports4', 'Held', 'People', 'Content', 'Ads', 'Audit log']);
+    ).toEqual(['Overview', 'Verifications', 'Releases', 'Videos', 'Reports4', 'Held', 'People', 'Content', 'Ads', 'Age rules', 'Audit log']);
   });
 
   it('brings the current section, and the current tab, into view in their rows, which scroll sideways on a phone', async () => {
@@ -139,7 +139,8 @@ describe('the admin console at /admin', () => {
     await waitFor(() => expect(tabs.scrollLeft).toBe(0));
     fireEvent.click(within(sections).getByRole('link', { name: 'Audit log' }));
     await findScreenHeading('Audit log');
-    expect(sections.scrollLeft).toBe(1220 - 390);
+    // The 11th and last section, after Age rules.
+    expect(sections.scrollLeft).toBe(1340 - 390);
     fireEvent.click(within(sections).getByRole('link', { name: 'Verifications' }));
     await findScreenHeading('Verifications');
     expect(sections.scrollLeft).toBe(120);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useOverview } from '../api/get-overview.ts';
 import { adminLocation, adminPath, adminSections, type AdminSectionId } from '../admin-paths.ts';
 import { AdsSection } from './ads-section.tsx';
+import { AgeRulesSection } from './age-rules-section.tsx';
 import { AuditSection } from './audit-section.tsx';
 import { ContentSection } from './content-section.tsx';
 import { Empty, useActiveInView } from './admin-ui.tsx';
@@ -109,6 +110,8 @@ function Section({ section, rest }: { section: AdminSectionId; rest: string[] })
       return <ContentSection rest={rest} />;
     case 'ads':
       return <AdsSection rest={rest} />;
+    case 'age-rules':
+      return <AgeRulesSection />;
     case 'audit':
       return <AuditSection />;
   }

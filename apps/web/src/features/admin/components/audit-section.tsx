@@ -6,7 +6,7 @@ import { describeChange, formatMoment } from '../admin-format.ts';
 import { adminPath, auditQuery, idFrom, type AuditFilter } from '../admin-paths.ts';
 import { Empty, Failed, Loading } from './admin-ui.tsx';
 
-const targetTypes = ['verification', 'video', 'user', 'page', 'contest', 'studio', 'webcam-site', 'ad-campaign'];
+const targetTypes = ['verification', 'video', 'user', 'page', 'contest', 'studio', 'webcam-site', 'ad-campaign', 'age-rule'];
 
 /** The filter an address carries: ?action=…&target_type=…&target_id=… */
 function filterOf(search: string): AuditFilter {

@@ -1,4 +1,15 @@
-import type { AdminAdCampaign, AdminAuditEntry, AdminOverview, AdminPerson, AdminReportGroup, AdminVerification, AdminVideo, AdminWebcamSite } from '@flick/contract';
+import type {
+  AdminAdCampaign,
+  AdminAuditEntry,
+  AdminOverview,
+  AdminPerson,
+  AdminReportGroup,
+  AdminVerification,
+  AdminVideo,
+  AdminWebcamSite,
+  AgeRule,
+  GeoPlacesResponse,
+} from '@flick/contract';
 import { profileUser, signIn } from '../../../testing/accounts.ts';
 import { json, type FetchCall } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
@@ -187,5 +198,38 @@ export function adCampaign(overrides: Partial<AdminAdCampaign> = {}): AdminAdCam
     creatives: [adCreative()],
     createdAt: '2026-02-20T10:00:00Z',
     ...overrides,
+  };
+}
+
+export function ageRule(overrides: Partial<AgeRule> = {}): AgeRule {
+  return {
+    country: 'GB',
+    region: '',
+    rule: 'assurance',
+    law: 'Online Safety Act 2023, Part 5',
+    inForceSince: '2025-07-25',
+    updatedAt: '2026-11-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** GET /v1/geo/places, cut down: a few countries, some US states and the UK's nations. */
+export function geoPlaces(): GeoPlacesResponse {
+  return {
+    countries: [
+      { code: 'DE', name: 'Germany' },
+      { code: 'FR', name: 'France' },
+      { code: 'IT', name: 'Italy' },
+      { code: 'GB', name: 'United Kingdom' },
+      { code: 'US', name: 'United States of America' },
+    ],
+    regions: [
+      { countryCode: 'GB', regionCode: 'ENG', name: 'England' },
+      { countryCode: 'GB', regionCode: 'SCT', name: 'Scotland' },
+      { countryCode: 'US', regionCode: 'IA', name: 'Iowa' },
+      { countryCode: 'US', regionCode: 'ID', name: 'Idaho' },
+      { countryCode: 'US', regionCode: 'LA', name: 'Louisiana' },
+      { countryCode: 'US', regionCode: 'TX', name: 'Texas' },
+    ],
   };
 }

@@ -1,0 +1,47 @@
+import type { AgeRule } from '@flick/contract';
+import { useState, type FormEvent } from 'react';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useSetAgeRule } from '../api/set-age-rule.ts';
+import { noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { AgeRuleFields, ageRuleFields, checkAgeRule, type AgeRuleValues } from './age-rule-fields.tsx';
+
+/** A listed place's rule, law and start date; the place itself stays (remove it and add another). */
+export function AgeRuleEditor({ rule, place, onDone }: { rule: AgeRule; place: string; onDone: () => void }) {
+  const [values, setValues] = useState<AgeRuleValues>({ rule: rule.rule, law: rule.law, inForceSince: rule.inForceSince ?? '' });
+  const [problems, setProblems] = useState<Problems>(noProblems);
+  const save = useSetAgeRule();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkAgeRule({ country: rule.country, region: rule.region }, values);
+    if (checked.problems) {
+      setProblems(checked.problems);
+      return;
+    }
+    setProblems(noProblems);
+    save.mutate(checked.data, {
+      onSuccess: () => {
+        toast(`Rule for ${place} saved.`);
+        onDone();
+      },
+      onError: (error) => setProblems(serverProblems(error, ageRuleFields)),
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={`Edit the rule for ${place}`}>
+      <AgeRuleFields values={values} problems={problems} onChange={(change) => setValues((current) => ({ ...current, ...change }))} />
+      {problems.form && <FormAlert>{problems.form}</FormAlert>}
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton busy={save.isPending} className="px-8">
+          Save rule
+        </SubmitButton>
+        <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
