@@ -347,6 +347,17 @@ describe('the grace period, the password and who may delete', () => {
     expect((await signIn(person.account.email)).statusCode).toBe(200);
   });
 
+  it('once the date has come, the account can no longer be kept (the purge may be removing its files)', async () => {
+    const person = await signUp(t, 'user');
+    expect((await api(t, 'POST', '/v1/account/deletion', person.auth, { password: person.account.password })).statusCode).toBe(200);
+    await t.pool.query(`update account_deletions set due_at = now() - interval '1 second' where user_id = $1`, [person.id]);
+    const { token } = loginRefusedResponseSchema.parse((await signIn(person.account.email)).json());
+    const late = await api(t, 'POST', '/v1/account/deletion/keep', {}, { token });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(personalDataMessages.tooLateToKeep);
+    expect((await t.pool.query('select 1 from account_deletions where user_id = $1', [person.id])).rowCount).toBe(1);
+  });
+
   it('a banned person can still ask for deletion from the sign-in answer; the ban stays on record', async () => {
     const person = await signUp(t, 'user');
     await t.pool.query(`update users set banned_at = now(), banned_reason = 'spam' where id = $1`, [person.id]);

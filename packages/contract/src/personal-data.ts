@@ -23,6 +23,7 @@ export const personalDataMessages = {
   deletionScheduledDone: (date: string) => `Your account will be deleted on ${date}. Until then, signing in lets you keep it.`,
   accountKept: 'Welcome back: your account is kept, and everything is as it was.',
   linkExpired: 'This link has expired. Sign in again to see your options.',
+  tooLateToKeep: 'The grace period is over: your account is being deleted and can no longer be kept.',
   notForAdmins: 'An admin account is removed by another admin, not from its settings.',
   notForStudios: 'A studio cannot delete the account of a member. The member can do it from their own settings.',
   exportStarted: 'We are preparing your archive. We will e-mail you a link when it is ready.',

@@ -92,7 +92,9 @@ export function accountDeletionService({ db, publicUrl, jobs, mailer, logger, cr
       const userId = await repo.consumeToken(hashToken(token), 'keep');
       const user = userId === undefined ? undefined : await accounts.findById(userId);
       if (!user) throw new HttpError(422, personalDataMessages.linkExpired);
-      if (await repo.cancel(user.id)) {
+      const cancelled = await repo.cancel(user.id);
+      if (cancelled === 'too-late') throw new HttpError(409, personalDataMessages.tooLateToKeep);
+      if (cancelled === 'kept') {
         await creatorChanged(user.id);
         await onHiddenChanged();
         await requestFeedRebuild(jobs);

@@ -250,7 +250,9 @@ export function dataExportBuilder({ pool, media, storage, mailer, publicUrl, log
           await storage.remove(folder.key);
           return;
         }
-        await mailer.send(dataExportReadyMessage(found.email, `${publicUrl}/account/settings/data-export?token=${token}`, formatPersonalDataDate(ready[0].expiresAt.toISOString())));
+        await mailer.send(
+          dataExportReadyMessage(found.email, `${publicUrl}/account/settings/data-export?token=${token}`, formatPersonalDataDate(ready[0].expiresAt.toISOString())),
+        );
         await pool.query('update data_exports set mailed_at = now() where id = $1', [exportId]);
         logger.info({ exportId, size }, 'data export ready');
       } catch (error) {

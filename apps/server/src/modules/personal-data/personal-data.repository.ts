@@ -96,10 +96,18 @@ export function personalDataRepository(pool: pg.Pool) {
       }
     },
 
-    /** Undo: the account is as it was. False when there was nothing scheduled. */
-    async cancel(userId: number): Promise<boolean> {
-      const { rowCount } = await pool.query('delete from account_deletions where user_id = $1', [userId]);
-      return (rowCount ?? 0) > 0;
+    /**
+     * Undo, while the grace period lasts: the account is as it was. 'none' when nothing was scheduled;
+     * 'too-late' once the date has come (the purge may be removing its files already).
+     */
+    async cancel(userId: number): Promise<'kept' | 'none' | 'too-late'> {
+      const { rows } = await pool.query<{ kept: boolean; late: boolean }>(
+        `with gone as (delete from account_deletions where user_id = $1 and due_at > now() returning 1)
+         select exists (select 1 from gone) as kept, exists (select 1 from account_deletions where user_id = $1 and due_at <= now()) as late`,
+        [userId],
+      );
+      const row = rows[0]!;
+      return row.kept ? 'kept' : row.late ? 'too-late' : 'none';
     },
 
     async insertToken(userId: number, purpose: 'keep' | 'delete', tokenHash: string, expiresAt: Date) {
