@@ -122,13 +122,15 @@ beforeAll(async () => {
   creator = await signUp(t, 'model');
   viewer = await signUp(t, 'user');
   videoIds = await publishedVideos(t, creator.id, 2, { likes: 12, views: 340 });
-  [{ id: linkId }] = await q<{ id: number }>(
-    `insert into user_links (user_id, url, name, site, position) values ($1, 'https://chaturbate.com/mia', 'Chaturbate', 'chaturbate.com', 0) returning id::float8 as id`,
-    [creator.id],
-  );
-  [{ id: campaignId }] = await q<{ id: number }>(
-    `insert into ad_campaigns (advertiser, name, impressions, clicks) values ('Acme', 'Spring', 900, 12) returning id::float8 as id`,
-  );
+  ({ id: linkId } = (
+    await q<{ id: number }>(
+      `insert into user_links (user_id, url, name, site, position) values ($1, 'https://chaturbate.com/mia', 'Chaturbate', 'chaturbate.com', 0) returning id::float8 as id`,
+      [creator.id],
+    )
+  )[0]!);
+  ({ id: campaignId } = (
+    await q<{ id: number }>(`insert into ad_campaigns (advertiser, name, impressions, clicks) values ('Acme', 'Spring', 900, 12) returning id::float8 as id`)
+  )[0]!);
   // Totals from long ago: older than every retention.
   const long = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
   await q(`insert into video_daily_stats (video_id, day, views, likes) values ($1, $2, 340, 12)`, [videoIds[0], long(100)]);
@@ -208,7 +210,7 @@ describe('the retention job', () => {
         { viewer_key: `g${guestActive}`, video_id: videoIds[0] },
         { viewer_key: `g${guestActive}`, video_id: videoIds[1] },
         { viewer_key: `u${viewer.id}`, video_id: videoIds[0] },
-      ].sort((a, b) => a.viewer_key.localeCompare(b.viewer_key) || a.video_id - b.video_id),
+      ].sort((a, b) => a.viewer_key.localeCompare(b.viewer_key) || a.video_id! - b.video_id!),
     );
 
     expect(await aggregates()).toEqual(totalsBefore);
