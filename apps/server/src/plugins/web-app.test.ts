@@ -120,6 +120,16 @@ describe('the shell of "/" (ADR 0008)', () => {
     expect(JSON.parse(json)).toEqual({ gender: 'f,c', data: [video], cursor: 'e1.p10', first: 'e1.p0' });
   });
 
+  it('carries no videos and asks for no video file where the reader gives no page (an age rule not met yet, ADR 0030)', async () => {
+    const server = await appWith(async () => null);
+    const res = await server.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    await server.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('flick-home-feed');
+    expect(res.body).not.toContain('/media/videos/');
+    expect(res.body).not.toContain('<template id="flick-app">');
+  });
+
   it('keeps the app’s scripts back in a template while the boot player starts the first video, the stylesheet in place (ADR 0021)', async () => {
     const server = await appWith(async () => ({ gender: 'f,c', data: [video], cursor: null, first: null }));
     const res = await server.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
