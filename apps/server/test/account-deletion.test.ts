@@ -280,6 +280,16 @@ for (const storage of ['local disk', 'S3'] as const) {
       const left = (await everyFile()).filter((file) => personsFiles.includes(file));
       expect(left.sort()).toEqual(personsFiles.filter((file) => kept.some((key) => file.endsWith(key))).sort());
       expect(left).toHaveLength(documents);
+      // Seven years on, the §2257 records go too, with their documents; the tombstone stays.
+      await t.pool.query(`update legal_holds set created_at = now() - interval '7 years 1 day' where tombstone_id = $1`, [tombstone.id]);
+      await t.jobs.send('purge-personal-data', {});
+      await eventually(
+        async () => (await t.pool.query(`select 1 from legal_holds where tombstone_id = $1 and kind like '2257-%'`, [tombstone.id])).rowCount,
+        (n) => n === 0,
+        20_000,
+      );
+      expect((await everyFile()).filter((file) => personsFiles.includes(file))).toEqual([]);
+      expect((await t.pool.query(`select 1 from legal_holds where tombstone_id = $1`, [tombstone.id])).rowCount).toBe(3);
       // The CDN was told to forget their videos' files and their pictures.
       await eventually(
         async () => purges,

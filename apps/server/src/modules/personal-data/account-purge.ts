@@ -21,6 +21,11 @@ export interface PurgeDependencies {
 
 /** Accounts purged per sweep; the next hour takes the rest. */
 const SWEEP_BATCH = 50;
+/**
+ * How long the §2257 records of a deleted account are kept (the privacy policy: 7 years after the content they
+ * cover was last shown, which is when the deletion hid it; the hold is written at the purge, 14 days later).
+ */
+export const RECORDS_2257_YEARS = 7;
 
 /**
  * The purge of an account whose grace period is over (ADR 0031). Files first, then the rows in one
@@ -164,8 +169,23 @@ export function accountPurge({ pool, media, storage, purger, jobs, logger, onHid
     return true;
   }
 
+  /** §2257 records past their years: their documents, then the holds (the tombstone and the other records stay). */
+  async function removeExpiredRecords(): Promise<number> {
+    const { rows } = await pool.query<{ id: number; files: string[] | null }>(
+      `select id::float8 as id, files from legal_holds
+       where kind like '2257-%' and created_at < now() - make_interval(years => $1) order by id limit 500`,
+      [RECORDS_2257_YEARS],
+    );
+    for (const row of rows) {
+      if (row.files?.length) await media.private.remove(row.files);
+      await pool.query('delete from legal_holds where id = $1', [row.id]);
+    }
+    return rows.length;
+  }
+
   return {
     purge,
+    removeExpiredRecords,
     /** Every account past its grace period, a batch at a time. */
     async sweep(): Promise<number> {
       const { rows } = await pool.query<{ id: number }>('select user_id::float8 as id from account_deletions where due_at <= now() order by due_at limit $1', [
@@ -173,6 +193,7 @@ export function accountPurge({ pool, media, storage, purger, jobs, logger, onHid
       ]);
       let purged = 0;
       for (const { id } of rows) if (await purge(id)) purged += 1;
+      await removeExpiredRecords();
       return purged;
     },
   };
