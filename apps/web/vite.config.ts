@@ -168,6 +168,9 @@ function feedChunk(
     'packages/contract/src/srcset.ts',
     'src/features/preferences/stores/feed-preferences.ts',
     'packages/contract/src/categories.ts',
+    // The neutral tab title starts with the early request (issue 31).
+    'src/features/preferences/neutral-title.ts',
+    'src/features/preferences/stores/discretion.ts',
   ],
 ) {
   const early = (id: string) => keepApart.some((source) => normalized(id).endsWith(source));

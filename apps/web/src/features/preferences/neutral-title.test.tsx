@@ -1,6 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { holdNeutralTitle, NEUTRAL_TITLE } from './neutral-title.ts';
+import { holdNeutralTitle, NEUTRAL_TITLE, neutralTitleFromTheStart, setNeutralTitle } from './neutral-title.ts';
+import { setDiscretion } from './stores/discretion.ts';
 
 /** A screen as the app's screens are: it renders its own <title>, which React puts in <head>. */
 function ScreenWithTitle({ title }: { title: string }) {
@@ -46,5 +47,21 @@ describe('neutral tab title', () => {
     release();
     expect(document.title).toBe('Rated videos · Flick');
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
+  });
+
+  it('starts with the app when the viewer has it on, before any screen renders its title, and is held once however often it is asked for', async () => {
+    setDiscretion({ neutralTitle: true });
+    neutralTitleFromTheStart();
+    setNeutralTitle(true);
+    render(<ScreenWithTitle title="#latina · Flick" />);
+    await settled();
+    expect(document.title).toBe('Flick');
+    expect(document.head.querySelectorAll('title[data-neutral-title]')).toHaveLength(1);
+
+    setNeutralTitle(false);
+    setDiscretion({ neutralTitle: false });
+    expect(document.title).toBe('#latina · Flick');
+    neutralTitleFromTheStart();
+    expect(document.title).toBe('#latina · Flick');
   });
 });

@@ -1,3 +1,5 @@
+import { getDiscretion } from './stores/discretion.ts';
+
 /** What the browser tab says while "Neutral tab title" is on (issue 31). */
 export const NEUTRAL_TITLE = 'Flick';
 
@@ -24,4 +26,23 @@ export function holdNeutralTitle(doc: Document = document): () => void {
     observer.disconnect();
     title.remove();
   };
+}
+
+let release: (() => void) | null = null;
+
+/** Holds the neutral title, or lets it go; saying the same again changes nothing. */
+export function setNeutralTitle(on: boolean): void {
+  if (on && !release) release = holdNeutralTitle();
+  if (!on && release) {
+    release();
+    release = null;
+  }
+}
+
+/**
+ * Called as the app starts (with the home feed's early request, which every address loads), before
+ * any screen has rendered its title: with the option on, the tab never shows one.
+ */
+export function neutralTitleFromTheStart(): void {
+  setNeutralTitle(getDiscretion().neutralTitle);
 }

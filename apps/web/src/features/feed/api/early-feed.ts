@@ -1,6 +1,7 @@
 import type { Category, Video } from '@flick/contract';
 import { getGuestId, getSession } from '../../session/stores/session-store.ts';
 import { getCategories, getSelectedTags } from '../../preferences/stores/feed-preferences.ts';
+import { neutralTitleFromTheStart } from '../../preferences/neutral-title.ts';
 import { requestEarly } from '../../../lib/early-requests.ts';
 import { loadHls, preloadHls } from '../../videos/hls-library.ts';
 import { startBootVideo } from './boot-video.ts';
@@ -21,6 +22,10 @@ export interface EmbeddedHomePage {
 }
 
 const EMBEDDED_ID = 'flick-home-feed';
+
+// Issue 31: every address loads this module first, so the neutral tab title starts here (the shell's
+// overlays, which keep it after, come later than the screens' own titles).
+neutralTitleFromTheStart();
 
 function readEmbedded(): EmbeddedHomePage | null {
   const text = document.getElementById(EMBEDDED_ID)?.textContent;

@@ -22,7 +22,7 @@ export function SensitiveVeil() {
     <span data-sensitive-veil="" aria-hidden="true" className="absolute inset-0 grid place-items-center bg-black/35 p-2 text-center">
       <span className="flex flex-col items-center gap-1 text-[0.6875rem] leading-tight font-bold text-white">
         <EyeOffIcon width="18" height="18" />
-        Sensitive
+        <span>Sensitive</span>
         <span className="font-medium text-white/75">Tap to show</span>
       </span>
     </span>
