@@ -13,6 +13,7 @@ import { AccountRefusal } from './account-refusal.tsx';
 import { setSession } from '../../session/stores/session-changes.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { EmailField } from '../../../components/ui/email-field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
 
 /** accounts.md §5: a refused sign-in is "Invalid credentials"; any other failure shows the server's message. */
 function loginFailureMessage(error: unknown): string {
@@ -74,8 +75,9 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
       <AccountRefusal
         refusal={refusal}
         rememberMe={rememberMe}
-        onKept={({ access_token, user }) => {
+        onKept={({ access_token, user, message }) => {
           setSession({ accessToken: access_token, userId: String(user.id), userType: user.type }, rememberMe);
+          toast(message);
           void adoptAccountCategories();
           onSignedIn();
         }}

@@ -119,6 +119,7 @@ describe('signing in to an account waiting to be deleted', () => {
     expect(localStorage.getItem('flick.accessToken')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Keep my account' }));
     await waitFor(() => expect(sessionStorage.getItem('flick.accessToken') ?? localStorage.getItem('flick.accessToken')).toBe('kept-token'));
+    expect(await screen.findByText(personalDataMessages.accountKept)).toBeTruthy();
     expect(api.calls.find((call) => call.url === '/v1/account/deletion/keep')?.body).toEqual({ token: 'keep-token-123', remember_me: false });
   });
 });
