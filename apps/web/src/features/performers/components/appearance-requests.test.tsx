@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { findScreenHeading, profileUser, signIn } from '../../../testing/accounts.ts';
 import { type FetchCall, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
+import { setDiscretion } from '../../preferences/stores/discretion.ts';
 
 const me = profileUser({ id: 21, name: 'Lena Star', username: 'lena', slug: 'lena', isVerified: 'approved' });
 
@@ -47,6 +48,19 @@ describe('Appearance requests on /account/appearances (ADR 0029)', () => {
     within(refused!).getByText('You refused');
     within(refused!).getByText('“Not me in it.”');
     expect(within(refused!).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('with "Blur sensitive thumbnails" on, blurs an NSFW video\'s picture until tapped; the next tap plays it', async () => {
+    setDiscretion({ blurSensitive: true });
+    open([appearance({ video: videoOf({ id: 14, title: 'Duet at dusk', isNsfw: true }) })]);
+    const list = await screen.findByRole('list', { name: 'Appearance requests' });
+    await waitFor(() => expect(list.querySelector('img')?.className).toContain('blur-2xl'));
+    fireEvent.click(within(list).getByRole('button', { name: 'Sensitive — tap to show' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(list.querySelector('img')!.className).not.toContain('blur');
+    fireEvent.click(within(list).getByRole('button', { name: 'Watch Duet at dusk' }));
+    await screen.findByRole('dialog', { name: 'Duet at dusk' });
+    setDiscretion({ blurSensitive: false });
   });
 
   it('approves after a confirm, and the card says so with a way to withdraw later', async () => {

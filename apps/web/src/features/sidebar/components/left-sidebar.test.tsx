@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../../lib/query-client.ts';
 import { json, mockApi, withQueryClient, type FetchCall } from '../../../testing/render-app.tsx';
+import { setDiscretion } from '../../preferences/stores/discretion.ts';
 import { LeftSidebar } from './left-sidebar.tsx';
 
 function itemOf(id: number, overrides: Partial<SidebarItem> = {}): SidebarItem {
@@ -82,6 +83,20 @@ describe('the left sidebar (viewer.md §2 App shell, §3 Sidebar item, §7 GET /
     fireEvent.click(await screen.findByRole('link', { name: '#blonde' }));
     await screen.findByText('Tag feed');
     expect(router.state.location.pathname).toBe('/tag/blonde/recommended/42');
+  });
+
+  it('with "Blur sensitive thumbnails" on, blurs every tile (an item does not say whether it is NSFW) until tapped, then opens it', async () => {
+    setDiscretion({ blurSensitive: true });
+    mockApi({ 'GET /v1/sidebar/left': () => page([itemOf(43, { redirectToTag: { slug: 'blonde' } })], null) });
+    const router = renderSidebar();
+    const list = await screen.findByRole('list', { name: 'Recommended videos' });
+    expect(list.querySelector('img')!.className).toContain('blur-2xl');
+    fireEvent.click(within(list).getByRole('button', { name: 'Sensitive — tap to show' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(list.querySelector('img')!.className).not.toContain('blur');
+    fireEvent.click(within(list).getByRole('link', { name: '#blonde' }));
+    await screen.findByText('Tag feed');
+    setDiscretion({ blurSensitive: false });
   });
 
   it('asks for the next page when its own scroll area comes within 100 px of the end', async () => {
