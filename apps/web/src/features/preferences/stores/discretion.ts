@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { readJson, writeJson } from '../../../lib/storage.ts';
 
 /**
- * Viewer discretion (issue 31): three options kept on this device, for guests and accounts alike, all
- * off until the viewer turns them on. The grids read the first one for every tile, so this module
- * stays small; the options' screen and the shell's controls are loaded lazily.
+ * Viewer discretion (issue 31, ADR 0033): three options kept on this device, for guests and accounts
+ * alike, all off until the viewer turns them on. Every grid's tile reads the first, and the app's start
+ * the second, so this module stays small; the options' screen and the shell's controls load lazily.
  */
 export interface Discretion {
   /** Pictures of NSFW videos are blurred in every grid until tapped. */
