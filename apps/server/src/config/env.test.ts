@@ -19,6 +19,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LIVECAMS_URL: 'javascript:alert(1)' })).toThrow(/LIVECAMS_URL/);
   });
 
+  it("sends a viewer's quick exit to QUICK_EXIT_URL, a web address, else a search engine's front page (issue 31)", () => {
+    expect(loadConfig({}).links.quickExitUrl).toBe('https://www.google.com/');
+    expect(loadConfig({ QUICK_EXIT_URL: '' }).links.quickExitUrl).toBe('https://www.google.com/');
+    expect(loadConfig({ QUICK_EXIT_URL: 'https://weather.example/' }).links.quickExitUrl).toBe('https://weather.example/');
+    expect(() => loadConfig({ QUICK_EXIT_URL: 'javascript:history.back()' })).toThrow(/QUICK_EXIT_URL/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(8080);
   });
