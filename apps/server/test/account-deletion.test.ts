@@ -330,8 +330,15 @@ describe('the grace period, the password and who may delete', () => {
     await t.pool.query(`update users set is_verified = 'approved' where id = $1`, [person.id]);
     const [videoId] = await publishedVideos(t, person.id, 1);
     expect((await api(t, 'GET', `/v1/users/${person.id}`)).statusCode).toBe(200);
+    const grid = async () => {
+      const res = await api(t, 'GET', `/v1/users/${person.id}/videos`);
+      return res.statusCode === 200 ? (res.json() as { data: { id: number }[] }).data.map((v) => v.id) : res.statusCode;
+    };
+    expect(await grid()).toEqual([videoId]);
     expect((await api(t, 'POST', '/v1/account/deletion', person.auth, { password: person.account.password })).statusCode).toBe(200);
+    // Hidden from everyone at once: the profile, its grid.
     expect((await api(t, 'GET', `/v1/users/${person.id}`)).statusCode).toBe(404);
+    expect(await grid()).toEqual(404);
 
     // A wrong password is just that; the right one is told the date, with a token to keep the account.
     expect((await signIn(person.account.email, 'wrong-password-1')).statusCode).toBe(401);
@@ -348,6 +355,7 @@ describe('the grace period, the password and who may delete', () => {
     const session = { authorization: `Bearer ${kept.json().access_token as string}` };
     expect((await api(t, 'GET', '/v1/profile', session)).statusCode).toBe(200);
     expect((await api(t, 'GET', `/v1/users/${person.id}`)).statusCode).toBe(200);
+    expect(await grid()).toEqual([videoId]);
     expect((await t.pool.query('select 1 from account_deletions where user_id = $1', [person.id])).rowCount).toBe(0);
     // The token works once; and a purge sent for the old date finds nothing to do.
     expect((await api(t, 'POST', '/v1/account/deletion/keep', {}, { token: body.token })).statusCode).toBe(422);
