@@ -376,6 +376,27 @@ describe('the grace period, the password and who may delete', () => {
     expect((await t.pool.query('select 1 from account_deletions where user_id = $1', [person.id])).rowCount).toBe(1);
   });
 
+  it('removes the identity verification of a creator who never published, documents and all: no §2257 record to keep', async () => {
+    const person = await signUp(t, 'model');
+    const form = verificationForm();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/v1/profile/verification', payload: form.payload, headers: { ...form.headers, ...person.auth } })).statusCode,
+    ).toBeLessThan(300);
+    const folder = path.join(t.dataDir, 'private', 'verifications', String(person.id));
+    expect((await filesUnder(folder)).length).toBe(Object.keys(verificationImages()).length);
+    expect((await api(t, 'POST', '/v1/account/deletion', person.auth, { password: person.account.password })).statusCode).toBe(200);
+    await t.pool.query(`update account_deletions set due_at = now() - interval '1 second' where user_id = $1`, [person.id]);
+    await t.jobs.send('purge-personal-data', { userId: person.id });
+    await eventually(
+      async () => (await t.pool.query('select 1 from users where id = $1', [person.id])).rowCount,
+      (n) => n === 0,
+      20_000,
+    );
+    expect(await filesUnder(folder)).toEqual([]);
+    const { rows } = await t.pool.query(`select kind from legal_holds where tombstone_id = (select max(id) from deleted_accounts)`);
+    expect(rows).toEqual([]);
+  });
+
   it('a banned person can still ask for deletion from the sign-in answer; the ban stays on record', async () => {
     const person = await signUp(t, 'user');
     await t.pool.query(`update users set banned_at = now(), banned_reason = 'spam' where id = $1`, [person.id]);
