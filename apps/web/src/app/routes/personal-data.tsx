@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { DataExport } from '../../features/personal-data/components/data-export.tsx';
@@ -6,8 +6,8 @@ import { DeleteAccount } from '../../features/personal-data/components/delete-ac
 
 /** Settings "Download my data" (ADR 0031); the mailed link adds its token, for that archive only. */
 export function AccountDataExportRoute() {
-  const [search] = useSearchParams();
-  const token = search.get('token') ?? undefined;
+  // useLocation, not useSearchParams: a router hook used anywhere is part of the initial JavaScript.
+  const token = new URLSearchParams(useLocation().search).get('token') ?? undefined;
   return (
     <Screen
       title="Download my data"
