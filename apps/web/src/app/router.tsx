@@ -66,7 +66,7 @@ export const routes: RouteObject[] = [
             path: '/support',
             lazy: () => import('./routes/support.tsx').then((m) => ({ Component: m.SupportRoute })),
           },
-          { path: '/age-check', lazy: () => import('./routes/age-check.tsx').then((m) => ({ Component: m.AgeCheckRoute })) },
+          { path: '/age-check', lazy: authScreen('AgeCheckRoute') },
           {
             path: '/removal-request',
             lazy: () => import('./routes/removal-request.tsx').then((m) => ({ Component: m.RemovalRequestRoute })),
