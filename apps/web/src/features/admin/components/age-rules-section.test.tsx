@@ -158,6 +158,18 @@ describe('age rules in the admin console', () => {
     expect(sent(api, 'PUT')).toEqual([['/v1/admin/age-rules', { country: 'DE', region: '', rule: 'self-declaration', law: '', inForceSince: null }]]);
   });
 
+  it('refuses a law over 300 characters and a place without a country before sending anything', async () => {
+    const api = openAgeRules([fallback]);
+    const form = await screen.findByRole('form', { name: 'Add a place' });
+    fireEvent.click(within(form).getByRole('radio', { name: 'Age check required' }));
+    fireEvent.change(within(form).getByLabelText('Law'), { target: { value: 'x'.repeat(301) } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
+    await within(form).findByText('Choose a country.');
+    within(form).getByText('At most 300 characters.');
+    expect(within(form).getByLabelText('Law').getAttribute('aria-invalid')).toBe('true');
+    expect(sent(api, 'PUT')).toEqual([]);
+  });
+
   it("shows the server's refusal under the field it names, and any other above the button", async () => {
     const answers = [
       json({ message: 'Choose a region of that country, or none.', errors: { region: ['Choose a region of that country, or none.'] } }, 422),
