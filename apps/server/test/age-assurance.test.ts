@@ -35,7 +35,7 @@ beforeAll(async () => {
       AGE_ASSURANCE_ISSUER: provider.issuer,
       AGE_ASSURANCE_CLIENT_ID: provider.clientId,
     },
-    { workers: false },
+    { workers: false, ageRules: 'seeded' },
   );
   const creator = await signUp(t, 'model');
   await t.pool.query(`update users set is_verified = 'approved' where id = $1`, [creator.id]);

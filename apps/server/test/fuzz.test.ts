@@ -4,6 +4,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccounts } from '../src/modules/accounts/admin-accounts.ts';
 import { client, signInAs, signUp } from './helpers/accounts.ts';
+import { startTestAgeProvider, type TestAgeProvider } from './helpers/age-provider.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -112,8 +113,12 @@ async function signedIn(actor: string): Promise<Record<string, string>> {
 let operations: (Operation & { fields: string[] })[];
 const who: Record<string, Record<string, string>> = { guest: {} };
 
+let ageProvider: TestAgeProvider;
+
 beforeAll(async () => {
-  t = await createTestApp({ TRUST_PROXY: 'true' }, { workers: false });
+  // Configured as in production, with a real age-assurance provider (ADR 0030): starting a check is not a 503.
+  ageProvider = await startTestAgeProvider('http://flick.test/v1/age-assurance/callback');
+  t = await createTestApp({ TRUST_PROXY: 'true', AGE_ASSURANCE_ISSUER: ageProvider.issuer, AGE_ASSURANCE_CLIENT_ID: ageProvider.clientId }, { workers: false });
   who.creator = await signedIn('creator');
   who.admin = await signedIn('admin');
   // The whole document, the admin API included: the public one at /v1/docs leaves it out (SECURITY.md).
@@ -136,7 +141,10 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await ageProvider.close();
+});
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**

@@ -35,8 +35,12 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** `mailDelayMs`: each e-mail takes this long to send, as over SMTP. */
-  options: { workers?: boolean; mailDelayMs?: number } = {},
+  /**
+   * `mailDelayMs`: each e-mail takes this long to send, as over SMTP. `ageRules`: keep the seeded age rules
+   * per place (ADR 0030); without it, every place's rule is none, so a test of another feature that sends
+   * its viewer from the UK or Texas sees what a viewer who passed the age check sees.
+   */
+  options: { workers?: boolean; mailDelayMs?: number; ageRules?: 'seeded' } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `flick_test_${randomBytes(6).toString('hex')}`;
@@ -45,6 +49,7 @@ export async function createTestApp(
   const url = databaseUrl(adminUrl, name);
   const logger = pino({ level: 'silent' });
   const { db, pool } = createDatabase(url, logger, { max: 4 });
+  if (options.ageRules !== 'seeded') await pool.query(`delete from age_rules where country <> '*'`);
 
   const dataDir = path.join(os.tmpdir(), name);
   const config = loadConfig({
