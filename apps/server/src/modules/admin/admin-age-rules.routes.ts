@@ -50,19 +50,8 @@ export const adminAgeRulesRoutes: FastifyPluginAsyncZod<{ rules: AgeRules; geolo
       schema: {
         ...adminRoute,
         summary: "Remove a place's rule (the place then follows its country's, or none)",
-        querystring: z.object({
-          country: z
-            .string()
-            .trim()
-            .toUpperCase()
-            .regex(/^[A-Z]{2}$/, 'Choose a country.'),
-          region: z
-            .string()
-            .trim()
-            .toUpperCase()
-            .regex(/^[A-Z0-9]{0,3}$/, 'Choose a region of that country, or none.')
-            .default(''),
-        }),
+        // The fallback ('*') is refused by the rules themselves: it can be set to none, not removed.
+        querystring: ageRuleInputSchema.pick({ country: true, region: true }),
         response: { 204: z.null(), ...adminErrors },
       },
     },

@@ -102,25 +102,10 @@ export function AgeGateScreen({ returnTo, outcome, exitUrl, onPassed }: AgeGateS
         </p>
       )}
       <div className="mt-7 grid gap-3">
-        {gate.rule === 'assurance' ? (
-          gate.provider.kind === 'none' ? (
-            <p role="alert" className="text-danger">
-              {ageGateMessages.providerUnavailable}
-            </p>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-primary w-full"
-              disabled={busy}
-              onClick={() =>
-                void act(async () => {
-                  window.location.assign(await startAgeCheck(returnTo));
-                })
-              }
-            >
-              {busy ? 'Opening the age check…' : 'Check my age'}
-            </button>
-          )
+        {gate.rule === 'assurance' && gate.provider.kind === 'none' ? (
+          <p role="alert" className="text-danger">
+            {ageGateMessages.providerUnavailable}
+          </p>
         ) : (
           <button
             type="button"
@@ -128,12 +113,16 @@ export function AgeGateScreen({ returnTo, outcome, exitUrl, onPassed }: AgeGateS
             disabled={busy}
             onClick={() =>
               void act(async () => {
-                await declareAdult();
-                onPassed();
+                // An age check happens at the provider; a confirmation is taken here.
+                if (gate.rule === 'assurance') window.location.assign(await startAgeCheck(returnTo));
+                else {
+                  await declareAdult();
+                  onPassed();
+                }
               })
             }
           >
-            I am 18 or older
+            {gate.rule === 'assurance' ? (busy ? 'Opening the age check…' : 'Check my age') : 'I am 18 or older'}
           </button>
         )}
         <button type="button" className="btn btn-secondary w-full" onClick={() => window.location.replace(exitUrl)}>
