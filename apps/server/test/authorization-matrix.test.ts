@@ -299,7 +299,14 @@ let ageProvider: TestAgeProvider;
 beforeAll(async () => {
   // A real age-assurance provider (ADR 0030), so starting a check is let through as it would be in production.
   ageProvider = await startTestAgeProvider('http://flick.test/v1/age-assurance/callback');
-  t = await createTestApp({ TRUST_PROXY: 'true', AGE_ASSURANCE_ISSUER: ageProvider.issuer, AGE_ASSURANCE_CLIENT_ID: ageProvider.clientId }, { workers: false });
+  t = await createTestApp(
+    { TRUST_PROXY: 'true', AGE_ASSURANCE_ISSUER: ageProvider.issuer, AGE_ASSURANCE_CLIENT_ID: ageProvider.clientId },
+    {
+      workers: false,
+      // The seeded age rules: the console's removal of one is among the attempts.
+      ageRules: 'seeded',
+    },
+  );
   const tools = adminAccounts(t.db);
   const studios = studiosService({ db: t.db, pool: t.pool });
   // Every account at once: signing up and in hashes passwords, the slow part of this setup.
