@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminErrors } from '../../lib/route-schemas.ts';
 import type { AgeRules } from '../age-assurance/age-rules.ts';
 import { perClientRate as limit } from '../../plugins/rate-limit-config.ts';
-import { adminRoute, deciding, requireAdmin } from './admin-request.ts';
+import { adminOnly, adminRoute, deciding } from './admin-request.ts';
 
 export const AGE_RULE_EDIT_RATE = { max: 120, windowSeconds: 600 } as const;
 
@@ -17,11 +17,7 @@ export const adminAgeRulesRoutes: FastifyPluginAsyncZod<{ rules: AgeRules; geolo
   app,
   { rules, geolocation, placesFrom, trustProxy },
 ) => {
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  adminOnly(app);
 
   app.get(
     '/age-rules',

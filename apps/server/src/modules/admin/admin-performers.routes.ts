@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.ts';
 import type { ReleasesService } from '../performers/releases.service.ts';
 import { perClientRate as limit } from '../../plugins/rate-limit-config.ts';
-import { adminRoute, deciding, requireAdmin } from './admin-request.ts';
+import { adminOnly, adminRoute, deciding } from './admin-request.ts';
 
 /**
  * Per client address (ADR 0003): a reviewer looks at the ID images before each decision, and a withdrawal
@@ -20,11 +20,7 @@ export const RELEASE_REVIEW_RATE_LIMITS = {
  * images (admins only, never cached), the decision, and a withdrawal of consent the person asked for.
  */
 export const adminPerformersRoutes: FastifyPluginAsyncZod<{ releases: ReleasesService }> = async (app, { releases }) => {
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  adminOnly(app);
 
   app.get(
     '/performer-releases',

@@ -9,7 +9,7 @@ import { adminModerationRoutes } from './admin-moderation.routes.ts';
 import { adminOverviewRoutes } from './admin-overview.routes.ts';
 import type { AdminPeople } from './admin-people.service.ts';
 import { adminPeopleRoutes } from './admin-people.routes.ts';
-import { requireAdmin } from './admin-request.ts';
+import { adminOnly } from './admin-request.ts';
 import type { AdminSites } from './admin-sites.service.ts';
 import { adminSitesRoutes } from './admin-sites.routes.ts';
 import { adminVerificationRoutes } from './admin-verification.routes.ts';
@@ -28,12 +28,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   adsAdmin: AdminAdsOptions;
   holds: AdminHolds;
 }> = async (app, { admins, people, moderation, content, sites, adsAdmin, holds }) => {
-  app.addHook('onRequest', requireAdmin);
-  // Nothing an admin reads may sit in a shared or browser cache.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.header('cache-control', 'no-store');
-    return payload;
-  });
+  adminOnly(app);
 
   await app.register(adminAdsRoutes, adsAdmin);
   await app.register(adminOverviewRoutes, { admins });
