@@ -225,6 +225,31 @@ describe('an age check through the OpenID provider (code + PKCE, a real oidc-pro
   });
 });
 
+describe('hostile input at the gate', () => {
+  it('stops a client starting checks by the thousand (20 in 10 minutes), so the pending requests stay bounded', async () => {
+    const headers = at('uk');
+    const answers: number[] = [];
+    for (let i = 0; i < 25; i += 1) answers.push((await t.app.inject({ method: 'POST', url: '/v1/age-assurance/start', headers, payload: {} })).statusCode);
+    expect(answers.filter((status) => status === 200)).toHaveLength(20);
+    expect(answers.slice(20)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('answers an over-long or NUL-laden callback with no 5xx, no pass and nothing used up', async () => {
+    for (const query of [`code=${'x'.repeat(3000)}&state=s`, `state=${'s'.repeat(300)}`, 'code=a%00b&state=s%00t']) {
+      const answer = await t.app.inject({ method: 'GET', url: `/v1/age-assurance/callback?${query}`, headers: at('uk') });
+      expect(answer.statusCode, query).toBeLessThan(500);
+      expect(answer.headers['set-cookie'], query).toBeUndefined();
+    }
+  });
+
+  it('refuses a law with a NUL byte or over 300 characters in the console, and changes nothing', async () => {
+    const put = (law: string) => t.app.inject({ method: 'PUT', url: '/v1/admin/age-rules', headers: admin, payload: { country: 'NL', rule: 'assurance', law } });
+    expect((await put('Wet\u0000')).statusCode).toBe(422);
+    expect((await put('x'.repeat(301))).statusCode).toBe(422);
+    expect((await t.pool.query(`select count(*)::int as n from age_rules where country = 'NL'`)).rows[0].n).toBe(0);
+  });
+});
+
 describe('the rules in the admin console', () => {
   it('lists the seeded laws with their start dates, and changes take effect at once', async () => {
     const list = await t.app.inject({ method: 'GET', url: '/v1/admin/age-rules', headers: admin });
