@@ -130,8 +130,22 @@ export function AgeGateScreen({ returnTo, outcome, exitUrl, onPassed }: AgeGateS
         </button>
       </div>
       <p className="mt-8 text-sm text-muted">
-        Already a verified creator? <Link to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link>. <Link to="/page/policy">Privacy Policy</Link> ·{' '}
-        <Link to="/page/terms">Terms</Link> · <Link to="/support">Support</Link>
+        Already a verified creator?{' '}
+        <Link className="font-semibold text-fg underline" to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>
+          Sign in
+        </Link>
+        .{' '}
+        <Link className="underline" to="/page/policy">
+          Privacy Policy
+        </Link>{' '}
+        ·{' '}
+        <Link className="underline" to="/page/terms">
+          Terms
+        </Link>{' '}
+        ·{' '}
+        <Link className="underline" to="/support">
+          Support
+        </Link>
       </p>
     </Frame>
   );
