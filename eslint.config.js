@@ -56,7 +56,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['scripts/**', 'apps/*/scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**'],
+    files: ['scripts/**', 'e2e-engines/run.ts', 'apps/*/scripts/**', 'apps/server/src/main.ts', 'apps/server/src/cli/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -14,6 +14,10 @@
  * frame, fails, or BOOT_APP_WAIT_MS has passed; at once when no video starts here.
  */
 (function () {
+  // zod (in the app's chunks) keeps its settings on this global. Jitless, it never tries `new Function`
+  // to choose its fast parsers: the CSP has no 'unsafe-eval', and Firefox reports that try as a
+  // violation on every page load. Here, before any schema exists, on every page.
+  (globalThis.__zod_globalConfig || (globalThis.__zod_globalConfig = {})).jitless = true;
   var BOOT_APP_WAIT_MS = 1000;
   // The app's scripts, kept back by the shell: into <head> they go, once (the template goes with them;
   // a template's scripts run when inserted).

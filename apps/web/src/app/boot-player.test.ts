@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { setCategories, setSelectedTagList } from '../features/preferences/stores/feed-preferences.ts';
 import { videoOf } from '../testing/videos.ts';
 import bootPlayer from './boot-player.js?raw';
@@ -45,6 +46,18 @@ afterEach(() => {
 });
 
 describe('the boot player (ADR 0019)', () => {
+  it('makes zod jitless on every page, before the app: no `new Function` probe for the CSP to report', () => {
+    const before = z.config().jitless;
+    try {
+      window.history.replaceState(null, '', '/discover');
+      openShell(null);
+      // The object zod reads its settings from is the one the boot player set (a zod upgrade that moves it fails here).
+      expect(z.config().jitless).toBe(true);
+    } finally {
+      z.config({ jitless: before });
+    }
+  });
+
   it('starts the first video of the shell’s page at once, muted, with its first frame as the poster, where HLS is native', () => {
     vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
     openShell(page);
