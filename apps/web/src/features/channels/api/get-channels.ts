@@ -1,6 +1,7 @@
 import { CHANNEL_PAGE_SIZE, channelListResponseSchema, type ChannelCard } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
+import { uniqueById } from '../../../lib/unique-by-id.ts';
 
 export interface ChannelPage {
   channels: ChannelCard[];
@@ -25,5 +26,5 @@ export const channelsQueryOptions = () =>
 /** The channels loaded so far, and the next page on demand. */
 export function useChannels() {
   const query = useInfiniteQuery(channelsQueryOptions());
-  return { ...query, channels: query.data?.pages.flatMap((page) => page.channels) ?? [] };
+  return { ...query, channels: uniqueById(query.data?.pages.flatMap((page) => page.channels) ?? []) };
 }

@@ -1,6 +1,7 @@
 import { appearanceListSchema, appearanceSchema, type Appearance, type AppearanceDecisionRequest } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
+import { uniqueById } from '../../../lib/unique-by-id.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 
 type AppearancePage = ReturnType<typeof appearanceListSchema.parse>;
@@ -16,7 +17,7 @@ export const appearancesQueryOptions = (userId: string) =>
     getNextPageParam: (last) => (last.links.next ? nextPagePath(last.links.next) : undefined),
   });
 
-export const appearancesOf = (data: InfiniteData<AppearancePage, unknown> | undefined): Appearance[] => data?.pages.flatMap((page) => page.data) ?? [];
+export const appearancesOf = (data: InfiniteData<AppearancePage, unknown> | undefined): Appearance[] => uniqueById(data?.pages.flatMap((page) => page.data) ?? []);
 
 /** GET /profile/appearances (bearer): the requests to appear in other creators' videos, newest first. */
 export function useAppearances() {

@@ -1,6 +1,7 @@
 import { FOLLOWED_MODELS_ON_PROFILE, followedModelListResponseSchema, PROFILE_LIST_PAGE_SIZE, type FollowedModel } from '@flick/contract';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
+import { uniqueById } from '../../../lib/unique-by-id.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { followingModelsKey } from '../../creators/api/follow-model.ts';
 
@@ -36,7 +37,7 @@ export const followedModelsQueryOptions = (userId: string, limit: number) =>
 export function useFollowingModels() {
   const session = useSession();
   const query = useInfiniteQuery({ ...followingModelsQueryOptions(session?.userId ?? ''), enabled: session !== null });
-  const models = query.data?.pages.flatMap((page) => page.models) ?? [];
+  const models = uniqueById(query.data?.pages.flatMap((page) => page.models) ?? []);
   return { ...query, models };
 }
 

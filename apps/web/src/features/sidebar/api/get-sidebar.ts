@@ -1,6 +1,7 @@
 import { SIDEBAR_PAGE_SIZE, SIDEBAR_SHORT_PAGE, sidebarListResponseSchema, type Category, type SidebarItem } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, nextPagePath } from '../../../lib/api-client.ts';
+import { uniqueById } from '../../../lib/unique-by-id.ts';
 
 export interface SidebarPage {
   items: SidebarItem[];
@@ -26,5 +27,5 @@ export const sidebarQueryOptions = (categories: readonly Category[]) =>
 /** The recommended videos loaded so far, and the next page on demand. */
 export function useSidebar(categories: readonly Category[]) {
   const query = useInfiniteQuery(sidebarQueryOptions(categories));
-  return { ...query, items: query.data?.pages.flatMap((page) => page.items) ?? [] };
+  return { ...query, items: uniqueById(query.data?.pages.flatMap((page) => page.items) ?? []) };
 }

@@ -1,6 +1,7 @@
 import { listResponseSchema, videoSchema, type Video } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { uniqueById } from '../../../lib/unique-by-id.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { isInProgress } from '../video-status.ts';
 
@@ -33,7 +34,8 @@ export const myVideosQueryOptions = (userId: string) =>
     getNextPageParam: (last) => (last.links.next ? apiPathOf(last.links.next) : undefined),
   });
 
-export const videosOf = (data: InfiniteData<MyVideosPage, unknown> | undefined): Video[] => data?.pages.flatMap((page) => page.data) ?? [];
+/** The loaded pages as one list, each video once (a video moves down a page when a newer one arrives). */
+export const videosOf = (data: InfiniteData<MyVideosPage, unknown> | undefined): Video[] => uniqueById(data?.pages.flatMap((page) => page.data) ?? []);
 
 /** The creator's videos, page by page, refreshed every 3 s while any of them is still processing. */
 export function useMyVideos() {

@@ -1,6 +1,7 @@
 import type { Video } from '@flick/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { nextPagePath } from '../../../lib/api-client.ts';
+import { uniqueById } from '../../../lib/unique-by-id.ts';
 import { getVideoPage, type VideoPage } from './video-page.ts';
 
 /** A grid's pages, for the hook below and for a route loader that asks for them before the screen renders. */
@@ -19,7 +20,8 @@ export const videoListQueryOptions = (key: readonly unknown[], firstPath: string
 export function useVideoList(key: readonly unknown[], firstPath: string, { enabled = true } = {}) {
   const query = useInfiniteQuery({ ...videoListQueryOptions(key, firstPath), enabled });
   const pages = query.data?.pages ?? [];
-  const videos: Video[] = pages.flatMap((page) => page.videos);
+  // viewer.md §4: later pages are appended with duplicates (by id) removed.
+  const videos: Video[] = uniqueById(pages.flatMap((page) => page.videos));
   return { ...query, videos, pageCount: pages.length, next: pages.at(-1)?.next ?? null };
 }
 
