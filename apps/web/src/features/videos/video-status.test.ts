@@ -9,12 +9,11 @@ describe('video status badges (viewer.md §4)', () => {
     expect(videoStatuses.map((status) => statusLabels[status])).toEqual(['Uploaded', 'Preparing', 'Processing', 'Published', 'Rejected', 'Deleting', 'Failed']);
   });
 
-  it('badges every status but published', () => {
+  it('badges every status, published included', () => {
     for (const status of videoStatuses) {
-      const badge = videoBadge({ status, uploadDate: '2030-05-01T10:00:00Z' }, now);
-      if (status === 'approved') expect(badge).toBeNull();
-      else expect(badge).toEqual({ tone: status, label: statusLabels[status] });
+      expect(videoBadge({ status, uploadDate: '2030-05-01T10:00:00Z' }, now)).toEqual({ tone: status, label: statusLabels[status] });
     }
+    expect(videoBadge({ status: 'approved', uploadDate: '2030-05-01T10:00:00Z' }, now)).toEqual({ tone: 'approved', label: 'Published' });
   });
 
   it('says "Scheduled {date}" for an approved video whose date is ahead', () => {

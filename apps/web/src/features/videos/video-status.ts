@@ -58,11 +58,13 @@ export const formatPublishMoment = (iso: string) => (fullDate ??= new Intl.DateT
 
 export type BadgeTone = VideoStatus | 'scheduled';
 
-/** The badge on a tile: every status but published, "Scheduled {date}" for a video not out yet, "In review" for one held. */
-export function videoBadge(video: Pick<Video, 'status' | 'uploadDate'> & { statusReason?: string | null }, now: number): { tone: BadgeTone; label: string } | null {
+/**
+ * The badge on a tile (viewer.md §4: every status has its own, "Published" included): "Scheduled {date}"
+ * for a video not out yet, "In review" for one held.
+ */
+export function videoBadge(video: Pick<Video, 'status' | 'uploadDate'> & { statusReason?: string | null }, now: number): { tone: BadgeTone; label: string } {
   if (isScheduled(video, now)) return { tone: 'scheduled', label: `Scheduled ${formatScheduledDate(video.uploadDate)}` };
   if (isInReview(video)) return { tone: 'processing', label: IN_REVIEW_LABEL };
-  if (video.status === 'approved') return null;
   return { tone: video.status, label: statusLabels[video.status] };
 }
 

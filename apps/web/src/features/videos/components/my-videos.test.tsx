@@ -5,7 +5,6 @@ import { findScreenHeading, profileUser, publicProfileOf, signIn } from '../../.
 import { type FetchCall, initializeApp, json, mockApi, renderApp } from '../../../testing/render-app.tsx';
 import { videoOf } from '../../../testing/videos.ts';
 import { formatScheduledDate } from '../video-status.ts';
-import { DELETED_TILE_MS } from './my-videos.tsx';
 
 type Responder = (call: FetchCall) => Response | Promise<Response>;
 
@@ -28,10 +27,24 @@ function openAccount(list: Responder, more: Record<string, Responder> = {}, user
 }
 
 const page = (data: Video[], next: string | null = null) => json({ data, links: { next } });
+
+/** The end of the list is in view: the grid asks for the next page each time it may. */
+function endAlwaysInView() {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly report: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        queueMicrotask(() => this.report([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+      }
+      disconnect() {}
+    },
+  );
+}
 const findSection = async () => within(await screen.findByRole('region', { name: 'My videos' }, { timeout: 5000 }));
 
 describe('My videos on /account', () => {
-  it('badges every status but published, each in its own colour, and a scheduled video with its date', async () => {
+  it('badges every status, published included, each in its own colour, and a scheduled video with its date', async () => {
     const scheduled = videoOf({ id: 8, title: 'Tomorrow night', uploadDate: '2099-06-01T18:30:00.000Z' });
     openAccount(() =>
       page([
@@ -53,6 +66,7 @@ describe('My videos on /account', () => {
       ['uploaded', 'Uploaded'],
       ['preprocess', 'Preparing'],
       ['processing', 'Processing'],
+      ['approved', 'Published'],
       ['rejected', 'Rejected'],
       ['deleting', 'Deleting'],
       ['error', 'Failed'],
@@ -65,7 +79,7 @@ describe('My videos on /account', () => {
         ?.split(' ')
         .map((id) => document.getElementById(id)?.textContent);
     expect(description('Almost there')).toEqual(['Processing', '0:42']);
-    expect(description('Beach day')).toEqual(['0:42']);
+    expect(description('Beach day')).toEqual(['Published', '0:42']);
     // Thumbnail, else first frame, else a drawn frame.
     const pictures = section.getAllByRole('listitem').map((tile) => tile.querySelector('img')?.getAttribute('src') ?? null);
     expect(pictures.slice(0, 4)).toEqual([null, '/media/videos/2/first-frame.jpg', '/media/videos/3/first-frame.jpg', '/media/videos/4/thumbnail.jpg']);
@@ -145,7 +159,7 @@ describe('My videos on /account', () => {
     expect(listCalls()).toBe(done);
   });
 
-  it('deletes after the "Delete video" confirmation: Deleting at once, the toast, then the tile leaves', async () => {
+  it('deletes after the "Delete video" confirmation: busy until the server answers, then Deleting, and the tile stays', async () => {
     let answer: (response: Response) => void = () => {};
     const { api } = openAccount(() => page([videoOf({ id: 4, title: 'Beach day' }), videoOf({ id: 9, title: 'Pool party' })]), {
       'GET /v1/videos/4/delete': () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -156,13 +170,20 @@ describe('My videos on /account', () => {
     const confirm = screen.getByRole('alertdialog', { name: 'Delete video' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    section.getByText('Deleting');
     await waitFor(() => expect(api.calls.some((call) => call.url === '/v1/videos/4/delete' && call.method === 'GET')).toBe(true));
+    // viewer.md §4: "deleting" only after a 200; until then the delete button is busy.
+    expect(section.queryByText('Deleting')).toBeNull();
+    const deleteButton = section.getByRole<HTMLButtonElement>('button', { name: 'Delete Beach day' });
+    expect(deleteButton.getAttribute('aria-busy')).toBe('true');
+    expect(deleteButton.disabled).toBe(true);
 
     answer(json({ message: videoMessages.deleted }));
     await screen.findByText(videoMessages.deleted);
     section.getByText('Deleting');
-    await waitFor(() => expect(section.queryByRole('button', { name: 'Beach day' })).toBeNull(), { timeout: DELETED_TILE_MS + 2000 });
+    expect(section.getByRole<HTMLButtonElement>('button', { name: 'Beach day' }).disabled).toBe(true);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2000)));
+    section.getByRole('button', { name: 'Beach day' });
+    section.getByText('Deleting');
     section.getByRole('button', { name: 'Pool party' });
   });
 
@@ -176,6 +197,43 @@ describe('My videos on /account', () => {
     await screen.findByText(videoMessages.notYours);
     section.getByRole('button', { name: 'Beach day' });
     expect(section.queryByText('Deleting')).toBeNull();
+  });
+
+  it('does not ask again for a page that failed; Try again asks once more', async () => {
+    endAlwaysInView();
+    let failing = true;
+    const { api } = openAccount((call) =>
+      call.url.includes('before=')
+        ? failing
+          ? json({ message: 'Down' }, 500)
+          : page([videoOf({ id: 2, title: 'Older one' })])
+        : page([videoOf({ id: 4, title: 'Beach day' })], '/v1/profile/videos?before=4'),
+    );
+    const section = await findSection();
+    await section.findByRole('button', { name: 'Beach day' });
+    const secondPage = () => api.calls.filter((call) => call.url.includes('before=4')).length;
+    const retry = await section.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    const asked = secondPage();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    expect(secondPage()).toBe(asked);
+
+    failing = false;
+    fireEvent.click(retry);
+    await section.findByRole('button', { name: 'Older one' });
+    expect(secondPage()).toBe(asked + 1);
+  });
+
+  it('shows a video once when it comes again on the next page', async () => {
+    endAlwaysInView();
+    openAccount((call) =>
+      call.url.includes('before=')
+        ? page([videoOf({ id: 4, title: 'Beach day' }), videoOf({ id: 2, title: 'Older one' })])
+        : page([videoOf({ id: 5, title: 'Newest' }), videoOf({ id: 4, title: 'Beach day' })], '/v1/profile/videos?before=4'),
+    );
+    const section = await findSection();
+    await section.findByRole('button', { name: 'Older one' }, { timeout: 5000 });
+    expect(section.getAllByRole('button', { name: 'Beach day' })).toHaveLength(1);
+    expect(section.getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('cancelling the confirmation deletes nothing', async () => {

@@ -14,17 +14,16 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { clearSession } from '../../session/stores/session-changes.ts';
 import { useDeleteVideo } from '../api/delete-video.ts';
-import { myVideosQueryOptions, updateMyVideo, useMyVideos, videosOf } from '../api/get-my-videos.ts';
+import { myVideosQueryOptions, useMyVideos, videosOf } from '../api/get-my-videos.ts';
 import { canPlay, formatPublishMoment, isInReview, isScheduled, statusExplanation, videoBadge, videoTitle } from '../video-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { VideoPlayerDialog } from './video-player-dialog.tsx';
 import { VideoTile } from './video-tile.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { gridClassName } from './video-grid.tsx';
 
-/** How long a deleted video stays in the list, marked "Deleting", before it leaves. */
-export const DELETED_TILE_MS = 1500;
-
-const grid = 'grid grid-cols-3 gap-x-2 gap-y-3 sm:grid-cols-4 lg:grid-cols-5';
+/** viewer.md §2: 3 columns, 5 on wide screens, as every other video grid. */
+const grid = gridClassName;
 
 function deleteFailure(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return NETWORK_ERROR_MESSAGE;
@@ -83,12 +82,14 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
   const [opened, setOpened] = useState<Video | null>(null);
   const [confirming, setConfirming] = useState<Video | null>(null);
   const [pending, setPending] = useState<ReadonlySet<number>>(() => new Set());
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const sentinel = useLoadMoreNear(hasNextPage && !isFetchingNextPage, () => void fetchNextPage(), 600);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list;
+  // viewer.md §8 "Video list fetch failure": a page that failed is not asked for again by itself; the
+  // creator may ask again with the button under the grid.
+  const sentinel = useLoadMoreNear(hasNextPage && !isFetchingNextPage && !isFetchNextPageError, () => void fetchNextPage(), 600);
 
   // Scheduled dates are compared with the moment of the last answer, which keeps rendering pure.
   const now = list.dataUpdatedAt;
-  const videos = videosOf(list.data).map((video) => (pending.has(video.id) ? { ...video, status: 'deleting' as const } : video));
+  const videos = videosOf(list.data);
 
   const setPendingId = (id: number, on: boolean) =>
     setPending((current) => {
@@ -98,6 +99,9 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
       return next;
     });
 
+  // viewer.md §4: the video shows as deleting once the server said 200 (useDeleteVideo), and stays so
+  // until the list is next asked for (the server leaves deleting videos out). Until the answer, only
+  // its delete button is busy.
   function deleteConfirmed(video: Video) {
     setConfirming(null);
     setPendingId(video.id, true);
@@ -105,8 +109,6 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
       () => {
         setPendingId(video.id, false);
         toast(videoMessages.deleted);
-        const userId = session?.userId;
-        if (userId) setTimeout(() => updateMyVideo(queryClient, userId, video.id, () => null), DELETED_TILE_MS);
       },
       (error: unknown) => {
         setPendingId(video.id, false);
@@ -138,11 +140,12 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
       <>
         <ul className={grid}>
           {videos.map((video) => (
-            <VideoTile key={video.id} video={video} now={now} onOpen={() => setOpened(video)} onDelete={() => setConfirming(video)} />
+            <VideoTile key={video.id} video={video} now={now} deleteBusy={pending.has(video.id)} onOpen={() => setOpened(video)} onDelete={() => setConfirming(video)} />
           ))}
         </ul>
         <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
           {isFetchingNextPage && <Spinner label="Loading more videos" className="size-6" />}
+          {isFetchNextPageError && !isFetchingNextPage && <LoadFailed message="More videos could not load." onRetry={() => void fetchNextPage()} />}
         </div>
       </>
     );

@@ -2,6 +2,7 @@ import type { Video } from '@flick/contract';
 import { useId } from 'react';
 import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { TrashIcon } from '../../../components/ui/video-icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { videoBadge, videoTitle } from '../video-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { VideoThumb } from './video-thumb.tsx';
@@ -11,21 +12,23 @@ export interface VideoTileProps {
   video: Video;
   /** The moment scheduled dates are compared with. */
   now: number;
+  /** The delete was asked for and the server has not answered yet. */
+  deleteBusy?: boolean;
   onOpen: () => void;
   onDelete: () => void;
 }
 
 /**
  * One of the creator's videos: its 9:16 picture (thumbnail, else first frame, else a drawn frame),
- * duration, a badge unless it is published, and a delete button in the corner.
+ * duration, its status badge, and a delete button in the corner (a spinner while the delete is on its way).
  */
-export function VideoTile({ video, now, onOpen, onDelete }: VideoTileProps) {
+export function VideoTile({ video, now, deleteBusy = false, onOpen, onDelete }: VideoTileProps) {
   const id = useId();
   const title = videoTitle(video);
   const badge = videoBadge(video, now);
   const deleting = video.status === 'deleting';
   const playable = video.status === 'approved';
-  const described = [badge ? `${id}-badge` : null, video.duration > 0 ? `${id}-duration` : null].filter(Boolean).join(' ');
+  const described = [`${id}-badge`, video.duration > 0 ? `${id}-duration` : null].filter(Boolean).join(' ');
 
   return (
     <li className="relative min-w-0 animate-fade-in">
@@ -46,11 +49,9 @@ export function VideoTile({ video, now, onOpen, onDelete }: VideoTileProps) {
                 </span>
               </span>
             )}
-            {badge && (
-              <span className="absolute right-1.5 bottom-1.5 left-1.5 flex">
-                <StatusBadge id={`${id}-badge`} tone={badge.tone} label={badge.label} />
-              </span>
-            )}
+            <span className="absolute right-1.5 bottom-1.5 left-1.5 flex">
+              <StatusBadge id={`${id}-badge`} tone={badge.tone} label={badge.label} />
+            </span>
           </VideoThumb>
           <span className={`mt-1.5 block truncate px-0.5 text-xs font-semibold ${deleting ? 'text-subtle' : 'text-fg/90'}`}>{title}</span>
         </button>
@@ -58,12 +59,13 @@ export function VideoTile({ video, now, onOpen, onDelete }: VideoTileProps) {
       <button
         type="button"
         aria-label={`Delete ${title}`}
-        disabled={deleting}
+        aria-busy={deleteBusy || undefined}
+        disabled={deleting || deleteBusy}
         onClick={onDelete}
-        className="group/delete absolute top-0 right-0 grid size-11 place-items-center rounded-full disabled:hidden"
+        className={`group/delete absolute top-0 right-0 grid size-11 place-items-center rounded-full ${deleting ? 'hidden' : ''}`}
       >
         <span className="grid size-8 place-items-center rounded-full bg-black/55 text-white ring-1 ring-white/15 backdrop-blur-md transition-colors group-hover/delete:bg-danger group-active/delete:scale-95">
-          <TrashIcon width="16" height="16" />
+          {deleteBusy ? <Spinner decorative className="size-4" /> : <TrashIcon width="16" height="16" />}
         </span>
       </button>
     </li>
