@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import type { EnginePage } from './engine-page.ts';
 
 /** Firefox (Debian's ESR), headless, driven over WebDriver BiDi by puppeteer-core (which never downloads a browser). */
@@ -9,36 +9,54 @@ export function firefoxPath(): string {
   return found;
 }
 
+export interface FirefoxOptions {
+  width: number;
+  height: number;
+  /** Scripts run in every document before its own (BiDi preload scripts). */
+  beforeLoad?: string[];
+}
+
+export function launchFirefox({ width, height }: { width: number; height: number }): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    protocol: 'webDriverBiDi',
+    defaultViewport: { width, height },
+    extraPrefsFirefox: { 'browser.shell.checkDefaultBrowser': false },
+  });
+}
+
 export class FirefoxPage implements EnginePage {
   readonly engine = 'Firefox';
   private constructor(
-    private readonly browser: Browser,
     private readonly page: Page,
     readonly version: string,
+    private readonly end: () => Promise<void>,
   ) {}
 
-  /** `beforeLoad`: scripts run in every document before its own (BiDi preload scripts). */
-  static async launch({ width, height, beforeLoad = [] }: { width: number; height: number; beforeLoad?: string[] }) {
-    const browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: firefoxPath(),
-      headless: true,
-      protocol: 'webDriverBiDi',
-      defaultViewport: { width, height },
-      extraPrefsFirefox: {
-        // Autoplay with sound is the app's to ask; muted autoplay (the feed's) is allowed either way.
-        'media.autoplay.default': 0,
-        'browser.shell.checkDefaultBrowser': false,
-      },
-    });
+  /** A browser of its own, ended with the page. */
+  static async launch(options: FirefoxOptions) {
+    const browser = await launchFirefox(options);
     try {
-      const page = await browser.newPage();
-      for (const script of beforeLoad) await page.evaluateOnNewDocument(script);
-      return new FirefoxPage(browser, page, (await browser.version()).replace(/^firefox\//i, ''));
+      return await FirefoxPage.open(browser, options, () => browser.close());
     } catch (error) {
       await browser.close();
       throw error;
     }
+  }
+
+  /** A page in a new browser context of `browser` (its own storage and cache: a cold load), ended with the page. */
+  static async openCold(browser: Browser, options: FirefoxOptions) {
+    const context = await browser.createBrowserContext();
+    return FirefoxPage.open(context, options, () => context.close());
+  }
+
+  private static async open(owner: Browser | BrowserContext, { beforeLoad = [] }: FirefoxOptions, end: () => Promise<void>) {
+    const page = await owner.newPage();
+    for (const script of beforeLoad) await page.evaluateOnNewDocument(script);
+    const browser = 'browser' in owner ? owner.browser() : owner;
+    return new FirefoxPage(page, (await browser.version()).replace(/^firefox\//i, ''), end);
   }
 
   async goto(url: string) {
@@ -75,6 +93,6 @@ export class FirefoxPage implements EnginePage {
   }
 
   async close() {
-    await this.browser.close();
+    await this.end();
   }
 }
