@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { admin } from './support/admin.ts';
+import { registerAccount, signInOnPage } from './support/feed-seed.ts';
 import { linkFromMail } from './support/mail.ts';
 import { snap } from './support/screenshot.ts';
 
@@ -212,6 +213,22 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await signIn(page, model.email, 'brand-new-pass-1', false);
+  });
+
+  test('Back on an account screen opened directly goes home; opened from the account, back to it (accounts.md §2)', async ({ page }) => {
+    const viewer = await registerAccount(test.info().project.use.baseURL!, 'user');
+    await signInOnPage(page, viewer);
+    for (const path of ['/account/settings/password', '/account/settings', '/account/following']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page, `Back from ${path}`).toHaveURL(/\/$/);
+    }
+
+    await page.goto('/account');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/account\/settings$/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/account$/);
   });
 
   test('password recovery works end to end from the mailed link', async ({ page }, testInfo) => {

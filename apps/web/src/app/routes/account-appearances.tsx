@@ -1,5 +1,4 @@
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { AppearanceRequests } from '../../features/performers/components/appearance-requests.tsx';
 
 /** ADR 0029 /account/appearances, behind the login guard: the videos other creators say I am in, to approve, refuse or withdraw. */
@@ -7,7 +6,6 @@ export function AccountAppearancesRoute() {
   return (
     <Screen
       title="Appearance requests"
-      backTo={paths.account}
       description="Creators who say you are in their video. It is published only once you approve, and you can withdraw your consent later."
     >
       <AppearanceRequests />

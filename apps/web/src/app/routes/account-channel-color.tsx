@@ -10,7 +10,7 @@ export function AccountChannelColorRoute() {
     <ProfileGate>
       {(user) =>
         user.type === 'channel' ? (
-          <Screen title="Channel color" backTo={paths.accountSettings} description="The color behind your channel's initial.">
+          <Screen title="Channel color" description="The color behind your channel's initial.">
             <ChannelColorForm user={user} />
           </Screen>
         ) : (

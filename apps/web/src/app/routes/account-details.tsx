@@ -1,5 +1,4 @@
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { DetailsForm } from '../../features/account/components/details-form.tsx';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 
@@ -8,7 +7,7 @@ export function AccountDetailsRoute() {
   return (
     <ProfileGate>
       {(user) => (
-        <Screen title="Details" backTo={paths.accountSettings} description={user.type === 'user' ? 'The name other people see.' : 'How viewers see you on Flick.'}>
+        <Screen title="Details" description={user.type === 'user' ? 'The name other people see.' : 'How viewers see you on Flick.'}>
           <DetailsForm user={user} />
         </Screen>
       )}

@@ -7,7 +7,7 @@ import { json, mockApi, withQueryClient } from '../../testing/render-app.tsx';
 import { AccountFollowingRoute } from './account-following.tsx';
 
 describe('/account/following (viewer.md §2)', () => {
-  it('is titled Following, and Back leads to the account when opened directly', async () => {
+  it('is titled Following, and Back leads home when opened directly (accounts.md §2)', async () => {
     mockApi({ 'GET /v1/profile/following-models': () => json({ data: [], links: { next: null } }) });
     signIn(profileUser({ id: 3, type: 'user' }));
     queryClient.clear();
@@ -22,6 +22,6 @@ describe('/account/following (viewer.md §2)', () => {
     screen.getByRole('heading', { level: 1, name: 'Following' });
     await screen.findByText('You are not following anyone yet.');
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });

@@ -1,5 +1,4 @@
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { GenderForm } from '../../features/account/components/gender-form.tsx';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 
@@ -8,7 +7,7 @@ export function AccountGenderRoute() {
   return (
     <ProfileGate>
       {(user) => (
-        <Screen title="Gender" backTo={paths.accountSettings} description={user.type === 'user' ? 'How you identify.' : 'The category viewers find you in.'}>
+        <Screen title="Gender" description={user.type === 'user' ? 'How you identify.' : 'The category viewers find you in.'}>
           <GenderForm user={user} />
         </Screen>
       )}

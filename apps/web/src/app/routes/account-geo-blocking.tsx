@@ -13,7 +13,7 @@ export function AccountGeoBlockingRoute() {
         user.type === 'user' ? (
           <Navigate to={paths.accountSettings} replace />
         ) : (
-          <Screen title="Geo blocking" backTo={paths.accountSettings} description={geoMessages.intro}>
+          <Screen title="Geo blocking" description={geoMessages.intro}>
             <GeoBlockingScreen />
           </Screen>
         )

@@ -1,11 +1,10 @@
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { HelpEntries } from '../../features/account/components/help-entries.tsx';
 
 /** accounts.md §2 /account/help, behind the login guard: where a creator gets help. */
 export function AccountHelpRoute() {
   return (
-    <Screen title="Help" backTo={paths.account} description="Questions about your profile, uploads or payouts? We're here.">
+    <Screen title="Help" description="Questions about your profile, uploads or payouts? We're here.">
       <HelpEntries />
     </Screen>
   );

@@ -1,5 +1,4 @@
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { SettingsList } from '../../features/account/components/settings-list.tsx';
 import { DiscretionOptions } from '../../features/preferences/components/discretion-options.tsx';
@@ -9,7 +8,7 @@ export function AccountSettingsRoute() {
   return (
     <ProfileGate>
       {(user) => (
-        <Screen title="Settings" backTo={paths.account}>
+        <Screen title="Settings">
           <SettingsList user={user} />
           <section aria-labelledby="settings-discretion" className="mt-8">
             <h2 id="settings-discretion" className="text-lg font-extrabold tracking-tight">

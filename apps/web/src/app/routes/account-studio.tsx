@@ -19,7 +19,7 @@ export function AccountStudioRoute() {
         user.type === 'user' ? (
           <Navigate to={paths.accountSettings} replace />
         ) : (
-          <Screen title={studioMessages.title} backTo={paths.accountSettings}>
+          <Screen title={studioMessages.title}>
             <StudioMembership initialKey={key} />
           </Screen>
         )
@@ -36,7 +36,6 @@ export function StudioConsoleRoute() {
         <Screen
           title={user.managesStudio?.name ?? 'Studio'}
           eyebrow={<p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Studio console</p>}
-          backTo={paths.account}
           width="wide"
         >
           <StudioConsole />

@@ -2,7 +2,6 @@ import type { ProfileUser } from '@flick/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { profileQueryOptions } from '../../features/session/api/get-profile.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { VerificationForm } from '../../features/verification/components/verification-form.tsx';
@@ -26,7 +25,7 @@ function Validation({ user }: { user: ProfileUser }) {
   }
   const status = user.type === 'user' ? 'not-for-type' : user.isVerified === 'approved' ? 'approved' : 'pending';
   return (
-    <Screen title="Account validation" backTo={paths.accountSettings}>
+    <Screen title="Account validation">
       <VerificationStatusCard status={status} />
     </Screen>
   );

@@ -6,12 +6,7 @@ import { ForgotPasswordForm } from '../../features/auth/components/forgot-passwo
 /** accounts.md §2 "/forgot-password": e-mail field and send button. */
 export function ForgotPasswordRoute() {
   return (
-    <Screen
-      title="Forgot password?"
-      width="narrow"
-      backTo={paths.login}
-      description="Enter the email of your account and we will send you a link to choose a new password."
-    >
+    <Screen title="Forgot password?" width="narrow" description="Enter the email of your account and we will send you a link to choose a new password.">
       <ForgotPasswordForm />
       <p className="mt-6 text-center text-sm text-muted">
         Remembered it?{' '}

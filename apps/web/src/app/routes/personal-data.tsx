@@ -1,6 +1,5 @@
 import { useLocation } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { DataExport } from '../../features/personal-data/components/data-export.tsx';
 import { DeleteAccount } from '../../features/personal-data/components/delete-account.tsx';
 
@@ -9,11 +8,7 @@ export function AccountDataExportRoute() {
   // useLocation, not useSearchParams: a router hook used anywhere is part of the initial JavaScript.
   const token = new URLSearchParams(useLocation().search).get('token') ?? undefined;
   return (
-    <Screen
-      title="Download my data"
-      backTo={paths.accountSettings}
-      description={token ? 'Your archive, from the link we e-mailed you.' : 'A copy of everything we hold about you.'}
-    >
+    <Screen title="Download my data" description={token ? 'Your archive, from the link we e-mailed you.' : 'A copy of everything we hold about you.'}>
       <DataExport token={token} />
     </Screen>
   );
@@ -22,7 +17,7 @@ export function AccountDataExportRoute() {
 /** Settings "Delete account" (ADR 0031). */
 export function AccountDeleteRoute() {
   return (
-    <Screen title="Delete account" backTo={paths.accountSettings} description="Deleting your account removes you from Flick. Read what goes and what stays.">
+    <Screen title="Delete account" description="Deleting your account removes you from Flick. Read what goes and what stays.">
       <DeleteAccount />
     </Screen>
   );

@@ -1,13 +1,12 @@
 import { useParams } from 'react-router';
 import { Screen } from '../../components/layout/screen.tsx';
-import { paths } from '../../config/paths.ts';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
 
 /** /reset-password/{token}: where the password reset e-mail's link leads. */
 export function ResetPasswordRoute() {
   const { token = '' } = useParams();
   return (
-    <Screen title="Choose a new password" width="narrow" backTo={paths.login} description="Pick a password you have not used here before.">
+    <Screen title="Choose a new password" width="narrow" description="Pick a password you have not used here before.">
       <ResetPasswordForm token={token} />
     </Screen>
   );

@@ -6,8 +6,11 @@ export interface ScreenProps {
   /** The screen's heading, also the document title. */
   title: string;
   description?: ReactNode;
-  /** Where Back goes when the screen was opened directly; false for no Back button. */
-  backTo?: string | false;
+  /**
+   * false for no Back button. Back otherwise goes back in history, or home when the screen was opened
+   * directly (accounts.md §2: "Back buttons go back in history or fall back to home").
+   */
+  backTo?: false;
   /** Back does this instead of going back in history (a wizard's previous step). */
   onBack?: () => void;
   /** Above the heading, under the Back button (a step indicator). */
@@ -20,7 +23,7 @@ export interface ScreenProps {
 }
 
 /** A form or settings screen: a readable column, centered on wide screens, with Back and a heading. */
-export function Screen({ title, description, backTo = '/', onBack, eyebrow, width = 'regular', headingRef, children }: ScreenProps) {
+export function Screen({ title, description, backTo, onBack, eyebrow, width = 'regular', headingRef, children }: ScreenProps) {
   return (
     <div className={`mx-auto w-full animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-12 ${{ narrow: 'max-w-md', regular: 'max-w-xl', wide: 'max-w-4xl' }[width]}`}>
       <title>{`${title} · Flick`}</title>
@@ -31,7 +34,7 @@ export function Screen({ title, description, backTo = '/', onBack, eyebrow, widt
       ) : backTo === false ? (
         <div className="h-2" />
       ) : (
-        <BackButton fallback={backTo} />
+        <BackButton />
       )}
       {eyebrow && <div className="mt-3">{eyebrow}</div>}
       <h1 ref={headingRef} tabIndex={-1} className="mt-4 outline-none text-[1.875rem] leading-tight font-extrabold tracking-tight text-balance">

@@ -4,7 +4,6 @@ import { Screen } from '../../../components/layout/screen.tsx';
 import { StepProgress } from '../../../components/ui/step-progress.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useFocusOnStep } from '../../../hooks/use-focus-on-step.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endSessionOnError } from '../../session/session-errors.ts';
@@ -126,7 +125,6 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
   return (
     <Screen
       title="Account validation"
-      backTo={step === 'sent' ? paths.account : paths.accountSettings}
       onBack={index > 0 && step !== 'sent' ? back : undefined}
       headingRef={headingRef}
       eyebrow={<StepProgress current={index + 1} total={steps.length} label="Verification progress" stepName={stepNames[step]} />}
