@@ -1,8 +1,9 @@
 import type { Video } from '@flick/contract';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
+import { useTapGuard } from '../../../hooks/use-tap-guard.ts';
 import { VideoThumb } from './video-thumb.tsx';
 import { ViewCount } from './view-count.tsx';
 import { videoTitle } from '../video-status.ts';
@@ -55,8 +56,12 @@ function GridTile({ video, to, state, eager }: { video: Video; to: string; state
 export function VideoGrid(props: VideoGridProps) {
   const { label, list, empty } = props;
   const { videos, next, pageCount, isPending, isError, hasNextPage, isFetchingNextPage: loadingMore } = list;
-  // viewer.md §8: a list that fails to load more stops loading (the error is logged by the query).
+  // viewer.md §8: a list that fails to load more stops loading, logged; a failed first page offers Try again (ADR 0034).
   const sentinel = useLoadMoreNear(hasNextPage && !loadingMore && !isError, () => void list.fetchNextPage(), GRID_LOAD_MARGIN_PX);
+  const tapGuard = useTapGuard();
+  useEffect(() => {
+    if (list.error) console.warn(`${label} did not load.`, list.error);
+  }, [label, list.error]);
 
   if (isPending) {
     return (
@@ -73,7 +78,7 @@ export function VideoGrid(props: VideoGridProps) {
   if (videos.length === 0) return <>{empty}</>;
   return (
     <>
-      <ul aria-label={label} className={gridClassName}>
+      <ul aria-label={label} className={gridClassName} {...tapGuard}>
         {videos.map((video, index) => (
           <GridTile
             key={video.id}
