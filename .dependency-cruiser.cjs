@@ -19,7 +19,8 @@ const webFeatures = {
   preferences: ['session'],
   // A grid's tiles blur NSFW pictures when the viewer asked for it (preferences/stores/discretion.ts, issue 31).
   videos: ['session', 'preferences'],
-  'videos-rating': [],
+  // A rating makes the rating lists (videos/api/grid-paths.ts) stale.
+  'videos-rating': ['videos'],
   creators: ['session'],
   // The ad slots, breaks and the loader of the ad control script (issue 16).
   ads: ['session', 'client-config', 'preferences'],

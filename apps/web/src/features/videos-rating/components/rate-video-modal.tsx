@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { rateVideo } from '../api/rate-video.ts';
+import { useRateVideo } from '../api/rate-video.ts';
 
 /** viewer.md §4, §9: the prompt closes 700 ms after a rating. */
 export const RATED_CLOSE_MS = 700;
@@ -28,6 +28,7 @@ export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClos
   const descriptionId = useId();
   const [chosen, setChosen] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const rateVideo = useRateVideo();
 
   useEffect(() => {
     if (chosen === null || failed) return;

@@ -21,8 +21,11 @@ export const tagList = (tagId: number | null, categories: readonly Category[]) =
   path: tagVideosPath(tagId, categories),
 });
 
+/** Both rating lists' cached pages (a prefix of each list's query key): what a rating makes stale. */
+export const RATING_LISTS_KEY = ['video-list', 'rating'] as const;
+
 /** A rating list (key and first page): not narrowed by the preferred categories (viewer.md §9). */
 export const ratingList = (type: RatingType | undefined) => ({
-  key: ['rating', type],
+  key: [RATING_LISTS_KEY[1], type],
   path: `/video-rating/${type}?gender=${RATING_CATEGORIES.join(',')}&per_page=${GRID_PAGE_SIZE}`,
 });
