@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sql } from './support/db.ts';
-import { activeVideo, nextVideo, quietFeed, swipeLeft, swipeUp, waitUntilPlaying } from './support/feed-page.ts';
+import { activeVideo, nextVideo, quietFeed, swipe, swipeLeft, swipeUp, waitUntilPlaying } from './support/feed-page.ts';
 import { registerAccount, seedFeed, signInOnPage, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
@@ -140,6 +140,31 @@ test.describe('swipe feed on a phone', () => {
     await swipeLeft(page);
     await panel.getByRole('button', { name: 'Follow' }).click();
     await expect(page).toHaveURL(/\/register$/);
+  });
+
+  test('the profile panel closes with a swipe right, as it opened with a swipe left (viewer.md §4); a drag up and down scrolls it', async ({ page }, testInfo) => {
+    await quietFeed(page);
+    const id = seeded.videoIds[7]!;
+    await page.goto(`/video/${id}`);
+    await waitUntilPlaying(page);
+    await swipeLeft(page);
+    const panel = page.getByRole('dialog', { name: 'Creator profile' });
+    await expect(panel.getByRole('heading', { name: /^Ava / })).toBeVisible();
+    const { width, height } = page.viewportSize()!;
+    await swipe(page, { x: width * 0.5, y: height * 0.7 }, { x: width * 0.5, y: height * 0.4 });
+    await swipe(page, { x: width * 0.5, y: height * 0.4 }, { x: width * 0.52, y: height * 0.7 });
+    await expect(panel).toBeVisible();
+    // A short drag right (under one fifteenth of the width) slides back.
+    await swipe(page, { x: width * 0.4, y: height * 0.5 }, { x: width * 0.4 + 20, y: height * 0.5 });
+    await expect(panel).toBeVisible();
+    await snap(page, testInfo, 'feed-panel-before-swipe-close');
+    await swipe(page, { x: width * 0.3, y: height * 0.5 }, { x: width * 0.85, y: height * 0.52 });
+    await expect(panel).toBeHidden();
+    // Closed as Back closes it: its history entry is gone, and the same video plays on.
+    expect(await page.evaluate(() => (history.state as { usr?: { profilePanel?: boolean } } | null)?.usr?.profilePanel ?? false)).toBe(false);
+    expect((await activeVideo(page)).id).toBe(id);
+    await swipeLeft(page);
+    await expect(panel).toBeVisible();
   });
 
   test('a signed-in viewer follows from the panel', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useDialog } from './use-dialog.ts';
 
@@ -15,6 +15,8 @@ export interface DialogFrameProps {
   labelledBy?: string;
   label?: string;
   describedBy?: string;
+  /** More for the panel: a style and handlers of its own (the creator panel follows a finger that swipes it closed). */
+  panelProps?: Omit<HTMLAttributes<HTMLDivElement>, 'className' | 'role' | 'children'>;
   children: ReactNode;
 }
 
@@ -32,6 +34,7 @@ export function DialogFrame({
   labelledBy,
   label,
   describedBy,
+  panelProps,
   children,
 }: DialogFrameProps) {
   const panelRef = useRef<HTMLDivElement>(null);
@@ -40,6 +43,7 @@ export function DialogFrame({
     <div className={layerClassName}>
       <div aria-hidden="true" className={backdropClassName} onClick={onClose} />
       <div
+        {...panelProps}
         ref={panelRef}
         role={role}
         aria-modal="true"

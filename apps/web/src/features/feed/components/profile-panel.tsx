@@ -4,7 +4,7 @@ import { PanelIcon } from '../../../components/ui/feed-icons.tsx';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { AdSlot } from '../../ads/components/ad-slot.tsx';
-import type { ProfilePanelControl } from '../hooks/use-profile-panel.ts';
+import { usePanelSwipeClose, type ProfilePanelControl } from '../hooks/use-profile-panel.ts';
 import { ProfilePanelContent } from './profile-panel-content.tsx';
 
 export interface ProfilePanelProps {
@@ -65,14 +65,17 @@ function ThreeSlots({ className }: { className: string }) {
   );
 }
 
+/** Over the video on phones: Back, the close button, a tap beside it or a swipe right closes it (viewer.md §4). */
 function PanelOver({ user, loading, onClose }: { user: PublicProfile | undefined; loading: boolean; onClose: () => void }) {
+  const swipe = usePanelSwipeClose(onClose);
   return (
     <DialogFrame
       onClose={onClose}
       layerClassName="fixed inset-0 z-50"
       backdropClassName="absolute inset-0 animate-fade-in bg-black/50"
       label="Creator profile"
-      className="feed-panel-over"
+      className="feed-panel-over touch-pan-y"
+      panelProps={{ style: swipe.style, ...swipe.handlers }}
     >
       <button
         type="button"
