@@ -61,10 +61,12 @@ test('Discover shows the carousels and sections, and each leads where it should'
   await expect(page).toHaveURL(new RegExp(`/${seeded.model.slug}$`));
 });
 
-test("a tag's feed opens its grid from the title bar", async ({ page }) => {
+test("a tag's feed is titled with the tag's name, not its id (ADR 0034), and opens its grid from the title bar", async ({ page }) => {
   await quietFeed(page);
   await page.goto(`/tag/${seeded.tag.id}/feed`);
   await waitUntilPlaying(page);
+  await expect(page.getByRole('heading', { level: 1, name: `#${seeded.tag.name}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `#${seeded.tag.id}` })).toHaveCount(0);
   await page.getByRole('link', { name: /as a grid$/ }).click();
   await expect(page).toHaveURL(new RegExp(`/tag/${seeded.tag.id}$`));
   await expect(
