@@ -8,9 +8,9 @@ export interface ChannelPage {
   next: string | null;
 }
 
-/** viewer.md §7 GET /users?type=channel: one keyset page of channel cards, most followed first. */
+/** viewer.md §7 GET /users?type=channel: one keyset page of channel cards, most followed first; the bearer when signed in (as /discover). */
 export async function getChannels(path: string, signal?: AbortSignal): Promise<ChannelPage> {
-  const answer = channelListResponseSchema.parse(await api.get<unknown>(path, { signal, auth: false }));
+  const answer = channelListResponseSchema.parse(await api.get<unknown>(path, { signal }));
   return { channels: answer.data, next: answer.links.next };
 }
 

@@ -8,9 +8,9 @@ export interface SidebarPage {
   next: string | null;
 }
 
-/** viewer.md §7 GET /sidebar/left?gender=&per_page=20&page=n: one page of recommended videos. */
+/** viewer.md §7 GET /sidebar/left?gender=&per_page=20&page=n: one page of recommended videos; the bearer when signed in (as /discover). */
 export async function getSidebarPage(path: string, signal?: AbortSignal): Promise<SidebarPage> {
-  const answer = sidebarListResponseSchema.parse(await api.get<unknown>(path, { signal, auth: false }));
+  const answer = sidebarListResponseSchema.parse(await api.get<unknown>(path, { signal }));
   return { items: answer.data, next: answer.links.next };
 }
 
