@@ -35,6 +35,14 @@ describe('forgot password (accounts.md §5, §8)', () => {
     send();
     expect((await screen.findByRole('alert')).textContent).toBe(accountMessages.somethingWrong);
   });
+
+  it('says to wait when the server limits the sends (429), whatever the address (ADR 0035)', async () => {
+    mockApi({ 'POST /v1/forgot-password': () => json({ message: 'Too many requests' }, 429) });
+    await open();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'mia@example.com' } });
+    send();
+    expect((await screen.findByRole('alert')).textContent).toBe(accountMessages.tooManyAttempts);
+  });
 });
 
 describe('reset password /reset-password/{token}', () => {
