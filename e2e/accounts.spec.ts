@@ -309,6 +309,10 @@ test.describe('accounts', () => {
     }
     await page.mouse.up();
     await snap(page, testInfo, 'validation-3-signature');
+    // A failure whose answer carries no message (a proxy's page): accounts.md §8 "{status}: Server error".
+    await page.route('**/v1/profile/verification', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }), { times: 1 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('502: Server error', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Verification sent' })).toBeVisible();
     await snap(page, testInfo, 'validation-4-sent');

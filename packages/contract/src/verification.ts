@@ -26,6 +26,8 @@ export const verificationMessages = {
   submitted: 'Verification submitted. We will review it shortly.',
   validationErrorToast: 'Validation error',
   submitFailed: 'An error occurred while submitting the validation request.',
+  /** accounts.md §8: '{status}: {message or Server error}' for a failure whose answer says nothing. */
+  serverError: 'Server error',
 } as const;
 
 export const ADULT_AGE = 18;

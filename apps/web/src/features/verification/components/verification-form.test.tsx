@@ -220,6 +220,13 @@ describe('verification form (accounts.md §2, §5)', () => {
     sign();
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('500: Server error');
+    // An answer without a message (a proxy's HTML page): "{status}: Server error", not the client's own fallback.
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    });
+    await screen.findByText('502: Server error');
     answer = () => {
       throw new TypeError('Failed to fetch');
     };

@@ -96,7 +96,9 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
         if (detailsFields.some((field) => found[field])) setStep('details');
         else if (documentFields.some((field) => found[field])) setStep('documents');
       } else {
-        toast(`${error.status}: ${error.message}`, { tone: 'error' });
+        // accounts.md §8: '{status}: {message or Server error}'; an answer without a message has only the client's fallback.
+        const said = typeof (error.body as { message?: unknown } | undefined)?.message === 'string';
+        toast(`${error.status}: ${said ? error.message : verificationMessages.serverError}`, { tone: 'error' });
       }
     } finally {
       setSending(false);
