@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { swipe } from './support/feed-page.ts';
 import { snap } from './support/screenshot.ts';
 
 test.describe('app shell', () => {
@@ -55,6 +56,61 @@ test.describe('app shell', () => {
     // Logging out reloads the page; a read that lands mid-reload is simply tried again.
     const token = () => page.evaluate(() => localStorage.getItem('flick.accessToken')).catch(() => 'reloading');
     await expect.poll(token).toBeNull();
+  });
+
+  test('the floating Live Cams button is on every screen, not only the feeds, and records event 7 (viewer.md §2 App shell, §7)', async ({ page, context }, testInfo) => {
+    await context.route('https://livecams.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Partner</title>' }));
+    const floating = page.getByRole('link', { name: 'Live Cams', exact: true });
+    for (const path of ['/discover', '/channels', '/support', '/page/faq', '/login', '/this/does/not/exist']) {
+      await page.goto(path);
+      await expect(floating, `on ${path}`).toBeVisible();
+    }
+    if (testInfo.project.name === 'phone') {
+      // Above the tab bar: the tabs stay tappable.
+      const [button, tabs] = await Promise.all([floating.boundingBox(), page.getByRole('navigation', { name: 'Main' }).boundingBox()]);
+      expect(button!.y + button!.height).toBeLessThanOrEqual(tabs!.y);
+    }
+    await snap(page, testInfo, 'floating-live-cams');
+    const event = page.waitForRequest((request) => request.url().endsWith('/v1/event') && request.method() === 'POST');
+    const popup = page.waitForEvent('popup');
+    await floating.click();
+    expect((await event).postDataJSON()).toMatchObject({ event_id: 7 });
+    expect((await popup).url()).toBe('https://livecams.example.com/?ref=flick');
+  });
+
+  test('in the app installed on the home screen, a swipe from the left edge goes back (viewer.md §2 App shell)', async ({ page, hasTouch }, testInfo) => {
+    test.skip(!hasTouch, 'a swipe needs a touch screen');
+    // What iOS says in a home-screen app (Chromium cannot emulate display-mode: standalone).
+    await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { configurable: true, get: () => true }));
+    // The gesture comes with the shell's overlays, as the floating Live Cams button does.
+    const overlays = page.getByRole('link', { name: 'Live Cams', exact: true });
+    await page.goto('/discover');
+    await expect(overlays).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Channels', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/channels$/);
+    const { height } = page.viewportSize()!;
+    // Away from the edge, or too short: the screen's own.
+    await swipe(page, { x: 120, y: height / 2 }, { x: 330, y: height / 2 });
+    await swipe(page, { x: 4, y: height / 2 }, { x: 60, y: height / 2 });
+    await expect(page).toHaveURL(/\/channels$/);
+
+    // The arrow follows the finger; letting go past 80 px goes back.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 4, y: height / 2 }] });
+    for (const x of [20, 40, 60, 80, 100]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: height / 2 + 4 }] });
+    await expect(page.getByTestId('swipe-back')).toBeVisible();
+    await snap(page, testInfo, 'swipe-back');
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+    await expect(page).toHaveURL(/\/discover$/);
+    await expect(page.getByTestId('swipe-back')).toHaveCount(0);
+
+    // A screen opened directly goes home, as its Back button does.
+    await page.goto('/support');
+    await expect(overlays).toBeVisible();
+    await swipe(page, { x: 4, y: height / 2 }, { x: 200, y: height / 2 + 10 });
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('a menu footer link opens its static page', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { readItem, writeItem } from '../../lib/storage.ts';
 import { CloseIcon, ShareIcon } from '../../components/ui/icons.tsx';
+import { isStandalone } from './edge-swipe.ts';
 
 /** viewer.md §4 and §9: the install hint shows 25 s after start, on iOS Safari only, until dismissed. */
 export const INSTALL_HINT_DELAY_MS = 25_000;
@@ -11,11 +12,6 @@ export function isIosSafariBrowser(nav: Navigator = navigator): boolean {
   const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && nav.maxTouchPoints > 1);
   const safari = /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS|GSA\/|FBAN|FBAV|Instagram/.test(ua);
   return ios && safari;
-}
-
-function isStandalone(): boolean {
-  const nav = navigator as Navigator & { standalone?: boolean };
-  return nav.standalone === true || window.matchMedia?.('(display-mode: standalone)').matches === true;
 }
 
 export function shouldOfferInstall(): boolean {

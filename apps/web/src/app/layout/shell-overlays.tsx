@@ -1,8 +1,6 @@
 import { SIDEBAR_MIN_VIEWPORT } from '@flick/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { matchPath, useLocation } from 'react-router';
-import { feedRoutePatterns } from '../../config/paths.ts';
 import { useClientConfig } from '../../features/client-config/api/get-client-config.ts';
 import { useSession } from '../../features/session/hooks/use-session.ts';
 import { logOut } from '../../features/auth/log-out.ts';
@@ -14,15 +12,10 @@ import { RateVideosSignUpPrompt } from '../../features/videos-rating/components/
 import { queryClient } from '../../lib/query-client.ts';
 import { ToastProvider } from '../../components/ui/toast.tsx';
 import { useMediaQuery } from '../../hooks/use-media-query.ts';
+import { EdgeSwipeBack } from './edge-swipe-back.tsx';
 import { FloatingLiveCams } from './floating-live-cams.tsx';
 import { InstallHint } from './install-hint.tsx';
 import { SideMenu } from './side-menu.tsx';
-
-/**
- * Screens that carry the floating Live Cams button: the video screens, where it is the feed's Live Cams
- * button. On forms and long pages it would sit on top of buttons and text.
- */
-const floatingLiveCamsPaths: readonly string[] = ['/', ...feedRoutePatterns];
 
 // viewer.md §9: the left sidebar appears at 1400 px; narrower windows never download it. It comes
 // with these overlays, right after the first paint, so it adds nothing to the initial JavaScript.
@@ -47,7 +40,6 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
   const config = useClientConfig();
   const session = useSession();
   const [signUpPromptOpen, setSignUpPromptOpen] = useState(false);
-  const { pathname } = useLocation();
   const wide = useMediaQuery(SIDEBAR_QUERY);
   const visitor = { guestId: getGuestId(), userId: session?.userId ?? null };
   const acting = session ? getActing() : null;
@@ -59,7 +51,7 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
           <LeftSidebarSlot />
         </Suspense>
       )}
-      {floatingLiveCamsPaths.some((pattern) => matchPath(pattern, pathname)) && <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />}
+      <FloatingLiveCams url={config.livecamsUrl} visitor={visitor} />
       {menuOpen && (
         <SideMenu
           session={session}
@@ -77,6 +69,7 @@ function Overlays({ menuOpen, onMenuClose }: ShellOverlaysProps) {
       <RateVideosSignUpPrompt open={signUpPromptOpen} onClose={() => setSignUpPromptOpen(false)} />
       {acting && <ActingBanner acting={acting} />}
       <InstallHint />
+      <EdgeSwipeBack />
       <ToastProvider />
       <DiscretionShell exitUrl={config.quickExitUrl} />
     </>
