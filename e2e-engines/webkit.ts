@@ -41,6 +41,8 @@ export class WebKitPage implements EnginePage {
     private readonly url: string,
     private readonly session: string,
     readonly version: string,
+    /** What the driver and the browser wrote to stderr, for an error to quote. */
+    private readonly log: () => string,
   ) {}
 
   static async launch({ width, height, pageLoadStrategy = 'normal' }: { width: number; height: number; pageLoadStrategy?: 'normal' | 'none' }) {
@@ -74,7 +76,7 @@ export class WebKitPage implements EnginePage {
     };
     try {
       const created = (await command(url, 'POST', '/session', { capabilities })) as { sessionId: string; capabilities: { browserVersion: string } };
-      const page = new WebKitPage(driver, url, created.sessionId, created.capabilities.browserVersion);
+      const page = new WebKitPage(driver, url, created.sessionId, created.capabilities.browserVersion, () => log);
       await page.call('POST', '/window/rect', { width, height });
       return page;
     } catch (error) {
@@ -83,8 +85,17 @@ export class WebKitPage implements EnginePage {
     }
   }
 
-  private call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
-    return command(this.url, method, `/session/${this.session}${path}`, body);
+  private async call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) {
+    try {
+      return await command(this.url, method, `/session/${this.session}${path}`, body);
+    } catch (error) {
+      // The browser went away (a crash of its web process, say): what it said last.
+      if (error instanceof Error && error.message.includes('invalid session id')) {
+        const said = this.log().trim().split('\n').slice(-8).join(' | ');
+        throw new Error(`${error.message} (the browser is gone; it said: ${said || 'nothing'})`, { cause: error });
+      }
+      throw error;
+    }
   }
 
   async goto(url: string) {

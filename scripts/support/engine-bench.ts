@@ -157,12 +157,17 @@ async function swipeRun(engine: Engine, base: string, swipes: number) {
   let swallowed = 0;
   let ads = 0;
   let unplayed = 0;
+  let fps = NaN;
   try {
     await engine.open(page, `${base}/`);
     await waitFor(page, 'the first frame', 'window.firstFrameAt', 30_000);
     await waitFor(page, 'the feed adopts the first video', ACTIVE_ID, 15_000);
     const { x, y } = await page.evaluate<{ x: number; y: number }>(
       `(() => { const r = document.querySelector('.feed-stage').getBoundingClientRect(); return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) }; })()`,
+    );
+    // How fast the engine renders here (a software compositor under load paints far less than 60 frames/s).
+    fps = await page.evaluateAsync<number>(
+      `new Promise((resolve) => { let frames = 0; const t0 = performance.now(); (function tick() { frames += 1; if (performance.now() - t0 < 1000) requestAnimationFrame(tick); else resolve(frames); })(); })`,
     );
     for (let swipe = 0; swipe < swipes; swipe += 1) {
       await new Promise((r) => setTimeout(r, 2000));
@@ -196,7 +201,7 @@ async function swipeRun(engine: Engine, base: string, swipes: number) {
   } finally {
     await page.close();
   }
-  return { times, swallowed, ads, unplayed };
+  return { times, swallowed, ads, unplayed, fps };
 }
 
 /** Summary lines, one per engine and measure, for bench:feed-web and bench:engines. `base`: a seeded server. */
@@ -225,7 +230,7 @@ export async function benchEngines(base: string, { loads = 5, swipes = 10, engin
           (late ? `; ${late} load(s) had a frame before the watch could be installed (timed from when it was found: later than true)` : ''),
       );
       lines.push(
-        `  [${label}] Swipe (wheel -> next video's first new frame): ${stats(run.times)}` +
+        `  [${label}] Swipe (wheel -> next video's first new frame): ${stats(run.times)}; the page painted ${run.fps} frames in its first second of play` +
           [
             run.ads ? `${run.ads} turn(s) brought an ad break (skipped, not timed)` : '',
             run.swallowed ? `${run.swallowed} turn(s) SWALLOWED (the feed did not move in ${SWALLOWED_AFTER_MS / 1000} s)` : '',
