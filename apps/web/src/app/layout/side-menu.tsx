@@ -105,7 +105,7 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
                 Icon={BroadcastIcon}
                 label="Live Cams"
                 trailing={
-                  <span aria-hidden="true" className="rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
+                  <span aria-hidden="true" className="rounded-md bg-live-strong px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
                     LIVE
                   </span>
                 }

@@ -34,7 +34,7 @@ function PersonCard({ person, onAsk }: { person: AdminPerson; onAsk: (asking: As
             {person.slug && (
               <>
                 {' · '}
-                <Link to={`/${person.slug}`} className="text-accent-soft hover:underline">
+                <Link to={`/${person.slug}`} className="text-accent-soft underline underline-offset-2">
                   @{person.username ?? person.slug}
                 </Link>
               </>

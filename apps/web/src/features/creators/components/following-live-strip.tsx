@@ -16,7 +16,7 @@ function LiveBubble({ creator }: { creator: LiveCreator }) {
       >
         <span className="relative rounded-full ring-2 ring-live ring-offset-2 ring-offset-surface-1">
           <Avatar user={{ name: creator.name, username: creator.slug, avatar: creator.avatar, color: null }} sources={creator.avatarSources} size="md" />
-          <span className="absolute -bottom-1.5 left-1/2 -translate-x-1/2 rounded-md bg-live px-1 text-[0.5625rem] leading-4 font-extrabold tracking-wider text-white">
+          <span className="absolute -bottom-1.5 left-1/2 -translate-x-1/2 rounded-md bg-live-strong px-1 text-[0.5625rem] leading-4 font-extrabold tracking-wider text-white">
             LIVE
           </span>
         </span>

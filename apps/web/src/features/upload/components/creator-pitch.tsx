@@ -28,7 +28,7 @@ function ClipCard({ className, live = false, likes }: { className: string; live?
   return (
     <div className={`absolute aspect-[9/16] overflow-hidden rounded-[1.35rem] border border-white/12 shadow-float ${className}`}>
       <div className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/75 to-transparent" />
-      {live && <span className="absolute top-3 left-3 rounded-md bg-live px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">LIVE</span>}
+      {live && <span className="absolute top-3 left-3 rounded-md bg-live-strong px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">LIVE</span>}
       <span className="absolute inset-0 grid place-items-center">
         <span className="grid size-11 place-items-center rounded-full bg-white/18 text-white backdrop-blur-md">
           <PlayIcon width="20" height="20" className="ml-0.5" />
