@@ -36,13 +36,7 @@ export function MenuFooter({ socialUrl, onNavigate }: { socialUrl: string | null
         ))}
       </ul>
       <div className="mt-3 flex items-center gap-3">
-        <a
-          href="https://www.rtalabel.org/"
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label="RTA: Restricted To Adults"
-          className="inline-flex min-h-11 items-center"
-        >
+        <a href="https://www.rtalabel.org/" target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center">
           <RtaBadge />
         </a>
         <p className="text-xs leading-snug text-subtle">Adults only. You must be 18 or older to use Flick.</p>
@@ -54,7 +48,7 @@ export function MenuFooter({ socialUrl, onNavigate }: { socialUrl: string | null
 /** The Restricted To Adults label, drawn. */
 function RtaBadge() {
   return (
-    <svg viewBox="0 0 88 36" className="h-9 w-[88px] flex-none text-muted" aria-hidden="true">
+    <svg viewBox="0 0 88 36" className="h-9 w-[88px] flex-none text-muted" role="img" aria-label="RTA: Restricted To Adults">
       <rect x="1" y="1" width="86" height="34" rx="5" fill="none" stroke="currentColor" strokeWidth="1.5" />
       <text x="44" y="19" textAnchor="middle" fill="currentColor" fontSize="15" fontWeight="900" letterSpacing="2">
         RTA

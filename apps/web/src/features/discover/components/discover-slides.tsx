@@ -49,16 +49,14 @@ export function VideoSlide({ video, index, videos, category }: { video: Video; i
   return (
     <li className={slide}>
       <SensitiveGate video={video}>
-        <Link
-          to={`/discover/category/${category}/feed`}
-          state={state}
-          aria-label={videoTitle(video)}
-          aria-describedby={`${id}-duration ${id}-views`}
-          className="group block rounded-2xl"
-        >
-          <VideoThumb video={video} durationId={`${id}-duration`}>
-            <ViewCount id={`${id}-views`} count={video.viewCount} />
-          </VideoThumb>
+        {/* WCAG 2.5.3: named by its title alone (no aria-label unlike the text shown); what the picture shows describes it. */}
+        <Link to={`/discover/category/${category}/feed`} state={state} aria-describedby={`${id}-duration ${id}-views`} className="group block rounded-2xl">
+          <span className="sr-only">{videoTitle(video)}</span>
+          <span aria-hidden="true" className="block">
+            <VideoThumb video={video} durationId={`${id}-duration`}>
+              <ViewCount id={`${id}-views`} count={video.viewCount} />
+            </VideoThumb>
+          </span>
         </Link>
       </SensitiveGate>
     </li>

@@ -91,10 +91,13 @@ function VideoResult({ video }: { video: SearchResponse['videos'][number] }) {
   return (
     <li className="min-w-0">
       <SensitiveGate video={video}>
-        <Link to={`/video/${video.id}`} aria-label={videoTitle(video)} aria-describedby={`${id}-views`} className="group block rounded-2xl">
-          <VideoThumb video={video}>
-            <ViewCount id={`${id}-views`} count={video.viewCount} />
-          </VideoThumb>
+        {/* WCAG 2.5.3: named by its title alone (no aria-label unlike the text shown); what the picture shows describes it. */}
+        <Link to={`/video/${video.id}`} aria-describedby={`${id}-views`} className="group block rounded-2xl">
+          <span aria-hidden="true" className="block">
+            <VideoThumb video={video}>
+              <ViewCount id={`${id}-views`} count={video.viewCount} />
+            </VideoThumb>
+          </span>
           <span className="mt-1.5 block truncate px-0.5 text-sm font-semibold">{videoTitle(video)}</span>
         </Link>
       </SensitiveGate>

@@ -26,7 +26,7 @@ export interface ActionColumnProps {
 
 function Action({ label, count, onClick, pressed, children }: { label: string; count?: string; onClick: () => void; pressed?: boolean; children: ReactNode }) {
   return (
-    <button type="button" aria-label={label} aria-pressed={pressed} onClick={onClick} className="feed-action">
+    <button type="button" aria-label={count ? `${label}, ${count}` : label} aria-pressed={pressed} onClick={onClick} className="feed-action">
       <span className="feed-action-icon">{children}</span>
       {count !== undefined && <span aria-hidden="true">{count}</span>}
     </button>
@@ -58,7 +58,7 @@ export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggl
           className="relative mb-2 rounded-full ring-2 ring-live ring-offset-2 ring-offset-black/40 animate-live-pulse"
         >
           <Avatar user={person} size="sm" />
-          <span className="absolute -bottom-2 left-1/2 -translate-x-1/2 rounded-md bg-live px-1.5 text-[0.625rem] leading-4 font-extrabold tracking-wider text-white">
+          <span className="absolute -bottom-2 left-1/2 -translate-x-1/2 rounded-md bg-live-strong px-1.5 text-[0.625rem] leading-4 font-extrabold tracking-wider text-white">
             LIVE
           </span>
         </LiveCamsLink>

@@ -37,7 +37,7 @@ function creator(overrides: Partial<PublicProfile> = {}): PublicProfile {
 }
 
 /** The controls of the video on screen (the hidden slots are aria-hidden). */
-const stage = () => screen.findByRole('button', { name: /^(Like|Unlike)$/ }, { timeout: 5000 });
+const stage = () => screen.findByRole('button', { name: /^(Like|Unlike), / }, { timeout: 5000 });
 const path = (call: FetchCall) => call.url.replace(/^\/v1/, '');
 /** jsdom plays nothing: say the video on screen started, as a browser would. */
 const startPlaying = () => document.querySelectorAll('video').forEach((video) => fireEvent.playing(video));
@@ -71,7 +71,7 @@ describe('the home feed (viewer.md §2)', () => {
     });
     renderApp('/');
     fireEvent.click(await stage());
-    const unlike = screen.getByRole('button', { name: 'Unlike' });
+    const unlike = screen.getByRole('button', { name: 'Unlike, 81' });
     expect(unlike.textContent).toContain('81');
     const like = api.calls.find((call) => call.url === '/v1/video-like');
     expect(like?.body).toEqual({ video_id: 1, type: 'add', guest_id: localStorage.getItem('flick.guestId') });
@@ -227,7 +227,7 @@ describe('hints and prompts never hold the swipe', () => {
     mockApi({ 'GET /v1/videos': () => page(clips(1, 4)), 'GET /v1/users/7': () => json({ data: creator() }) });
     renderApp('/');
     // Like or Unlike: an earlier test of this file liked the first clip, and likes are remembered.
-    await screen.findByRole('button', { name: /^(Like|Unlike)$/ }, { timeout: 15_000 });
+    await screen.findByRole('button', { name: /^(Like|Unlike), / }, { timeout: 15_000 });
     // Two unrated videos viewed bring the prompt (viewer.md §4): jsdom says each played a moment.
     const watch = () => {
       const video = document.querySelector<HTMLVideoElement>('[data-video-id]:not([aria-hidden=true]) video')!;

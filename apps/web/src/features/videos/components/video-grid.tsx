@@ -39,10 +39,14 @@ function GridTile({ video, to, state, eager }: { video: Video; to: string; state
   return (
     <li className="min-w-0 animate-fade-in">
       <SensitiveGate video={video}>
-        <Link to={to} state={state} aria-label={videoTitle(video)} aria-describedby={`${id}-duration ${id}-views`} className="group block rounded-2xl">
-          <VideoThumb video={video} durationId={`${id}-duration`} eager={eager}>
-            <ViewCount id={`${id}-views`} count={video.viewCount} />
-          </VideoThumb>
+        {/* WCAG 2.5.3: named by its title alone (no aria-label unlike the text shown); what the picture shows describes it. */}
+        <Link to={to} state={state} aria-describedby={`${id}-duration ${id}-views`} className="group block rounded-2xl">
+          <span className="sr-only">{videoTitle(video)}</span>
+          <span aria-hidden="true" className="block">
+            <VideoThumb video={video} durationId={`${id}-duration`} eager={eager}>
+              <ViewCount id={`${id}-views`} count={video.viewCount} />
+            </VideoThumb>
+          </span>
         </Link>
       </SensitiveGate>
     </li>

@@ -33,26 +33,28 @@ export function VideoTile({ video, now, deleteBusy = false, onOpen, onDelete }: 
   return (
     <li className="relative min-w-0 animate-fade-in">
       <SensitiveGate video={video}>
+        {/* WCAG 2.5.3: named by the title it shows (an aria-label would not hold the badge's text); the badge and duration describe it. */}
         <button
           type="button"
-          aria-label={title}
           aria-describedby={described || undefined}
           disabled={deleting}
           onClick={onOpen}
           className="group block w-full rounded-2xl text-left disabled:cursor-default"
         >
-          <VideoThumb video={video} dimmed={deleting} durationId={`${id}-duration`}>
-            {playable && (
-              <span className="absolute inset-0 grid place-items-center opacity-0 transition-opacity duration-200 group-hover:opacity-100">
-                <span className="grid size-11 place-items-center rounded-full bg-white/20 text-white backdrop-blur-md">
-                  <PlayIcon width="20" height="20" className="ml-0.5" />
+          <span aria-hidden="true" className="block">
+            <VideoThumb video={video} dimmed={deleting} durationId={`${id}-duration`}>
+              {playable && (
+                <span className="absolute inset-0 grid place-items-center opacity-0 transition-opacity duration-200 group-hover:opacity-100">
+                  <span className="grid size-11 place-items-center rounded-full bg-white/20 text-white backdrop-blur-md">
+                    <PlayIcon width="20" height="20" className="ml-0.5" />
+                  </span>
                 </span>
+              )}
+              <span className="absolute right-1.5 bottom-1.5 left-1.5 flex">
+                <StatusBadge id={`${id}-badge`} tone={badge.tone} label={badge.label} />
               </span>
-            )}
-            <span className="absolute right-1.5 bottom-1.5 left-1.5 flex">
-              <StatusBadge id={`${id}-badge`} tone={badge.tone} label={badge.label} />
-            </span>
-          </VideoThumb>
+            </VideoThumb>
+          </span>
           <span className={`mt-1.5 block truncate px-0.5 text-xs font-semibold ${deleting ? 'text-subtle' : 'text-fg/90'}`}>{title}</span>
         </button>
       </SensitiveGate>
