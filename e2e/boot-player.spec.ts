@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { activeVideo, quietFeed } from './support/feed-page.ts';
+import { activeVideo, flickUp, quietFeed } from './support/feed-page.ts';
 import { rebuildFeed, seedFeed, type SeededFeed } from './support/feed-seed.ts';
 import { snap } from './support/screenshot.ts';
 
@@ -82,6 +82,31 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
     // ADR 0021: the app's scripts were kept back until the first frame.
     const entry = await entryTiming(page);
     expect(entry.requestedAt).toBeGreaterThanOrEqual(entry.allowedFrom);
+  });
+
+  test('a flick made on the boot player’s video before the app has come moves the feed as soon as it does', async ({ page, request, hasTouch }) => {
+    test.skip(!hasTouch, 'a flick needs a touch screen');
+    test.setTimeout(90_000);
+    await watchBoot(page);
+    const guestPage = (await (await request.get('/v1/videos?gender=f,c')).json()) as { data: { id: number }[] };
+    // The app's entry is held until the viewer has flicked: all they have is the boot player's video.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { bootVideo?: HTMLVideoElement }).bootVideo?.currentTime ?? 0), { timeout: 40_000 })
+      .toBeGreaterThan(0.3);
+    expect(await page.locator('#root').innerHTML()).toBe('');
+    await flickUp(page);
+    release();
+    // The feed adopts the playing video, then moves to the next one, as the flick asked.
+    await expect.poll(async () => (await activeVideo(page)).id, { timeout: 40_000 }).toBe(guestPage.data[1]!.id);
+    expect((await bootState(page)).adopted).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: /^Swipe up/ })).toHaveCount(0);
   });
 
   test('where HLS is not native, the boot player attaches hls.js itself: the first video plays with no app at all, and the feed adopts that stream (ADR 0021)', async ({

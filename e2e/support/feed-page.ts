@@ -13,6 +13,24 @@ export async function swipe(page: Page, from: { x: number; y: number }, to: { x:
   await cdp.detach();
 }
 
+/**
+ * A flick up as a finger makes it (issue 32): down, eight moves 50 px apart about 20 ms apart, up. Not
+ * the evenly spaced drag of `swipe`: the moves come at a finger's pace, and the page has to keep up.
+ */
+export async function flickUp(page: Page) {
+  const { width, height } = page.viewportSize()!;
+  const x = width * 0.5;
+  const from = Math.round(height * 0.72);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: from }] });
+  for (let step = 1; step <= 8; step += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: from - step * 50 }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 export async function swipeUp(page: Page) {
   const { width, height } = page.viewportSize()!;
   await swipe(page, { x: width * 0.4, y: height * 0.6 }, { x: width * 0.4, y: height * 0.3 });

@@ -91,6 +91,7 @@
     whenBody(function () {
       document.body.appendChild(layer);
     });
+    watchEarlySwipe(layer);
     if (element.canPlayType('application/vnd.apple.mpegurl')) element.src = first.playlistUrl;
     else if (typeof FLICK_HLS_MODULE === 'string' && typeof FLICK_BOOT_MODULE === 'string') {
       // Both at once (the boot module would ask for hls.js only once it has arrived); a failure leaves
@@ -108,5 +109,50 @@
       });
     }
     return element;
+  }
+
+  // The video plays before the app can take a swipe: a flick up (or the wheel, or the arrow key) made
+  // meanwhile is kept on the layer, and the feed moves on as it adopts the video (feed-player.tsx),
+  // instead of the viewer's first swipe doing nothing. The layer takes no pointer events: the page does.
+  function watchEarlySwipe(layer) {
+    var startY = null;
+    var startX = 0;
+    var next = function () {
+      if (layer.isConnected) layer.dataset.swipe = 'next';
+    };
+    var options = { passive: true, capture: true };
+    document.addEventListener(
+      'touchstart',
+      function (event) {
+        startY = event.touches[0].clientY;
+        startX = event.touches[0].clientX;
+      },
+      options,
+    );
+    document.addEventListener(
+      'touchend',
+      function (event) {
+        var touch = event.changedTouches[0];
+        if (startY === null || !touch) return;
+        var dy = touch.clientY - startY;
+        startY = null;
+        if (dy <= -30 && Math.abs(dy) > Math.abs(touch.clientX - startX)) next();
+      },
+      options,
+    );
+    document.addEventListener(
+      'wheel',
+      function (event) {
+        if (event.deltaY >= 30) next();
+      },
+      options,
+    );
+    document.addEventListener(
+      'keydown',
+      function (event) {
+        if (event.key === 'ArrowDown' || event.key === 'PageDown') next();
+      },
+      options,
+    );
   }
 })();

@@ -12,6 +12,8 @@ export interface BootVideo {
   src: string;
   /** Its stream: the native source the shell set, or hls.js attached as the app starts. */
   stream: Promise<HlsStream>;
+  /** Set as the slot adopts it: the viewer swiped on before the app had rendered. */
+  swiped?: boolean;
 }
 
 const LAYER_ID = 'flick-boot';
@@ -39,10 +41,17 @@ export function peekBootVideo(videoId: number | undefined, loadHls: HlsLoader): 
   return boot && boot.videoId === videoId ? boot : null;
 }
 
+/** The viewer swiped to the next video while the boot player's layer was all there was (app/boot-player.js). */
+export function swipedBeforeApp(adopted: BootVideo): boolean {
+  return adopted.swiped ?? document.getElementById(LAYER_ID)?.dataset.swipe === 'next';
+}
+
 /** The feed's slot has moved the element into the stage: the boot layer goes, the element stays the slot's. */
 export function adoptBootVideo(adopted: BootVideo): void {
   if (boot !== adopted) return;
   boot = null;
+  // The layer goes now; what it saw stays with the video for the feed to act on.
+  adopted.swiped = swipedBeforeApp(adopted);
   document.getElementById(LAYER_ID)?.remove();
 }
 

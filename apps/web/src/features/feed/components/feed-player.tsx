@@ -1,5 +1,5 @@
 import { feedMessages, type Video } from '@flick/contract';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MutedIcon } from '../../../components/ui/feed-icons.tsx';
 import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
@@ -14,9 +14,10 @@ import { useProfilePanel } from '../hooks/use-profile-panel.ts';
 import { useRatingPrompt } from '../hooks/use-rating-prompt.ts';
 import { usePlayingIndex } from '../hooks/use-playing-index.ts';
 import { usePreroll } from '../hooks/use-preroll.ts';
-import { useStageGestures } from '../hooks/use-stage-gestures.ts';
-import { slotOf, slotOffset, SWIPE_THRESHOLD_PX, type SwipeResult } from '../hooks/swipe.ts';
+import { DRAG_PROPERTY, useStageGestures } from '../hooks/use-stage-gestures.ts';
+import { slotOf, slotOffset, type SwipeResult } from '../hooks/swipe.ts';
 import { discardBootVideo, peekBootVideo } from '../api/boot-video.ts';
+import { useBootSwipe } from '../hooks/use-boot-swipe.ts';
 import { loadHls } from '../../videos/hls-library.ts';
 import { useViewTracking } from '../hooks/use-view-tracking.ts';
 import { useWheelAndKeys } from '../hooks/use-wheel-and-keys.ts';
@@ -105,18 +106,21 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   }, []);
 
   const go = useCallback(
-    (step: 1 | -1) => {
+    (step: 1 | -1, byViewer = true) => {
       setCurrent((index) => Math.min(Math.max(0, index + step), Math.max(0, videos.length - 1)));
       setPaused(false);
       // Moving on without opening the profile puts its hint aside for this visit (it is not done, so the
       // next visit shows it again): it would otherwise dim every video until tapped away.
       setHint((shown) => (shown === 'swipeLeft' ? null : shown));
-      if (step > 0) dismissHint('swipeUp');
+      // Done when the viewer moves on, not when the video ends and autoplay moves on for them.
+      if (step > 0 && byViewer) dismissHint('swipeUp');
       // Between two videos is where an instream ad plays (viewer.md §9).
       adBreakOnMove();
     },
     [videos.length, dismissHint, adBreakOnMove],
   );
+
+  useBootSwipe(boot, go);
 
   const openPanel = useCallback(() => {
     dismissHint('swipeLeft');
@@ -141,12 +145,17 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
     elements,
     current,
     // The neighbour a drag past the swipe threshold is about to bring on screen: 1 below, -1 above.
-    revealing: !gestures.dragging ? 0 : gestures.dragY <= -SWIPE_THRESHOLD_PX ? 1 : gestures.dragY >= SWIPE_THRESHOLD_PX ? -1 : 0,
+    revealing: gestures.dragging ? gestures.revealing : 0,
     // Only once the video on screen has started (the neighbours have buffered), and never into an ad
     // break, a dialog or a paused screen.
     allowed: started === current && !adBreaks.instreamReady && adBreaks.shown === null && !held && dialog === null,
     count: videos.length,
   });
+  // The finger's offset goes back to 0 in the commit that settles the drag: the slots slide on from
+  // where it left them, to their new places.
+  useLayoutEffect(() => {
+    if (!gestures.dragging) stageRef.current?.style.removeProperty(DRAG_PROPERTY);
+  }, [gestures.dragging, current]);
   useWheelAndKeys(stageRef, { next: () => go(1), previous: () => go(-1), togglePlay: () => setPaused((value) => !value) });
 
   useEffect(() => {
@@ -175,7 +184,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   function onEnded(): boolean {
     // The rating prompt pauses autoplay while it is open (viewer.md §4).
     if (!preferences.autoplayNext || rating.promptFor !== null || adBreaks.shown !== null || current >= videos.length - 1) return false;
-    go(1);
+    go(1, false);
     return true;
   }
 
@@ -202,7 +211,6 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
                 boot={slot === bootSlot ? boot : null}
                 mode={offset === 0 ? 'active' : started === current ? 'preload' : 'waiting'}
                 offset={offset}
-                dragY={gestures.dragY}
                 animate={!gestures.dragging && !jumped}
                 muted={muted}
                 // The rating prompt holds autoplay next, not the video (viewer.md §4).

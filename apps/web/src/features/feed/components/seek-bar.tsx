@@ -22,18 +22,27 @@ export function SeekBar({ video }: { video: HTMLVideoElement | null }) {
   const [seeking, setSeeking] = useState<number | null>(null);
   const [duration, setDuration] = useState(0);
 
-  // The fill follows playback every frame without re-rendering React.
+  // The length comes from the element's own events; the fill follows playback every frame without
+  // touching React. A state update on every frame (even one that changes nothing) would schedule a
+  // render each frame and starve the swipe's transition until React expires it, seconds later.
   useEffect(() => {
     if (!video) return;
+    const readDuration = () => setDuration(Number.isFinite(video.duration) ? video.duration : 0);
+    readDuration();
+    video.addEventListener('durationchange', readDuration);
+    video.addEventListener('loadedmetadata', readDuration);
     let frame = 0;
     const tick = () => {
-      const total = Number.isFinite(video.duration) ? video.duration : 0;
-      setDuration((previous) => (Math.abs(previous - total) > 0.25 ? total : previous));
-      if (fillRef.current && total > 0) fillRef.current.style.transform = `scaleX(${Math.min(1, video.currentTime / total)})`;
+      const total = video.duration;
+      if (fillRef.current && Number.isFinite(total) && total > 0) fillRef.current.style.transform = `scaleX(${Math.min(1, video.currentTime / total)})`;
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      video.removeEventListener('durationchange', readDuration);
+      video.removeEventListener('loadedmetadata', readDuration);
+    };
   }, [video]);
 
   function seekTo(clientX: number) {

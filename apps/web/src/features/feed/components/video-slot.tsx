@@ -20,9 +20,8 @@ export interface VideoSlotProps {
   /** The boot player's video (ADR 0019), already playing this slot's first video: the slot adopts it as its element. */
   boot?: BootVideo | null;
   mode: SlotMode;
-  /** -1 above the screen, 0 on it, 1 below; `dragY` follows the finger. */
+  /** -1 above the screen, 0 on it, 1 below; the stage's `--feed-drag-y` follows the finger. */
   offset: -1 | 0 | 1;
-  dragY: number;
   /** No slide for a drag in progress, or a slot jumping from one end of the rotation to the other. */
   animate: boolean;
   muted: boolean;
@@ -38,7 +37,7 @@ export interface VideoSlotProps {
 }
 
 /** One of the feed's three reused players: attaches its video's stream and plays while on screen. */
-export function VideoSlot({ video, boot = null, mode, offset, dragY, animate, muted, paused, onElement, onEnded, onAutoplayBlocked, children }: VideoSlotProps) {
+export function VideoSlot({ video, boot = null, mode, offset, animate, muted, paused, onElement, onEnded, onAutoplayBlocked, children }: VideoSlotProps) {
   const ref = useRef<HTMLVideoElement | null>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const streamRef = useRef<HlsStream | null>(null);
@@ -168,7 +167,7 @@ export function VideoSlot({ video, boot = null, mode, offset, dragY, animate, mu
       data-video-id={video?.id}
       className="absolute inset-0 overflow-hidden bg-black will-change-transform"
       style={{
-        transform: `translate3d(0, calc(${offset * 100}% + ${dragY}px), 0)`,
+        transform: `translate3d(0, calc(${offset * 100}% + var(--feed-drag-y, 0px)), 0)`,
         transition: animate ? `transform ${SLIDE_MS}ms var(--ease-out-quint)` : 'none',
       }}
     >

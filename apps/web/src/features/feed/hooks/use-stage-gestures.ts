@@ -1,5 +1,5 @@
 import { startTransition, useRef, useState, type PointerEvent } from 'react';
-import { classifySwipe, TAP_MAX_PX, type SwipeResult } from './swipe.ts';
+import { classifySwipe, SWIPE_THRESHOLD_PX, TAP_MAX_PX, type SwipeResult } from './swipe.ts';
 
 /** Controls on the stage (buttons, links, the seek bar) keep their own taps and drags. */
 const OWN_GESTURES = 'button,a,input,textarea,select,label,[data-own-gestures]';
@@ -11,14 +11,27 @@ interface Drag {
   axis: 'x' | 'y' | null;
 }
 
+/** The stage's custom property that the slots' transforms add to their place while a finger drags them. */
+export const DRAG_PROPERTY = '--feed-drag-y';
+
+/** Which neighbour a vertical drag of dy reveals past the swipe threshold: 1 below, -1 above, 0 neither. */
+const revealOf = (dy: number): -1 | 0 | 1 => (dy <= -SWIPE_THRESHOLD_PX ? 1 : dy >= SWIPE_THRESHOLD_PX ? -1 : 0);
+
 /**
  * Swipes on the feed's stage (viewer.md §2, §9): a vertical drag follows the finger and settles into
  * next or previous, a left drag opens the profile panel, a tap toggles play.
+ *
+ * The finger's offset is written straight to the stage's style (DRAG_PROPERTY), not to React state: a
+ * render of the whole feed for every touchmove kept a phone's main thread busy through the flick, and
+ * the render that moves the feed then waited behind them. React hears of a drag only when it starts,
+ * when it crosses the threshold that reveals a neighbour (which preloads it), and when it ends.
+ * `settle` puts the offset back to 0 in the same commit as the move (FeedPlayer's layout effect), so
+ * the slots slide from where the finger left them.
  */
 export function useStageGestures(onResult: (result: SwipeResult) => void) {
   const drag = useRef<Drag | null>(null);
-  const [dragY, setDragY] = useState(0);
   const [dragging, setDragging] = useState(false);
+  const [revealing, setRevealing] = useState<-1 | 0 | 1>(0);
 
   function onPointerDown(event: PointerEvent<HTMLElement>) {
     if (!event.isPrimary || event.button > 0) return;
@@ -38,7 +51,11 @@ export function useStageGestures(onResult: (result: SwipeResult) => void) {
       if (event.target instanceof Node && event.currentTarget.contains(event.target)) event.currentTarget.setPointerCapture?.(event.pointerId);
       if (current.axis === 'y') setDragging(true);
     }
-    if (current.axis === 'y') setDragY(dy);
+    if (current.axis === 'y') {
+      event.currentTarget.style.setProperty(DRAG_PROPERTY, `${dy}px`);
+      const reveal = revealOf(dy);
+      setRevealing((before) => (before === reveal ? before : reveal));
+    }
   }
 
   function end(event: PointerEvent<HTMLElement>, cancelled: boolean) {
@@ -55,14 +72,14 @@ export function useStageGestures(onResult: (result: SwipeResult) => void) {
     // frames where the finger left it until the stage slides, instead of freezing for the whole render.
     startTransition(() => {
       setDragging(false);
-      setDragY(0);
+      setRevealing(0);
       onResult(result);
     });
   }
 
   return {
-    dragY,
     dragging,
+    revealing,
     handlers: {
       onPointerDown,
       onPointerMove,
