@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { admin } from './support/admin.ts';
+import { sql } from './support/db.ts';
 import { registerAccount, signInOnPage } from './support/feed-seed.ts';
 import { linkFromMail } from './support/mail.ts';
 import { snap } from './support/screenshot.ts';
@@ -105,6 +106,8 @@ test.describe('accounts', () => {
 
   test('a viewer registers with their categories', async ({ page }, testInfo) => {
     const id = unique();
+    // A browser set to Austrian German: the registration names Austria as the country.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['de-AT', 'de', 'en'] }));
     await page.goto('/register/user');
     await choose(page, 'radio', /Watch videos/);
     await continueTo(page, 'What do you like to watch?');
@@ -120,8 +123,12 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters.');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password', { exact: true }).fill(PASSWORD);
+    const registration = page.waitForRequest((request) => request.url().endsWith('/v1/register'));
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+    // accounts.md §3: the payload names a country, the region of the browser's first language that has one.
+    expect((await registration).postDataJSON()).toMatchObject({ country: 'AT' });
+    expect(await sql('select country from users where email = $1', [`viewer-${id}@example.com`])).toEqual([{ country: 'AT' }]);
 
     await signIn(page, `viewer-${id}@example.com`, PASSWORD, false);
     await expect(page.getByRole('heading', { level: 1, name: `Viewer ${id}` })).toBeVisible();

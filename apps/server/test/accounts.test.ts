@@ -55,6 +55,30 @@ describe('POST /v1/register (accounts.md §5 registration)', () => {
     expect(res.json().errors[field]).toContain(message);
   });
 
+  it('keeps the country sent (accounts.md §3), as its ISO code in upper case', async () => {
+    const { token } = await signUp(t, 'user', { country: ' at ' });
+    const res = await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${token}` } });
+    expect(res.json().user.country).toBe('AT');
+    const without = await signUp(t, 'user', { country: undefined });
+    const other = await t.app.inject({ method: 'GET', url: '/v1/profile', headers: { authorization: `Bearer ${without.token}` } });
+    expect(other.json().user.country).toBeNull();
+  });
+
+  it.each([
+    ['no country', 'ZZ', m.unknownCountry],
+    ['a UN region', '419', m.unknownCountry],
+    ['a country name', 'Austria', m.unknownCountry],
+    ['a huge value', 'A'.repeat(100_000), m.unknownCountry],
+    ['a NUL byte', 'D\u0000', 'Text cannot contain null characters or invalid Unicode.'],
+    ['a number', 40, expect.any(String)],
+  ])('refuses %s as the country, says why, and creates nothing', async (_label, country, message) => {
+    const account = newAccount('user', { country: country as string });
+    const res = await post('/v1/register', account);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.country).toEqual([message]);
+    expect((await post('/v1/register', { ...account, country: 'AT' })).statusCode).toBe(201);
+  });
+
   it('needs at least one preferred category for a user', async () => {
     const res = await post('/v1/register', newAccount('user', { preference: [] }));
     expect(res.statusCode).toBe(422);

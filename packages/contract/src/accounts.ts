@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { categories } from './categories.ts';
+import { isCountryCode } from './countries.ts';
 import { isReservedHandle } from './reserved-handles.ts';
 import { requiredText } from './required-text.ts';
 
@@ -18,6 +19,8 @@ export const accountMessages = {
   invalidEmailAddress: 'Invalid email address.',
   emailTaken: 'This email is already registered.',
   passwordsDoNotMatch: 'Passwords do not match.',
+  /** A registration's country that is no ISO 3166-1 code (the app sends only known ones). */
+  unknownCountry: 'Unknown country.',
   passwordTooShort: 'Password must be at least 8 characters.',
   phoneRequired: 'Please fill the phone number.',
   termsRequired: 'Please confirm you agree to the Terms & Conditions to continue.',
@@ -108,7 +111,8 @@ export const registerRequestSchema = z
     password_confirmation: z.string(accountMessages.fillAllFields).min(1, accountMessages.fillAllFields),
     gender: z.enum(categories).default('f'),
     preference: z.array(z.enum(categories)).min(1, accountMessages.preferenceRequired).default(['f', 'c']),
-    country: z.string().trim().length(2).toUpperCase().optional(),
+    /** accounts.md §3: where the person is from, an ISO 3166-1 alpha-2 code (the app sends the region of the browser's language). */
+    country: z.string().trim().toUpperCase().refine(isCountryCode, accountMessages.unknownCountry).optional(),
     phone_number: z.string().trim().max(32).optional(),
     terms: z.boolean().optional(),
   })

@@ -253,3 +253,8 @@ export const countryCodes = [
   'ZM',
   'ZW',
 ] as const satisfies readonly string[];
+
+const known: ReadonlySet<string> = new Set(countryCodes);
+
+/** Whether a code (upper case) is one of countryCodes. */
+export const isCountryCode = (code: string) => known.has(code);

@@ -233,6 +233,7 @@ describe('registration final step (accounts.md §5)', () => {
       email: 'mia@example.com',
       password: 'long-enough',
       password_confirmation: 'long-enough',
+      country: 'US',
       gender: 'f',
       phone_number: '+1 555 0100',
       terms: true,
@@ -260,6 +261,8 @@ describe('registration final step (accounts.md §5)', () => {
       email: 'sam@example.com',
       password: 'long-enough',
       password_confirmation: 'long-enough',
+      // accounts.md §3: the region of the browser's language (en-US in the test browser).
+      country: 'US',
       preference: ['f', 'c', 't'],
     });
   });

@@ -14,6 +14,7 @@ import { TypeStep } from './type-step.tsx';
 import { UsernameStep } from './username-step.tsx';
 import { VerifyStep } from './verify-step.tsx';
 import { useFocusOnStep } from '../../../../hooks/use-focus-on-step.ts';
+import { browserCountry } from '../../browser-country.ts';
 
 const stepCopy: Record<RegisterStep, { title: string; description: string }> = {
   type: { title: 'Create your account', description: 'How will you use Flick?' },
@@ -87,6 +88,7 @@ export function RegisterWizard({ type, onTypeChange, onLeave }: RegisterWizardPr
       email: details.email.trim(),
       password: details.password,
       password_confirmation: details.passwordConfirmation,
+      country: browserCountry(),
     };
     const body: RegisterRequest =
       chosen === 'model' ? { ...common, username, gender, phone_number: details.phone.trim(), terms: details.terms } : { ...common, preference };
