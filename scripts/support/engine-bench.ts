@@ -15,7 +15,7 @@ import { percentile } from './browser-bench.ts';
  * First frame: `loads` cold loads of / (Firefox: each in a new browser context, its own cache; WebKit:
  * each in a new browser), from navigation start to the first frame the video on screen presents
  * (requestVideoFrameCallback). Swipe: `swipes` wheel turns in one page, 2 s apart (the next video
- * preloads meanwhile), from the wheel event to the next video's first new frame; the rating prompt is
+ * preloads meanwhile; autoplay of the next video is off), from the wheel event to the next video's first new frame; the rating prompt is
  * closed before a turn, an ad break or a turn the feed did not follow in 4 s is counted apart.
  */
 export interface EngineBenchOptions {
@@ -158,7 +158,11 @@ async function swipeRun(engine: Engine, base: string, swipes: number) {
   let ads = 0;
   let unplayed = 0;
   let fps = NaN;
+  let unplayedState: string | undefined;
   try {
+    // The swipes are the bench's to make: a video that ends stays (the clips are 4 s), as bench:feed-web has it.
+    await engine.open(page, `${base}/`);
+    await page.evaluate(`localStorage.setItem('flick.preferenceAutoscroll', 'false')`);
     await engine.open(page, `${base}/`);
     await waitFor(page, 'the first frame', 'window.firstFrameAt', 30_000);
     await waitFor(page, 'the feed adopts the first video', ACTIVE_ID, 15_000);
@@ -196,12 +200,18 @@ async function swipeRun(engine: Engine, base: string, swipes: number) {
       } else if (outcome === 'swallowed') {
         swallowed += 1;
         await page.press('Escape');
-      } else unplayed += 1;
+      } else {
+        unplayed += 1;
+        // What the video on screen did instead: whether it plays (rVFC did not say) or stalls.
+        unplayedState ??= await page.evaluate<string>(
+          `(() => { const v = document.querySelector('.feed-stage [data-video-id]:not([aria-hidden=true]) video'); const s = window.__swipe; return v ? 'video ' + ${ACTIVE_ID} + ' (from ' + s.from + ', wheel ' + (s.input === undefined ? 'not heard' : 'heard') + '): currentTime ' + v.currentTime.toFixed(2) + ', paused ' + v.paused + ', readyState ' + v.readyState : 'no video on screen'; })()`,
+        );
+      }
     }
   } finally {
     await page.close();
   }
-  return { times, swallowed, ads, unplayed, fps };
+  return { times, swallowed, ads, unplayed, fps, unplayedState };
 }
 
 /** Summary lines, one per engine and measure, for bench:feed-web and bench:engines. `base`: a seeded server. */
@@ -234,7 +244,7 @@ export async function benchEngines(base: string, { loads = 5, swipes = 10, engin
           [
             run.ads ? `${run.ads} turn(s) brought an ad break (skipped, not timed)` : '',
             run.swallowed ? `${run.swallowed} turn(s) SWALLOWED (the feed did not move in ${SWALLOWED_AFTER_MS / 1000} s)` : '',
-            run.unplayed ? `${run.unplayed} turn(s) whose next video showed no new frame in 20 s` : '',
+            run.unplayed ? `${run.unplayed} turn(s) whose next video showed no new frame in 20 s (the first: ${run.unplayedState})` : '',
           ]
             .filter(Boolean)
             .map((note) => `; ${note}`)
