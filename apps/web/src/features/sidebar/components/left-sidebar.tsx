@@ -44,8 +44,13 @@ export function SidebarTile({ item, eager = false }: { item: SidebarItem; eager?
   return (
     <li className="min-w-0 animate-fade-in">
       <SensitiveGate video={sensitive}>
-        <Link to={sidebarItemPath(item)} aria-label={`#${item.redirectToTag.slug}`} aria-describedby={`${id}-counts`} className="group block rounded-xl">
-          <span className="relative block aspect-[3/4] overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]">
+        {/* WCAG 2.5.3: named by its tag alone (no aria-label unlike the counts shown); the counts describe it. */}
+        <Link to={sidebarItemPath(item)} aria-describedby={`${id}-counts`} className="group block rounded-xl">
+          <span className="sr-only">#{item.redirectToTag.slug}</span>
+          <span
+            aria-hidden="true"
+            className="relative block aspect-[3/4] overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-[box-shadow,transform] duration-200 group-hover:ring-white/25 group-active:scale-[0.98]"
+          >
             {item.thumbnailUrl && (
               <img
                 src={item.thumbnailUrl}
