@@ -155,6 +155,8 @@ test.describe('My videos', () => {
     await expect(myVideos.getByRole('button', { name: 'Out now', exact: true })).toBeVisible();
     await expect(myVideos.locator('[data-tone]')).toHaveText(['Uploaded', 'Processing', 'Published', 'Rejected', 'Failed', 'Published']);
 
+    await myVideos.scrollIntoViewIfNeeded();
+    await snap(page, testInfo, 'my-videos-badges-390');
     const columns = async () =>
       new Set(await myVideos.getByRole('listitem').evaluateAll((tiles) => tiles.map((tile) => Math.round(tile.getBoundingClientRect().left)))).size;
     expect(await columns()).toBe(3);
@@ -162,9 +164,13 @@ test.describe('My videos', () => {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(columns).toBe(3);
     }
+    await myVideos.scrollIntoViewIfNeeded();
     await snap(page, testInfo, 'my-videos-800');
     await page.setViewportSize({ width: 1024, height: 900 });
     await expect.poll(columns).toBe(5);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await myVideos.scrollIntoViewIfNeeded();
+    await snap(page, testInfo, 'my-videos-badges-1440');
   });
 
   test('a delete shows "Deleting" once the server said 200, not before, and the tile stays', async ({ page, request }) => {
