@@ -138,6 +138,29 @@ test.describe('profiles on a phone', () => {
   });
 });
 
+test('a video that comes again on the next page is shown once in the grid (viewer.md §4)', async ({ page }) => {
+  const viewer = await registerAccount(baseURL(), 'user');
+  await signInOnPage(page, viewer);
+  const all = ((await (await page.request.get(`/v1/users/${seeded.model.id}/videos?per_page=30`)).json()) as { data: { id: number }[] }).data;
+  expect(all.length).toBeGreaterThanOrEqual(6);
+  // The list moved while it was read: the last video of the first page is the first of the second.
+  const first = all.slice(0, 4);
+  const second = all.slice(3);
+  await page.route(`**/v1/users/${seeded.model.slug}/videos**`, (route) => {
+    const seam = new URL(route.request().url()).searchParams.get('cursor') === 'seam';
+    const next = seam ? null : `/v1/users/${seeded.model.slug}/videos?per_page=30&cursor=seam`;
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: seam ? second : first, links: { next } }) });
+  });
+  await page.goto(`/${seeded.model.slug}`);
+  const grid = page.getByRole('list', { name: /'s videos$/ });
+  await expect(grid.getByRole('link')).toHaveCount(first.length);
+  await grid.getByRole('link').last().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 1500);
+  await expect(grid.getByRole('link')).toHaveCount(all.length);
+  await page.waitForTimeout(500);
+  await expect(grid.getByRole('link')).toHaveCount(all.length);
+});
+
 test.describe('the grids at pixel ratio 3', () => {
   // A phone whose screen is its viewport (the project's Pixel 7 screen is 412 px wide: the page's
   // preloads, read before layout, would size the pictures for that width).
