@@ -108,4 +108,10 @@ export const feedMessages = {
   liveBanner: "I'm on right now 👇",
   swipeUpHint: 'Swipe up for next video',
   swipeLeftHint: 'Swipe left to open profile',
+  /** Where there is no touch screen, the first hint names what moves the feed there. */
+  nextVideoHintDesktop: 'Scroll or press ↓ for next video',
+  caughtUp: "You're all caught up",
+  caughtUpText: "You've seen every video here.",
+  recommendedFollow: "You're all caught up · Recommended videos",
+  rateVideo: 'Rate video',
 } as const;

@@ -1,8 +1,8 @@
-import { formatCompactNumber, liveCamsEventIds, type PublicUser, type Video } from '@flick/contract';
+import { feedMessages, formatCompactNumber, liveCamsEventIds, type PublicUser, type Video } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { DotsIcon, HeartIcon, MutedIcon, VolumeIcon } from '../../../components/ui/feed-icons.tsx';
-import { ShareIcon } from '../../../components/ui/icons.tsx';
+import { ShareIcon, StarIcon } from '../../../components/ui/icons.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { likeVideo } from '../api/like-video.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
@@ -22,6 +22,8 @@ export interface ActionColumnProps {
   onShare: () => void;
   onMore: () => void;
   onOpenProfile: () => void;
+  /** The rating feed's own button: rate the video on screen (viewer.md §2, §4). */
+  onRate?: () => void;
 }
 
 function Action({ label, count, onClick, pressed, children }: { label: string; count?: string; onClick: () => void; pressed?: boolean; children: ReactNode }) {
@@ -34,7 +36,7 @@ function Action({ label, count, onClick, pressed, children }: { label: string; c
 }
 
 /** The right-side column of the feed (viewer.md §2): creator, like, views, share, more and sound. */
-export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggleMute, onShare, onMore, onOpenProfile }: ActionColumnProps) {
+export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggleMute, onShare, onMore, onOpenProfile, onRate }: ActionColumnProps) {
   const like = useLikeState(video);
   const session = useSession();
   const visitor = { guestId: getGuestId(), userId: session?.userId ?? null };
@@ -76,6 +78,11 @@ export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggl
         </span>
         <span aria-hidden="true">{formatCompactNumber(video.viewCount)}</span>
       </div>
+      {onRate && (
+        <Action label={feedMessages.rateVideo} onClick={onRate}>
+          <StarIcon width="28" height="28" />
+        </Action>
+      )}
       <Action label="Share" onClick={onShare}>
         <ShareIcon width="28" height="28" />
       </Action>

@@ -9,13 +9,15 @@ import type { FeedHint } from '../stores/feed-hints.ts';
  */
 export function FeedHintBubble({ hint }: { hint: FeedHint }) {
   const up = hint === 'swipeUp';
+  // Without a touch screen there is nothing to swipe: the wheel and the arrow keys move the feed there.
+  const touch = !matchMedia('(hover: hover) and (pointer: fine)').matches;
   return (
     <div role="status" className="feed-hint pointer-events-none">
       <span aria-hidden="true" className={`grid size-14 place-items-center rounded-full bg-white/15 ${up ? 'animate-hint-up' : 'animate-hint-left'}`}>
         <ChevronLeftIcon width="30" height="30" className={up ? 'rotate-90' : ''} />
       </span>
-      <span className="text-base font-bold">{up ? feedMessages.swipeUpHint : feedMessages.swipeLeftHint}</span>
-      <span className="text-xs text-white/70">Tap to dismiss</span>
+      <span className="text-base font-bold">{up ? (touch ? feedMessages.swipeUpHint : feedMessages.nextVideoHintDesktop) : feedMessages.swipeLeftHint}</span>
+      <span className="text-xs text-white/70">{touch ? 'Tap' : 'Click'} to dismiss</span>
     </div>
   );
 }

@@ -21,9 +21,11 @@ import { useBootSwipe } from '../hooks/use-boot-swipe.ts';
 import { loadHls } from '../../videos/hls-library.ts';
 import { useViewTracking } from '../hooks/use-view-tracking.ts';
 import { useWheelAndKeys } from '../hooks/use-wheel-and-keys.ts';
-import { hintSeen, markHintSeen, type FeedHint } from '../stores/feed-hints.ts';
+import { useFeedHints } from '../hooks/use-feed-hints.ts';
+import { useFeedSound } from '../hooks/use-feed-sound.ts';
 import { ActionColumn } from './action-column.tsx';
 import { FeedHeader } from './feed-header.tsx';
+import { FeedEndCard, RecommendedNotice } from './feed-end.tsx';
 import { FeedHintBubble } from './feed-hints.tsx';
 import { FeedStepButtons } from './feed-step-buttons.tsx';
 import { MoreActionsModal } from './more-actions-modal.tsx';
@@ -37,9 +39,6 @@ import { VideoSlot } from './video-slot.tsx';
 export const PREFETCH_DISTANCE = 2;
 const SLOTS = [0, 1, 2] as const;
 
-// Sound stays as the viewer left it while moving between feeds; it starts muted, as autoplay needs.
-let sessionMuted = true;
-
 type Dialog = 'share' | 'more' | 'rating-needed' | null;
 
 export interface FeedPlayerProps {
@@ -50,6 +49,12 @@ export interface FeedPlayerProps {
   /** The same videos as a grid, offered beside the title. */
   gridPath?: string;
   hasMore: boolean;
+  /** The index of the first recommended video that follows the feed's own (useFeed), if any. */
+  recommendedFrom?: number | null;
+  /** The home feed: its end card has no "Recommended videos" to offer, it is that. */
+  home?: boolean;
+  /** The rating feed: the video on screen has a Rate button of its own. */
+  rateOnScreen?: boolean;
   onLoadMore: () => void;
   /** The preferences modal belongs to the feed screen: a change of categories makes a new player. */
   onOpenPreferences: () => void;
@@ -58,14 +63,28 @@ export interface FeedPlayerProps {
 }
 
 /** The vertical swipe feed (viewer.md §2 "Feed screen"): three reused players and their controls. */
-export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, onLoadMore, onOpenPreferences, held }: FeedPlayerProps) {
+export function FeedPlayer({
+  videos,
+  startIndex = 0,
+  title,
+  gridPath,
+  hasMore,
+  recommendedFrom = null,
+  home = false,
+  rateOnScreen = false,
+  onLoadMore,
+  onOpenPreferences,
+  held,
+}: FeedPlayerProps) {
   const [current, setCurrent] = useState(() => Math.min(Math.max(0, startIndex), Math.max(0, videos.length - 1)));
   const [paused, setPaused] = useState(false);
-  const [muted, setMuted] = useState(sessionMuted);
+  // A swipe past the last video shows where to go next (issue 32).
+  const [atEnd, setAtEnd] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [elements, setElements] = useState<readonly (HTMLVideoElement | null)[]>([null, null, null]);
-  const [hint, setHint] = useState<FeedHint | null>(() => (hintSeen('swipeUp') ? null : 'swipeUp'));
+  const { hint, dismiss: dismissHint, moved: hintsOnMove } = useFeedHints();
   const stageRef = useRef<HTMLDivElement>(null);
+  const { muted, toggleMute, onAutoplayBlocked } = useFeedSound(stageRef);
   // The boot player's video (ADR 0019) when it is this feed's first: its slot adopts it, playing.
   const [{ boot, bootSlot }] = useState(() => ({ boot: peekBootVideo(videos[current]?.id, loadHls), bootSlot: slotOf(current) }));
   useEffect(() => {
@@ -97,27 +116,16 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
     [],
   );
 
-  const dismissHint = useCallback((seen: FeedHint) => {
-    markHintSeen(seen);
-    setHint((shown) => {
-      if (shown !== seen) return shown;
-      return seen === 'swipeUp' && !hintSeen('swipeLeft') ? 'swipeLeft' : null;
-    });
-  }, []);
-
   const go = useCallback(
-    (step: 1 | -1, byViewer = true) => {
+    (step: number, byViewer = true) => {
       setCurrent((index) => Math.min(Math.max(0, index + step), Math.max(0, videos.length - 1)));
       setPaused(false);
-      // Moving on without opening the profile puts its hint aside for this visit (it is not done, so the
-      // next visit shows it again): it would otherwise dim every video until tapped away.
-      setHint((shown) => (shown === 'swipeLeft' ? null : shown));
-      // Done when the viewer moves on, not when the video ends and autoplay moves on for them.
-      if (step > 0 && byViewer) dismissHint('swipeUp');
+      setAtEnd(false);
+      hintsOnMove(step, byViewer);
       // Between two videos is where an instream ad plays (viewer.md §9).
       adBreakOnMove();
     },
-    [videos.length, dismissHint, adBreakOnMove],
+    [videos.length, hintsOnMove, adBreakOnMove],
   );
 
   useBootSwipe(boot, go);
@@ -127,14 +135,21 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
     panel.open();
   }, [dismissHint, panel]);
 
+  const next = () => (current >= videos.length - 1 && !hasMore ? setAtEnd(true) : go(1));
+  const rate = () => {
+    setDialog(null);
+    rating.ask(video!.id);
+  };
+
   function onSwipe(result: SwipeResult) {
+    if (atEnd && result === 'tap') return setAtEnd(false);
     // The rating prompt never holds the feed: a swipe made on it does what it does on the video, and
     // the prompt makes way. Its own backdrop and buttons take the taps (it lies in the stage's React
     // tree only for this; on the page it is a dialog of its own).
     const prompted = rating.promptFor !== null && dialog === null;
     if (prompted && result === 'tap') return;
     if (prompted && result !== 'none') rating.close();
-    if (result === 'next') go(1);
+    if (result === 'next') next();
     else if (result === 'previous') go(-1);
     else if (result === 'panel') openPanel();
     else if (result === 'tap' && hint) dismissHint(hint);
@@ -156,7 +171,7 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
   useLayoutEffect(() => {
     if (!gestures.dragging) stageRef.current?.style.removeProperty(DRAG_PROPERTY);
   }, [gestures.dragging, current]);
-  useWheelAndKeys(stageRef, { next: () => go(1), previous: () => go(-1), togglePlay: () => setPaused((value) => !value) });
+  useWheelAndKeys(stageRef, { next, previous: () => go(-1), togglePlay: () => setPaused((value) => !value) });
 
   useEffect(() => {
     if (hasMore && videos.length - 1 - current <= PREFETCH_DISTANCE) onLoadMore();
@@ -167,18 +182,6 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
     rating.onViewed(video);
     adBreaks.onViewed();
   });
-
-  const toggleMute = useCallback(() => {
-    const next = !sessionMuted;
-    sessionMuted = next;
-    // Set here, inside the tap, so that browsers which want a gesture for sound get one.
-    for (const element of stageRef.current?.querySelectorAll('video') ?? []) element.muted = next;
-    setMuted(next);
-  }, []);
-  const onAutoplayBlocked = useCallback(() => {
-    sessionMuted = true;
-    setMuted(true);
-  }, []);
 
   /** Moves on when the video ends, if autoplay next is on; the slot replays it otherwise. */
   function onEnded(): boolean {
@@ -261,9 +264,12 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
             onShare={() => setDialog('share')}
             onMore={() => setDialog('more')}
             onOpenProfile={openPanel}
+            onRate={rateOnScreen ? rate : undefined}
           />
           <SeekBar video={activeElement} />
           {hint && (hint === 'swipeUp' || !panel.beside) && <FeedHintBubble hint={hint} />}
+          {recommendedFrom === current && <RecommendedNotice />}
+          {atEnd && <FeedEndCard home={home} onRestart={() => go(-current)} />}
           {/* In the stage's React tree (a portal on the page): a swipe made on the prompt reaches the stage's gestures. */}
           {rating.promptFor !== null && dialog === null && (
             <RateVideoModal
@@ -278,14 +284,14 @@ export function FeedPlayer({ videos, startIndex = 0, title, gridPath, hasMore, o
             />
           )}
         </div>
-        <FeedStepButtons atFirst={current === 0} atLast={current >= videos.length - 1} onStep={go} />
+        <FeedStepButtons atFirst={current === 0} atLast={atEnd} onStep={(step) => (step > 0 ? next() : go(-1))} />
       </div>
 
       <ProfilePanel panel={panel} user={creator.data} loading={creator.isLoading} />
 
       <AdBreakView shown={adBreaks.shown} onClose={adBreaks.close} />
       {dialog === 'share' && <ShareModal subject="video" url={shareUrlOf(video)} onClose={() => setDialog(null)} />}
-      {dialog === 'more' && <MoreActionsModal video={video} onShare={() => setDialog('share')} onClose={() => setDialog(null)} />}
+      {dialog === 'more' && <MoreActionsModal video={video} onShare={() => setDialog('share')} onRate={rate} onClose={() => setDialog(null)} />}
       <RateVideosSignUpPrompt open={dialog === 'rating-needed'} onClose={() => setDialog(null)} />
     </div>
   );

@@ -369,3 +369,81 @@ describe('the video a swipe brings in starts under the finger (swipe to playing)
     expect(screen.queryAllByText('Clip 1').some((node) => !node.closest('[aria-hidden=true]'))).toBe(true);
   });
 });
+
+describe('the end of a feed (issue 32)', () => {
+  const onScreen = (text: string) => screen.queryAllByText(text).some((node) => !node.closest('[aria-hidden=true]'));
+  // viewer.md §9: the arrow keys move at most once per 500 ms.
+  const nextByKey = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 520));
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+  };
+
+  it('a move past the home feed’s last video says the viewer is all caught up, and offers where to go next', async () => {
+    mockApi({ 'GET /v1/videos': () => page(clips(1, 2)), 'GET /v1/users/7': () => json({ data: creator() }) });
+    renderApp('/');
+    await stage();
+    await nextByKey();
+    await waitFor(() => expect(onScreen('Clip 2')).toBe(true));
+    expect(screen.queryByRole('status', { name: "You're all caught up" })).toBeNull();
+    await nextByKey();
+    const end = await screen.findByRole('status', { name: "You're all caught up" });
+    expect(within(end).getByRole('link', { name: 'Discover creators' }).getAttribute('href')).toBe('/discover');
+    // The home feed is the recommendations: nothing to send the viewer to there.
+    expect(within(end).queryByRole('link', { name: 'Recommended videos' })).toBeNull();
+    fireEvent.click(within(end).getByRole('button', { name: 'Watch from the start' }));
+    await waitFor(() => expect(onScreen('Clip 1')).toBe(true));
+    expect(screen.queryByRole('status', { name: "You're all caught up" })).toBeNull();
+  });
+
+  it('a tag’s feed goes on with the recommended videos once its own have run out, and says so', async () => {
+    const api = mockApi({
+      'GET /v1/tags/5/videos': () => page(clips(1, 2)),
+      // The recommended videos repeat one of the tag's: it is not shown twice.
+      'GET /v1/videos': () => page([...clips(2, 1), ...clips(30, 2)]),
+      'GET /v1/users/7': () => json({ data: creator() }),
+    });
+    renderApp('/tag/5/feed');
+    await stage();
+    await waitFor(() => expect(api.calls.some((call) => call.url.startsWith('/v1/videos?gender='))).toBe(true));
+    await nextByKey();
+    await waitFor(() => expect(onScreen('Clip 2')).toBe(true));
+    expect(screen.queryByText("You're all caught up · Recommended videos")).toBeNull();
+    await nextByKey();
+    await waitFor(() => expect(onScreen('Clip 30')).toBe(true));
+    screen.getByText("You're all caught up · Recommended videos");
+    await nextByKey();
+    await waitFor(() => expect(onScreen('Clip 31')).toBe(true));
+    expect(screen.queryByText("You're all caught up · Recommended videos")).toBeNull();
+  });
+});
+
+describe('rating the video on screen on demand (viewer.md §2, §4)', () => {
+  it('More actions offers “Rate video”, which opens the rate-video modal for the video on screen', async () => {
+    signIn();
+    const api = mockApi({
+      'GET /v1/videos': () => page(clips(1, 3)),
+      'GET /v1/users/7': () => json({ data: creator() }),
+      'POST /v1/video-rating/rate': () => json({ message: 'Video rated' }),
+    });
+    renderApp('/');
+    await stage();
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Rate video' }));
+    const modal = await screen.findByRole('dialog', { name: 'How was this video?' });
+    fireEvent.click(
+      within(modal)
+        .getAllByRole('button')
+        .find((button) => button.getAttribute('aria-label') === 'Love it')!,
+    );
+    await waitFor(() => expect(api.calls.find((call) => call.url === '/v1/video-rating/rate')?.body).toMatchObject({ video_id: 1 }));
+  });
+
+  it('the rating feed has a Rate button beside the video', async () => {
+    signIn();
+    mockApi({ 'GET /v1/video-rating/unrated': () => page(clips(1, 2)), 'GET /v1/users/7': () => json({ data: creator() }) });
+    renderApp('/videos-rating/feed');
+    await stage();
+    fireEvent.click(screen.getByRole('button', { name: 'Rate video' }));
+    await screen.findByRole('dialog', { name: 'How was this video?' });
+  });
+});

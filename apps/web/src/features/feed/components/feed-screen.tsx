@@ -84,6 +84,9 @@ function LoadedFeed({ source, title, gridPath, empty, notFound }: FeedScreenProp
         title={title === undefined ? feedTitle(source, feed.videos) : title}
         gridPath={gridPath}
         hasMore={Boolean(hasNextPage)}
+        recommendedFrom={feed.recommendedFrom}
+        home={source.kind === 'home'}
+        rateOnScreen={source.kind === 'rating'}
         onLoadMore={loadMore}
         onOpenPreferences={() => setPreferencesOpen(true)}
         held={preferencesOpen}

@@ -1,6 +1,7 @@
-import { reportMessages, type Video } from '@flick/contract';
+import { feedMessages, reportMessages, type Video } from '@flick/contract';
 import { lazy, Suspense, useState } from 'react';
 import { FlagIcon, LinkIcon } from '../../../components/ui/feed-icons.tsx';
+import { StarIcon } from '../../../components/ui/icons.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,11 +13,13 @@ type Step = 'select' | 'report' | 'sent';
 export interface MoreActionsModalProps {
   video: Video;
   onShare: () => void;
+  /** Opens the rate-video modal for this video (viewer.md §2). */
+  onRate: () => void;
   onClose: () => void;
 }
 
 /** viewer.md §4 "Report modal": select share or report, then send, then a sent confirmation. */
-export function MoreActionsModal({ video, onShare, onClose }: MoreActionsModalProps) {
+export function MoreActionsModal({ video, onShare, onRate, onClose }: MoreActionsModalProps) {
   const [step, setStep] = useState<Step>('select');
   const title = step === 'select' ? 'More actions' : step === 'report' ? 'Report video' : 'Report sent';
 
@@ -27,6 +30,10 @@ export function MoreActionsModal({ video, onShare, onClose }: MoreActionsModalPr
           <button type="button" className="more-item" onClick={onShare} data-autofocus>
             <LinkIcon width="20" height="20" />
             Share
+          </button>
+          <button type="button" className="more-item" onClick={onRate}>
+            <StarIcon width="20" height="20" />
+            {feedMessages.rateVideo}
           </button>
           <button type="button" className="more-item text-danger" onClick={() => setStep('report')}>
             <FlagIcon width="20" height="20" />

@@ -27,5 +27,7 @@ export function useRatingPrompt() {
     onViewed,
     markRated: useCallback((id: number) => setRated((before) => new Set(before).add(id)), []),
     close: useCallback(() => setPromptFor(null), []),
+    /** The viewer asked to rate this video (More actions, or the rating feed's own button). */
+    ask: useCallback((id: number) => setPromptFor(id), []),
   };
 }
