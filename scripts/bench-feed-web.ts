@@ -521,6 +521,12 @@ try {
         `swipe p75 ${percentile(swipes, 75).toFixed(0).padStart(4)} ms, ${swallowed} swallowed (${swipeMet ? 'met' : 'NOT met'})`,
     );
   }
+  // Safari's engine (WebKitGTK) and Firefox ESR: first frame and swipe at desktop size, unthrottled
+  // (neither driver emulates a link or a touch screen). BENCH_ENGINES=0 leaves them out.
+  if (process.env.BENCH_ENGINES !== '0' && !TRANSCODING) {
+    const { benchEngines } = await import('./support/engine-bench.ts');
+    for (const line of await benchEngines(BASE)) results.push(line);
+  }
   if (results.length) {
     console.log(
       `Summary (${NETWORK_LABEL}; goals: first frame p75 <= ${GOAL_FIRST_FRAME_MS} ms, swipe p75 <= ${GOAL_SWIPE_MS} ms and none swallowed; load average now ${os
