@@ -4,7 +4,7 @@ import { getDiscover } from '../features/discover/api/get-discover.ts';
 import { getSidebarPage } from '../features/sidebar/api/get-sidebar.ts';
 import { getPage } from '../features/static-pages/api/get-page.ts';
 import { json, mockApi } from '../testing/render-app.tsx';
-import { setAccessTokenSource } from './access-token.ts';
+import { setAccessTokenSource } from '../lib/access-token.ts';
 
 const calls = () =>
   mockApi({
