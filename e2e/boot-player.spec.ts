@@ -77,7 +77,7 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
     const state = await bootState(page);
     expect(state).toEqual({ started: true, startedId: guestPage.data[0]!.id, adopted: true, layerLeft: false, cspViolations: [] });
     expect((await activeVideo(page)).id).toBe(guestPage.data[0]!.id);
-    await expect(page.getByRole('button', { name: /^(Like|Unlike)$/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(Like|Unlike), / })).toBeVisible();
     await snap(page, testInfo, 'boot-player-adopted');
     // ADR 0021: the app's scripts were kept back until the first frame.
     const entry = await entryTiming(page);
@@ -96,7 +96,8 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    // Not until "load": the held entry keeps the page from loading.
+    await page.goto('/', { waitUntil: 'commit' });
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { bootVideo?: HTMLVideoElement }).bootVideo?.currentTime ?? 0), { timeout: 40_000 })
       .toBeGreaterThan(0.3);
@@ -105,7 +106,9 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
     release();
     // The feed adopts the playing video, then moves to the next one, as the flick asked.
     await expect.poll(async () => (await activeVideo(page)).id, { timeout: 40_000 }).toBe(guestPage.data[1]!.id);
-    expect((await bootState(page)).adopted).toBe(true);
+    // The boot player's element is the feed's (above the screen now), its layer gone.
+    expect(await page.evaluate(() => (window as unknown as { bootVideo: HTMLVideoElement }).bootVideo.closest('.feed-stage') !== null)).toBe(true);
+    expect((await bootState(page)).layerLeft).toBe(false);
     await expect(page.getByRole('status').filter({ hasText: /^Swipe up/ })).toHaveCount(0);
   });
 
@@ -160,7 +163,8 @@ test.describe('the boot player of "/" (ADR 0019, ADR 0021)', () => {
       if (asked.length === 1) await rebuildFeed();
       await route.continue();
     });
-    await page.goto('/');
+    // Not until "load": the held entry keeps the page from loading.
+    await page.goto('/', { waitUntil: 'commit' });
     await expect.poll(async () => (await activeVideo(page)).time, { timeout: 40_000 }).toBeGreaterThan(0.3);
     const state = await bootState(page);
     expect(state).toMatchObject({ started: true, adopted: true, layerLeft: false, cspViolations: [] });
