@@ -121,6 +121,8 @@ describe('report flow (viewer.md §4, §5, §8)', () => {
     await stage();
     fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    // The sheet changes its content in place: the focus stays in it, not on the page.
+    expect(screen.getByRole('dialog', { name: 'Report video' }).contains(document.activeElement)).toBe(true);
     const send = await screen.findByRole('button', { name: 'Send report' });
     const alert = () => screen.getByRole('alert').textContent;
     fireEvent.click(send);
@@ -140,6 +142,7 @@ describe('report flow (viewer.md §4, §5, §8)', () => {
     answer = () => json({ message: 'Report sent.' }, 201);
     fireEvent.click(send);
     await screen.findByText('Thank you. Our team will review this video.');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Done' }));
   });
 });
 

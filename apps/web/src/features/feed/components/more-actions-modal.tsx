@@ -1,5 +1,5 @@
 import { feedMessages, reportMessages, type Video } from '@flick/contract';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FlagIcon, LinkIcon } from '../../../components/ui/feed-icons.tsx';
 import { StarIcon } from '../../../components/ui/icons.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -22,38 +22,48 @@ export interface MoreActionsModalProps {
 export function MoreActionsModal({ video, onShare, onRate, onClose }: MoreActionsModalProps) {
   const [step, setStep] = useState<Step>('select');
   const title = step === 'select' ? 'More actions' : step === 'report' ? 'Report video' : 'Report sent';
+  // The sheet changes its content in place: the focus goes with it (to the step's own first control, or
+  // its content), not to the page where the pressed button was.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (step === 'select') return;
+    const box = content.current;
+    (box?.querySelector<HTMLElement>('[data-autofocus]') ?? box)?.focus();
+  }, [step]);
 
   return (
     <Modal open onClose={onClose} title={title}>
-      {step === 'select' && (
-        <div className="mt-5 flex flex-col gap-2">
-          <button type="button" className="more-item" onClick={onShare} data-autofocus>
-            <LinkIcon width="20" height="20" />
-            Share
-          </button>
-          <button type="button" className="more-item" onClick={onRate}>
-            <StarIcon width="20" height="20" />
-            {feedMessages.rateVideo}
-          </button>
-          <button type="button" className="more-item text-danger" onClick={() => setStep('report')}>
-            <FlagIcon width="20" height="20" />
-            Report
-          </button>
-        </div>
-      )}
-      {step === 'report' && (
-        <Suspense fallback={<Spinner className="mx-auto mt-8 mb-4 size-8" />}>
-          <ReportForm videoId={video.id} onSent={() => setStep('sent')} />
-        </Suspense>
-      )}
-      {step === 'sent' && (
-        <div className="mt-4 flex flex-col gap-5">
-          <FormAlert tone="success">{reportMessages.sent}</FormAlert>
-          <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
-            Done
-          </button>
-        </div>
-      )}
+      <div ref={content} tabIndex={-1} className="outline-none">
+        {step === 'select' && (
+          <div className="mt-5 flex flex-col gap-2">
+            <button type="button" className="more-item" onClick={onShare} data-autofocus>
+              <LinkIcon width="20" height="20" />
+              Share
+            </button>
+            <button type="button" className="more-item" onClick={onRate}>
+              <StarIcon width="20" height="20" />
+              {feedMessages.rateVideo}
+            </button>
+            <button type="button" className="more-item text-danger" onClick={() => setStep('report')}>
+              <FlagIcon width="20" height="20" />
+              Report
+            </button>
+          </div>
+        )}
+        {step === 'report' && (
+          <Suspense fallback={<Spinner className="mx-auto mt-8 mb-4 size-8" />}>
+            <ReportForm videoId={video.id} onSent={() => setStep('sent')} />
+          </Suspense>
+        )}
+        {step === 'sent' && (
+          <div className="mt-4 flex flex-col gap-5">
+            <FormAlert tone="success">{reportMessages.sent}</FormAlert>
+            <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
+              Done
+            </button>
+          </div>
+        )}
+      </div>
     </Modal>
   );
 }
