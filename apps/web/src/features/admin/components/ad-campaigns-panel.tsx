@@ -108,7 +108,7 @@ function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
           className="btn btn-secondary aria-expanded:border-fg/40 aria-expanded:bg-surface-3"
           aria-expanded={open === 'creative'}
           onClick={() => toggle('creative')}
-          aria-label={`Add a creative to ${campaign.name}`}
+          aria-label={`Add creative to ${campaign.name}`}
         >
           Add creative
         </button>

@@ -213,7 +213,7 @@ describe('ad campaigns in the admin console', () => {
 describe('creatives of a campaign', () => {
   const openAdding = async (handlers: Handlers = {}) => {
     const api = openAds([spring], handlers);
-    fireEvent.click(within(await rowOf('Spring sale')).getByRole('button', { name: 'Add a creative to Spring sale' }));
+    fireEvent.click(within(await rowOf('Spring sale')).getByRole('button', { name: 'Add creative to Spring sale' }));
     return { api, form: screen.getByRole('form', { name: 'Upload a picture or video' }) };
   };
 

@@ -157,26 +157,19 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
                 {chosen.length > 0 ? `${chosen.length} selected` : 'Select all'}
               </Checkbox>
               <div className="flex gap-2">
-                <button
-                  type="button"
-                  className="btn btn-primary px-4"
-                  aria-label="Approve selected"
-                  disabled={chosen.length === 0 || decide.isPending}
-                  onClick={() => runDecision(chosen, 'approved')}
-                >
+                <button type="button" className="btn btn-primary px-4" disabled={chosen.length === 0 || decide.isPending} onClick={() => runDecision(chosen, 'approved')}>
                   <span>
-                    Approve<span className="hidden sm:inline"> selected</span>
+                    Approve <span className="sr-only sm:not-sr-only">selected</span>
                   </span>
                 </button>
                 <button
                   type="button"
                   className="btn btn-secondary px-4 hover:text-danger"
-                  aria-label="Reject selected…"
                   disabled={chosen.length === 0 || decide.isPending}
                   onClick={() => setAsking({ kind: 'reject', ids: chosen })}
                 >
                   <span>
-                    Reject<span className="hidden sm:inline"> selected</span>…
+                    Reject <span className="sr-only sm:not-sr-only">selected</span>…
                   </span>
                 </button>
               </div>
