@@ -101,10 +101,11 @@ const watchFirstFrame = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-async function newPhonePage(browser: Browser, mode: Mode): Promise<Page> {
+/** A phone's page on the 4G-like link. `firstVisit`: autoplay next as it comes; otherwise a video that ends stays. */
+async function newPhonePage(browser: Browser, mode: Mode, { firstVisit = false } = {}): Promise<Page> {
   const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, deviceScaleFactor: mode.dpr, isMobile: true, hasTouch: true });
   // The swipes are the bench's to make: a video that ends stays (the hints are left as a first visit has them).
-  await context.addInitScript(() => localStorage.setItem('flick.preferenceAutoscroll', 'false'));
+  if (!firstVisit) await context.addInitScript(() => localStorage.setItem('flick.preferenceAutoscroll', 'false'));
   if (mode.hls === 'js') await context.addInitScript({ content: denyNativeHls });
   await context.addInitScript({ content: watchFirstFrame });
   const page = await context.newPage();
@@ -390,14 +391,9 @@ async function flick(page: Page) {
 }
 
 async function firstSessionRun(browser: Browser, mode: Mode, run: number) {
-  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 390, height: 844 }, deviceScaleFactor: mode.dpr, isMobile: true, hasTouch: true });
-  if (mode.hls === 'js') await context.addInitScript({ content: denyNativeHls });
-  await context.addInitScript({ content: watchFirstFrame });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  page.context().setDefaultTimeout(30_000);
+  const page = await newPhonePage(browser, mode, { firstVisit: true });
+  const context = page.context();
+  context.setDefaultTimeout(30_000);
   await page.goto('/');
   await page.waitForFunction(() => (window as unknown as { firstFrameAt?: number }).firstFrameAt);
   // The person swipes once the app has rendered over the boot player's video (the hint shows then).

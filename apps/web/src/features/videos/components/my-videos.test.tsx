@@ -267,16 +267,7 @@ describe('My videos on /account', () => {
   });
 
   it('loads the next page from links.next as the end of the list comes near', async () => {
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(private readonly report: IntersectionObserverCallback) {}
-        observe(target: Element) {
-          queueMicrotask(() => this.report([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
-        }
-        disconnect() {}
-      },
-    );
+    endAlwaysInView();
     const { api } = openAccount((call) =>
       call.url.includes('cursor=')
         ? page([videoOf({ id: 2, title: 'Older clip' })])
