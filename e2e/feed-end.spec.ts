@@ -32,6 +32,15 @@ async function moveOn(page: Page, hasTouch: boolean) {
   else await page.keyboard.press('ArrowDown');
 }
 
+/** Moves on from `from` and waits for another video: again if the rating prompt came just as the key went (it holds the keys). */
+async function moveOnFrom(page: Page, hasTouch: boolean, from: number) {
+  await expect(async () => {
+    await moveOn(page, hasTouch);
+    await expect.poll(async () => (await activeVideo(page)).id, { timeout: 2000 }).not.toBe(from);
+  }).toPass({ timeout: 20_000 });
+  return (await activeVideo(page)).id;
+}
+
 test('a creator’s feed goes on with the recommended videos once its own have run out, and says so', async ({ page, hasTouch }, testInfo) => {
   test.setTimeout(90_000);
   await quietFeed(page);
@@ -39,15 +48,11 @@ test('a creator’s feed goes on with the recommended videos once its own have r
   const first = await waitUntilPlaying(page);
   expect(seeded.videoIds).toContain(first);
   const notice = page.getByRole('status').filter({ hasText: "You're all caught up · Recommended videos" });
-  await moveOn(page, hasTouch);
-  await expect.poll(async () => (await activeVideo(page)).id).not.toBe(first);
-  const second = (await activeVideo(page)).id;
+  const second = await moveOnFrom(page, hasTouch, first);
   expect(seeded.videoIds).toContain(second);
   await expect(notice).toHaveCount(0);
   // The creator has no third video: the one that comes is a recommended one, and the screen says so.
-  await moveOn(page, hasTouch);
-  await expect.poll(async () => (await activeVideo(page)).id).not.toBe(second);
-  expect(seeded.videoIds).not.toContain((await activeVideo(page)).id);
+  expect(seeded.videoIds).not.toContain(await moveOnFrom(page, hasTouch, second));
   await expect(notice).toBeVisible();
   await snap(page, testInfo, 'feed-recommended-follow');
 });
@@ -66,8 +71,7 @@ test('after the last video a move says the viewer is all caught up, and offers w
   await page.goto('/');
   const first = await waitUntilPlaying(page);
   const end = page.getByRole('status', { name: "You're all caught up" });
-  await moveOn(page, hasTouch);
-  await expect.poll(async () => (await activeVideo(page)).id).not.toBe(first);
+  await moveOnFrom(page, hasTouch, first);
   await expect(end).toHaveCount(0);
   // The rating prompt may come on this second video a moment after the move (it holds the keys).
   await expect(async () => {

@@ -27,6 +27,10 @@ function SwipeBack() {
   }, [navigate, location.key, location.pathname]);
 
   useEffect(() => {
+    // The edge swipe is the app's: the engine's own back gesture (a sideways overscroll) must not go
+    // back as well, nor on a sideways swipe away from the edge.
+    const root = document.documentElement.style;
+    root.overscrollBehaviorX = 'none';
     let start: { id: number; x: number; y: number } | null = null;
     let last = 0;
     const point = (event: TouchEvent) => (start ? [...event.changedTouches].find((touch) => touch.identifier === start?.id) : undefined);
@@ -55,6 +59,7 @@ function SwipeBack() {
     window.addEventListener('touchend', onEnd, options);
     window.addEventListener('touchcancel', onEnd, options);
     return () => {
+      root.removeProperty('overscroll-behavior-x');
       window.removeEventListener('touchstart', onStart, options);
       window.removeEventListener('touchmove', onMove, options);
       window.removeEventListener('touchend', onEnd, options);

@@ -78,7 +78,7 @@ export function FeedPlayer({
 }: FeedPlayerProps) {
   const [current, setCurrent] = useState(() => Math.min(Math.max(0, startIndex), Math.max(0, videos.length - 1)));
   const [paused, setPaused] = useState(false);
-  // A swipe past the last video shows where to go next (issue 32).
+  // A swipe past the last video shows where to go next (issue 32); the video under it pauses, no prompt comes.
   const [atEnd, setAtEnd] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [elements, setElements] = useState<readonly (HTMLVideoElement | null)[]>([null, null, null]);
@@ -95,7 +95,7 @@ export function FeedPlayer({
   const rating = useRatingPrompt();
   const panel = useProfilePanel();
   // An ad break waits for the screen's other prompts to close, and holds the video while it shows.
-  const adBreaks = useAdBreaks({ blocked: held || dialog !== null || rating.promptFor !== null });
+  const adBreaks = useAdBreaks({ blocked: held || atEnd || dialog !== null || rating.promptFor !== null });
   const { onMoved: adBreakOnMove } = adBreaks;
 
   const video = videos[current];
@@ -146,7 +146,7 @@ export function FeedPlayer({
     // The rating prompt never holds the feed: a swipe made on it does what it does on the video, and
     // the prompt makes way. Its own backdrop and buttons take the taps (it lies in the stage's React
     // tree only for this; on the page it is a dialog of its own).
-    const prompted = rating.promptFor !== null && dialog === null;
+    const prompted = rating.promptFor !== null && dialog === null && !atEnd;
     if (prompted && result === 'tap') return;
     if (prompted && result !== 'none') rating.close();
     if (result === 'next') next();
@@ -178,7 +178,7 @@ export function FeedPlayer({
   }, [current, videos.length, hasMore, onLoadMore]);
 
   useViewTracking(activeElement, video?.id ?? null, () => {
-    if (!video) return;
+    if (!video || atEnd) return;
     rating.onViewed(video);
     adBreaks.onViewed();
   });
@@ -217,7 +217,7 @@ export function FeedPlayer({
                 animate={!gestures.dragging && !jumped}
                 muted={muted}
                 // The rating prompt holds autoplay next, not the video (viewer.md §4).
-                paused={offset === 0 && (paused || held || dialog !== null || adBreaks.shown !== null)}
+                paused={offset === 0 && (paused || atEnd || held || dialog !== null || adBreaks.shown !== null)}
                 onElement={slotRefs[slot]!}
                 onEnded={offset === 0 ? onEnded : stay}
                 onAutoplayBlocked={onAutoplayBlocked}
@@ -271,7 +271,7 @@ export function FeedPlayer({
           {recommendedFrom === current && <RecommendedNotice />}
           {atEnd && <FeedEndCard home={home} onRestart={() => go(-current)} />}
           {/* In the stage's React tree (a portal on the page): a swipe made on the prompt reaches the stage's gestures. */}
-          {rating.promptFor !== null && dialog === null && (
+          {rating.promptFor !== null && dialog === null && !atEnd && (
             <RateVideoModal
               videoId={rating.promptFor}
               guest={session === null}
