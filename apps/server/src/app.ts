@@ -85,6 +85,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { pagesRoutes } from './modules/pages/pages.routes.ts';
 import { pagesService } from './modules/pages/pages.service.ts';
 import { errorHandler, frameworkErrorAnswers } from './plugins/error-handler.ts';
+import { languages } from './plugins/languages.ts';
 import { openapi } from './plugins/openapi.ts';
 import { pgRateLimitStore } from './plugins/pg-rate-limit-store.ts';
 import { periodMilliseconds, RETENTION } from './modules/retention/retention-policy.ts';
@@ -125,6 +126,7 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   api.setValidatorCompiler(validatorCompiler);
   api.setSerializerCompiler(serializerCompiler);
 
+  await api.register(languages);
   await api.register(errorHandler);
   await api.register(metricsEndpoint, config.metrics);
   watchPool('app', pool);

@@ -1,4 +1,5 @@
 import { textMessages } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import fp from 'fastify-plugin';
@@ -7,17 +8,17 @@ import { databaseUnavailable } from '../db/client.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { SecurityHeaders } from './security.ts';
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+export const INTERNAL_ERROR_MESSAGE = msg('Something went wrong on our side. Please try again later.');
 
 /** PostgreSQL cannot be reached (stopped, restarting, unreachable): nothing the client did, and soon over. */
-export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+export const UNAVAILABLE_MESSAGE = msg('The service is briefly unavailable. Please try again in a moment.');
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The disk that keeps uploads and media is full: the upload was refused and nothing of it kept. */
-export const NO_SPACE_MESSAGE = 'There is no room to store this on our side right now. Please try again later.';
+export const NO_SPACE_MESSAGE = msg('There is no room to store this on our side right now. Please try again later.');
 
-export const MALFORMED_UPLOAD_MESSAGE = 'The upload could not be read. Please try again.';
+export const MALFORMED_UPLOAD_MESSAGE = msg('The upload could not be read. Please try again.');
 /** What busboy (under @fastify/multipart) throws for a multipart body that is not one. */
 const MALFORMED_MULTIPART = /^(Unexpected end of (multipart data|form)|Multipart: Boundary not found|Malformed part header|Malformed urlencoded form)/;
 
@@ -42,17 +43,17 @@ const isUnstorableText = (error: unknown) => hasCode(error, ['22021', '22P05']);
 const isInvalidTextRepresentation = (error: unknown) => hasCode(error, ['22P02']);
 
 const messagesByStatus: Record<number, string> = {
-  400: 'The request could not be understood.',
-  401: 'Please sign in to continue.',
-  403: 'You are not allowed to do that.',
-  404: 'Not found.',
-  405: 'Method not allowed.',
-  408: 'The request took too long to arrive.',
-  413: 'The request is too large.',
-  414: 'The address is too long.',
-  415: 'Unsupported content type.',
-  429: 'Too many requests. Please try again later.',
-  431: 'The request headers are too large.',
+  400: msg('The request could not be understood.'),
+  401: msg('Please sign in to continue.'),
+  403: msg('You are not allowed to do that.'),
+  404: msg('Not found.'),
+  405: msg('Method not allowed.'),
+  408: msg('The request took too long to arrive.'),
+  413: msg('The request is too large.'),
+  414: msg('The address is too long.'),
+  415: msg('Unsupported content type.'),
+  429: msg('Too many requests. Please try again later.'),
+  431: msg('The request headers are too large.'),
 };
 
 /**
@@ -106,9 +107,9 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
       const errors: Record<string, string[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
+        (errors[field] ??= []).push(issue.message ?? msg('Invalid value.'));
       }
-      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+      const first = Object.values(errors)[0]?.[0] ?? msg('The given data was invalid.');
       return reply.code(422).send({ message: first, errors });
     }
 
@@ -151,6 +152,6 @@ export const errorHandler = fp(async function errorHandler(app: FastifyInstance)
     }
     // Fastify's own 4xx errors carry codes like FST_ERR_CTP_INVALID_JSON_BODY; say it plainly.
     const message = error.code?.startsWith('FST_') ? (messagesByStatus[status] ?? error.message) : error.message;
-    return reply.code(status).send({ message: message || messagesByStatus[status] || 'Request failed.' });
+    return reply.code(status).send({ message: message || messagesByStatus[status] || msg('Request failed.') });
   });
 });

@@ -1,4 +1,9 @@
+import type { MessageValues } from '@flick/i18n';
 import type { MailMessage } from '../../lib/mailer.ts';
+
+/** Translates a message into the reader's language (request.t); English as written when none is given. */
+export type Translate = (message: string, values?: MessageValues) => string;
+const english: Translate = (message, values) => message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole));
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -19,39 +24,39 @@ export function layout(title: string, intro: string, button: string, link: strin
  * text an account chose, such as its display name (SECURITY.md: phishing text in our own mail).
  */
 
-export function verifyEmailMessage(to: string, link: string): MailMessage {
-  const intro = 'Confirm this address to finish setting up your Flick account.';
-  const outro = 'The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.';
+export function verifyEmailMessage(to: string, link: string, t: Translate = english): MailMessage {
+  const intro = t('Confirm this address to finish setting up your Flick account.');
+  const outro = t('The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.');
   return {
     to,
-    subject: 'Confirm your e-mail address',
-    text: `${intro}\n\nOpen this link to confirm: ${link}\n\n${outro}\n`,
-    html: layout('Confirm your e-mail address', intro, 'Confirm e-mail', link, outro),
+    subject: t('Confirm your e-mail address'),
+    text: `${intro}\n\n${t('Open this link to confirm: {link}', { link })}\n\n${outro}\n`,
+    html: layout(t('Confirm your e-mail address'), intro, t('Confirm e-mail'), link, outro),
     link,
   };
 }
 
-export function resetPasswordMessage(to: string, link: string): MailMessage {
-  const intro = 'Someone asked to reset the password of your Flick account.';
-  const outro = 'The link works once and expires in 1 hour. If it was not you, ignore this e-mail: your password stays as it is.';
+export function resetPasswordMessage(to: string, link: string, t: Translate = english): MailMessage {
+  const intro = t('Someone asked to reset the password of your Flick account.');
+  const outro = t('The link works once and expires in 1 hour. If it was not you, ignore this e-mail: your password stays as it is.');
   return {
     to,
-    subject: 'Reset your password',
-    text: `${intro}\n\nOpen this link to choose a new password: ${link}\n\n${outro}\n`,
-    html: layout('Reset your password', intro, 'Choose a new password', link, outro),
+    subject: t('Reset your password'),
+    text: `${intro}\n\n${t('Open this link to choose a new password: {link}', { link })}\n\n${outro}\n`,
+    html: layout(t('Reset your password'), intro, t('Choose a new password'), link, outro),
     link,
   };
 }
 
 /** Sent once when failed sign-ins start locking the account out (SECURITY.md); `link` is the forgot-password screen. */
-export function signInAttemptsMessage(to: string, link: string): MailMessage {
-  const intro = 'Someone tried to sign in to your Flick account with a wrong password several times, so signing in is paused for a few minutes.';
-  const outro = "If it was you, wait a few minutes and try again. If it wasn't you, reset your password.";
+export function signInAttemptsMessage(to: string, link: string, t: Translate = english): MailMessage {
+  const intro = t('Someone tried to sign in to your Flick account with a wrong password several times, so signing in is paused for a few minutes.');
+  const outro = t("If it was you, wait a few minutes and try again. If it wasn't you, reset your password.");
   return {
     to,
-    subject: 'Someone tried to sign in to your account',
-    text: `${intro}\n\n${outro}\n\nReset your password here: ${link}\n`,
-    html: layout('Someone tried to sign in to your account', intro, 'Reset your password', link, outro),
+    subject: t('Someone tried to sign in to your account'),
+    text: `${intro}\n\n${outro}\n\n${t('Reset your password here: {link}', { link })}\n`,
+    html: layout(t('Someone tried to sign in to your account'), intro, t('Reset your password'), link, outro),
     link,
   };
 }

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
+      const user = await auth.register(request.body, request.t);
       return reply.code(201).send({ message: accountMessages.registered, user: { id: user.id, type: user.type } });
     },
   );
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => {
-      auth.resendVerification(request.body.email);
+      auth.resendVerification(request.body.email, request.t);
       return { message: accountMessages.verificationEmailSent };
     },
   );
@@ -104,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const { email, password, remember_me } = request.body;
-      const signedIn = await auth.login(email, password, remember_me, request.ip).catch((error: unknown) => {
+      const signedIn = await auth.login(email, password, remember_me, request.ip, request.t).catch((error: unknown) => {
         if (error instanceof TryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
         // A scheduled deletion (409) or a ban (403), with the one-time token that keeps or deletes the account (ADR 0031).
         if (error instanceof LoginRefusedError) return error;
@@ -146,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request) => {
-      auth.forgotPassword(request.body.email);
+      auth.forgotPassword(request.body.email, request.t);
       return { message: accountMessages.forgotSent };
     },
   );

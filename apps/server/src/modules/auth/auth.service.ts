@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { validationError } from '../../lib/validation.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { resetPasswordMessage, signInAttemptsMessage, verifyEmailMessage } from './auth-emails.ts';
+import { resetPasswordMessage, signInAttemptsMessage, verifyEmailMessage, type Translate } from './auth-emails.ts';
 import { authRepository, type EmailPurpose } from './auth.repository.ts';
 import { ADDRESS_FAILURES, emailKey, lockSeconds, SIGN_IN_BACKOFF } from './sign-in-backoff.ts';
 import { signInBackoffRepository } from './sign-in-backoff.repository.ts';
@@ -74,9 +74,9 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
     await send().catch((error: unknown) => logger.error({ err: error }, 'could not send e-mail'));
   }
 
-  async function sendVerification(user: { id: number; email: string }) {
+  async function sendVerification(user: { id: number; email: string }, t?: Translate) {
     const token = await issueEmailToken(user.id, 'verify_email');
-    await sendQuietly(() => mailer.send(verifyEmailMessage(user.email, `${publicUrl}/verify-email/${token}`)));
+    await sendQuietly(() => mailer.send(verifyEmailMessage(user.email, `${publicUrl}/verify-email/${token}`, t)));
   }
 
   /** Before the password is looked at: too many failures from this client, or for this address, wait. */
@@ -89,19 +89,20 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
   }
 
   /** The same statements whether or not the address has an account; only the notice depends on it, after the answer. */
-  async function countFailure(key: string, clientAddress: string, user: { email: string } | undefined) {
+  async function countFailure(key: string, clientAddress: string, user: { email: string } | undefined, t?: Translate) {
     const [failures] = await Promise.all([backoff.countFailure(key), backoff.countAddressFailure(clientAddress)]);
     const lock = lockSeconds(failures);
     if (lock > 0) await backoff.lock(key, lock);
     if (user && failures === SIGN_IN_BACKOFF.freeFailures) {
-      background.run(() => mailer.send(signInAttemptsMessage(user.email, `${publicUrl}/forgot-password`)));
+      background.run(() => mailer.send(signInAttemptsMessage(user.email, `${publicUrl}/forgot-password`, t)));
     }
   }
 
   return {
     isHandleAvailable: (handle: string) => accounts.isHandleAvailable(handle),
 
-    async register(input: z.output<typeof registerRequestSchema>) {
+    /** `t`: the e-mails in the language of whoever asked (request.t). */
+    async register(input: z.output<typeof registerRequestSchema>, t?: Translate) {
       const username = input.type === 'model' ? input.username : undefined;
       const taken: { field: string; message: string }[] = [];
       if (await repo.findByEmail(input.email)) taken.push({ field: 'email', message: accountMessages.emailTaken });
@@ -124,7 +125,7 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
           phoneNumber: input.type === 'model' ? (input.phone_number ?? null) : null,
           country: input.country ?? null,
         });
-        await sendVerification(user);
+        await sendVerification(user, t);
         return user;
       } catch (error) {
         // Two sign-ups racing for the same address or name: the unique indexes decide.
@@ -138,10 +139,10 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
     },
 
     /** Answers before anything is looked up, so that no address takes longer than another (SECURITY.md). */
-    resendVerification(email: string) {
+    resendVerification(email: string, t?: Translate) {
       background.run(async () => {
         const user = await repo.findByEmail(email);
-        if (user && !user.emailVerifiedAt) await sendVerification(user);
+        if (user && !user.emailVerifiedAt) await sendVerification(user, t);
       });
     },
 
@@ -150,13 +151,13 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
     },
 
     /** Only failures count against the client address and the e-mail address (SECURITY.md). */
-    async login(email: string, password: string, rememberMe: boolean, clientAddress: string) {
+    async login(email: string, password: string, rememberMe: boolean, clientAddress: string, t?: Translate) {
       const key = emailKey(email);
       await refuseWhileLocked(key, clientAddress);
       const user = await repo.findByEmail(email);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       if (!user || !valid) {
-        await countFailure(key, clientAddress, user);
+        await countFailure(key, clientAddress, user, t);
         throw new HttpError(401, accountMessages.invalidCredentials);
       }
       await backoff.clear(key);
@@ -174,12 +175,12 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
     },
 
     /** Answers before anything is looked up, so that no address takes longer than another (SECURITY.md). */
-    forgotPassword(email: string) {
+    forgotPassword(email: string, t?: Translate) {
       background.run(async () => {
         const user = await repo.findByEmail(email);
         if (!user) return;
         const token = await issueEmailToken(user.id, 'reset_password');
-        await mailer.send(resetPasswordMessage(user.email, `${publicUrl}/reset-password/${token}`));
+        await mailer.send(resetPasswordMessage(user.email, `${publicUrl}/reset-password/${token}`, t));
       });
     },
 

@@ -1,0 +1,55 @@
+import { LOCALES, negotiateLocale, SOURCE_LOCALE, type Locale, type MessageValues } from '@flick/i18n';
+import { loadCatalogue } from '@flick/i18n/catalogues';
+import { createI18n, type I18n } from '@flick/i18n/runtime';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language the client reads (Accept-Language; the web app sends the one it speaks). */
+    locale: Locale;
+    /** A message in that language (an e-mail, a text built here); answers' messages are translated on their way out. */
+    t: (message: string, values?: MessageValues) => string;
+  }
+}
+
+export type Translators = ReadonlyMap<Locale, I18n>;
+
+/** One Lingui instance per locale, every catalogue loaded at start. */
+export async function loadTranslators(): Promise<Translators> {
+  return new Map(await Promise.all(LOCALES.map(async (locale) => [locale, createI18n(locale, await loadCatalogue(locale))] as const)));
+}
+
+interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+const isErrorBody = (payload: unknown): payload is ErrorBody =>
+  typeof payload === 'object' && payload !== null && typeof (payload as { message?: unknown }).message === 'string';
+
+/**
+ * Issue 32: the server speaks the reader's language. Services and the error handler keep writing their
+ * messages in English (the contract's tables, the catalogues' ids); an answer's `message` and its
+ * per-field `errors` are translated as the answer leaves, by the request's Accept-Language.
+ */
+export const languages = fp(async function languages(app: FastifyInstance, options: { translators?: Translators }) {
+  const translators = options.translators ?? (await loadTranslators());
+  const translate = (locale: Locale, message: string, values?: MessageValues) => translators.get(locale)!._(message, values);
+  app.decorateRequest('locale', SOURCE_LOCALE);
+  // Set per request, bound to it: services are handed `request.t` as a plain function (e-mails).
+  app.decorateRequest('t', (message: string) => message);
+  app.addHook('onRequest', async (request) => {
+    const locale = negotiateLocale(request.headers['accept-language']);
+    request.locale = locale;
+    request.t = (message, values) => translate(locale, message, values);
+  });
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload;
+    void reply.header('content-language', request.locale).header('vary', 'Accept-Language');
+    if (request.locale === SOURCE_LOCALE) return payload;
+    const { locale } = request;
+    const errors =
+      payload.errors && Object.fromEntries(Object.entries(payload.errors).map(([field, messages]) => [field, messages.map((message) => translate(locale, message))]));
+    return { ...payload, message: translate(locale, payload.message), ...(errors ? { errors } : {}) };
+  });
+});

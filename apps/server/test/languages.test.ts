@@ -1,0 +1,50 @@
+import { accountMessages as m } from '@flick/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, signUp } from './helpers/accounts.ts';
+import { eventually } from './helpers/eventually.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, language?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { ...client(), ...(language ? { 'accept-language': language } : {}) } });
+
+describe('the server speaks the reader’s language (issue 32: Accept-Language)', () => {
+  it('answers a German reader’s mistake in German, and says which language it answered in', async () => {
+    const res = await post('/v1/forgot-password', { email: '' }, 'de-DE,de;q=0.9,en;q=0.5');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Bitte gib die E-Mail ein.');
+    expect(res.headers['content-language']).toBe('de');
+    expect(res.headers.vary).toContain('Accept-Language');
+  });
+
+  it('translates each field’s messages as well as the first', async () => {
+    const res = await post('/v1/forgot-password', { email: '' }, 'fr');
+    const body = res.json() as { message: string; errors: Record<string, string[]> };
+    expect(body.message).not.toBe(m.forgotEmailRequired);
+    expect(Object.values(body.errors).flat()).toContain(body.message);
+  });
+
+  it('answers in English where the reader asks for none of its languages, or for none at all', async () => {
+    expect((await post('/v1/forgot-password', { email: '' }, 'ja-JP')).json().message).toBe(m.forgotEmailRequired);
+    expect((await post('/v1/forgot-password', { email: '' })).json().message).toBe(m.forgotEmailRequired);
+  });
+
+  it('e-mails a reset link in the language it was asked for in', async () => {
+    const { account } = await signUp(t, 'user');
+    const sent = t.mail.length;
+    await post('/v1/forgot-password', { email: account.email }, 'es');
+    await eventually(
+      async () => t.mail.length,
+      (length) => length > sent,
+    );
+    const mail = t.mail.at(-1)!;
+    expect(mail.subject).not.toBe('Reset your password');
+    expect(mail.text).toContain(mail.link);
+    expect(mail.html).toContain(mail.subject);
+  });
+});
