@@ -125,7 +125,6 @@ export async function buildApp({ config, db, pool, logger, mailer, jobs, geoloca
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.setValidatorCompiler(validatorCompiler);
   api.setSerializerCompiler(serializerCompiler);
-
   await api.register(languages);
   await api.register(errorHandler);
   await api.register(metricsEndpoint, config.metrics);
