@@ -45,7 +45,8 @@ export const languages = fp(async function languages(app: FastifyInstance, optio
   });
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (reply.statusCode < 400 || !isErrorBody(payload)) return payload;
-    void reply.header('content-language', request.locale).header('vary', 'Accept-Language');
+    const vary = reply.getHeader('vary');
+    void reply.header('content-language', request.locale).header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
     if (request.locale === SOURCE_LOCALE) return payload;
     const { locale } = request;
     const errors =
