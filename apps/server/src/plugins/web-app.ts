@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isLocale, SOURCE_LOCALE, type Locale } from '@flick/i18n';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -47,9 +48,17 @@ export function inlineScriptHashes(distDir: string): string[] {
 }
 
 /** A small HTML answer compressed as the browser accepts it (brotli at a fast level, else gzip). */
-function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+/** The language index.html is served in: the one picked in the app's menu (its cookie), else Accept-Language's. */
+function htmlLocale(request: FastifyRequest): Locale {
+  const picked = /(?:^|;\s*)flick_locale=([^;]*)/.exec(request.headers.cookie ?? '')?.[1];
+  return isLocale(picked) ? picked : (request.locale ?? SOURCE_LOCALE);
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, page: string) {
+  // The app reads the locale from <html lang> and loads that catalogue before its first render.
+  const html = page.replace('<html lang="en">', `<html lang="${htmlLocale(request)}">`);
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding');
+  reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding, accept-language, cookie');
   if (/\bbr\b/.test(accepted)) {
     return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
@@ -118,6 +127,6 @@ export const webApp = fp(async function webApp(app: FastifyInstance, options: We
       // A guest's answers, for the address the request came from: no shared cache may keep them.
       if (answers) return sendHtml(request, reply.header('cache-control', 'private, no-cache'), withGridShellHead(gridTemplate, gridShellHead(answers, gridModules)));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendHtml(request, reply.header('cache-control', 'no-cache'), template);
   });
 });

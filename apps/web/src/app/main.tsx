@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../styles/index.css';
 import { KEYS } from '../features/session/stores/session-store.ts';
+import { activateLocale, preferredLocale } from '../lib/i18n.ts';
 import { readItem } from '../lib/storage.ts';
 import { AppProvider, initializeApp } from './provider.tsx';
 import { AppRouter, createAppRouter, openedRoute } from './router.tsx';
@@ -39,7 +40,11 @@ function bootVideoShown(video: HTMLVideoElement | null): Promise<void> {
 
 // A transition: the first render yields to the browser every few milliseconds instead of holding the
 // main thread, so that request goes out as soon as its module is ready, not after the whole render.
-void bootVideoShown(bootVideo).then(() =>
+// A reader of another language than English gets the app in it from its first render: that locale's
+// catalogue comes beside the rest (English has none to wait for).
+const locale = preferredLocale();
+const localeReady = locale === 'en' ? null : activateLocale(locale);
+void Promise.all([bootVideoShown(bootVideo), localeReady]).then(() =>
   startTransition(() =>
     createRoot(document.getElementById('root')!).render(
       <AppProvider>

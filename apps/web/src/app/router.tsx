@@ -35,7 +35,7 @@ const guardedScreens: Partial<Record<(typeof loginGuardedPaths)[number], RouteOb
   '/account/stats': () => import('./routes/account-stats.tsx').then((m) => ({ Component: m.AccountStatsRoute })),
   '/account/settings/validation': () => import('./routes/account-validation.tsx').then((m) => ({ Component: m.AccountValidationRoute })),
   '/account/appearances': () => import('./routes/account-appearances.tsx').then((m) => ({ Component: m.AccountAppearancesRoute })),
-  '/account/following': () => import('./routes/account-following.tsx').then((m) => ({ Component: m.AccountFollowingRoute })),
+  '/account/following': accountScreen('AccountFollowingRoute'),
   '/videos-rating/:type': () => import('./routes/video-grids.tsx').then((m) => ({ Component: m.RatingListsRoute })),
   '/videos-rating/feed': () => import('./routes/feed-routes.tsx').then((m) => ({ Component: m.RatingFeedRoute })),
   '/admin/*': () => import('./routes/admin.tsx').then((m) => ({ Component: m.AdminRoute })),

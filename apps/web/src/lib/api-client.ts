@@ -5,6 +5,7 @@
 import { isStudioActingPath, STUDIO_ACT_FOR_HEADER } from '@flick/contract';
 import { getAccessToken, getActingFor } from './access-token.ts';
 import { takeEarly } from './early-requests.ts';
+import { currentLocale } from './i18n.ts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -88,7 +89,8 @@ function toAgeGate() {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, auth = true, keepalive } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers in the language the app speaks (its messages, its e-mails).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
   // A FormData body goes out as multipart; the browser writes its Content-Type with the boundary. A
   // Blob or File (an uploaded picture) goes out as its own bytes, with its own type.
   const multipart = body instanceof FormData;

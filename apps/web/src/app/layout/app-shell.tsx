@@ -4,6 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { MenuIcon } from '../../components/ui/shell-icons.tsx';
 import { BottomTabs } from './bottom-tabs.tsx';
 import { Wordmark } from '../../components/layout/wordmark.tsx';
+import { t } from '../../lib/i18n.ts';
 
 // Everything that waits for the server's configuration or a tap (side menu, Live Cams button, toasts,
 // install hint) loads right after the first paint, outside the initial JavaScript.
@@ -32,7 +33,7 @@ export function AppShell() {
       {navigating && <div aria-hidden="true" className="nav-progress" />}
       <header className="app-header">
         <div className="app-header-bar">
-          <button type="button" className="icon-btn" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <button type="button" className="icon-btn" aria-label={t('Open menu')} aria-haspopup="dialog" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
             <MenuIcon />
           </button>
           <Link to={paths.home} aria-label="Flick" className="flex h-11 items-center rounded-xl px-1.5">

@@ -1,8 +1,10 @@
+import { msg } from '@flick/i18n';
 import type { ComponentType, MouseEvent, SVGProps } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { clearSelectedTags } from '../../features/preferences/stores/preferences-store.ts';
 import { browser } from '../../lib/browser.ts';
+import { t } from '../../lib/i18n.ts';
 import { ChannelsIcon, CompassIcon, HomeIcon, PlusIcon, UserIcon } from '../../components/ui/shell-icons.tsx';
 
 interface Tab {
@@ -12,11 +14,11 @@ interface Tab {
 }
 
 const tabs: readonly Tab[] = [
-  { label: 'Home', to: paths.home, Icon: HomeIcon },
-  { label: 'Discover', to: paths.discover, Icon: CompassIcon },
-  { label: 'Upload', to: paths.upload, Icon: PlusIcon },
-  { label: 'Channels', to: paths.channels, Icon: ChannelsIcon },
-  { label: 'Account', to: paths.account, Icon: UserIcon },
+  { label: msg('Home'), to: paths.home, Icon: HomeIcon },
+  { label: msg('Discover'), to: paths.discover, Icon: CompassIcon },
+  { label: msg('Upload'), to: paths.upload, Icon: PlusIcon },
+  { label: msg('Channels'), to: paths.channels, Icon: ChannelsIcon },
+  { label: msg('Account'), to: paths.account, Icon: UserIcon },
 ];
 
 /**
@@ -36,7 +38,7 @@ export function BottomTabs() {
   }
 
   return (
-    <nav aria-label="Main" className="app-nav">
+    <nav aria-label={t('Main')} className="app-nav">
       <ul className="app-nav-list">
         {tabs.map((tab) => (
           <li key={tab.to} className="flex">
@@ -48,7 +50,7 @@ export function BottomTabs() {
               ) : (
                 <tab.Icon className="tab-icon" />
               )}
-              {tab.label}
+              {t(tab.label)}
             </NavLink>
           </li>
         ))}

@@ -22,6 +22,8 @@ import {
   UserIcon,
 } from '../../components/ui/icons.tsx';
 import { DialogFrame } from '../../components/ui/dialog-frame.tsx';
+import { t } from '../../lib/i18n.ts';
+import { LanguagePicker } from './language-picker.tsx';
 import { MenuFooter } from './menu-footer.tsx';
 import { Wordmark } from '../../components/layout/wordmark.tsx';
 
@@ -68,42 +70,42 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
       onClose={onClose}
       layerClassName="fixed inset-0 z-50"
       backdropClassName="absolute inset-0 animate-fade-in bg-black/70 backdrop-blur-sm"
-      label="Main menu"
+      label={t('Main menu')}
       className="relative flex h-full w-[min(86vw,22rem)] animate-drawer-in flex-col overflow-y-auto overscroll-contain border-r border-line-strong bg-surface-1 pt-safe shadow-float outline-none"
     >
       <div className="flex h-16 flex-none items-center justify-between pr-2 pl-5">
         <Wordmark />
-        <button type="button" className="icon-btn text-muted" aria-label="Close menu" onClick={onClose}>
+        <button type="button" className="icon-btn text-muted" aria-label={t('Close menu')} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
 
       {!session && (
         <section className="mx-4 mt-1 mb-3 rounded-2xl border border-accent/25 bg-[radial-gradient(120%_140%_at_0%_0%,rgb(255_46_136/0.22),transparent_60%)] p-4">
-          <p className="text-[0.9375rem] leading-snug font-semibold text-balance">Are you a content creator? Promote your videos</p>
+          <p className="text-[0.9375rem] leading-snug font-semibold text-balance">{t('Are you a content creator? Promote your videos')}</p>
           <div className="mt-4 grid grid-cols-2 gap-2.5">
             <Link to={paths.register} onClick={onClose} className="btn btn-primary">
-              Get started
+              {t('Get started')}
             </Link>
             <Link to={paths.login} onClick={onClose} className="btn btn-secondary">
-              Login
+              {t('Login')}
             </Link>
           </div>
         </section>
       )}
 
-      <nav aria-label="Menu" className="px-2 pb-4">
+      <nav aria-label={t('Menu')} className="px-2 pb-4">
         <ul className="flex flex-col gap-0.5">
-          {session && internal(paths.account, 'My account', UserIcon)}
-          {isAdmin && internal('/admin', 'Admin console', ShieldIcon)}
-          {session && internal(paths.upload, 'Upload video', UploadIcon)}
-          {internal(paths.discover, 'Discover', CompassIcon)}
-          {internal(paths.channels, 'Channels', ChannelsIcon)}
+          {session && internal(paths.account, t('My account'), UserIcon)}
+          {isAdmin && internal('/admin', t('Admin console'), ShieldIcon)}
+          {session && internal(paths.upload, t('Upload video'), UploadIcon)}
+          {internal(paths.discover, t('Discover'), CompassIcon)}
+          {internal(paths.channels, t('Channels'), ChannelsIcon)}
           <li>
             <LiveCamsLink url={config.livecamsUrl} eventId={liveCamsEventIds.menuLiveCams} visitor={visitor} onClick={onClose} className={itemClass}>
               <ItemContent
                 Icon={BroadcastIcon}
-                label="Live Cams"
+                label={t('Live Cams')}
                 trailing={
                   <span aria-hidden="true" className="rounded-md bg-live-strong px-1.5 py-0.5 text-[0.625rem] font-extrabold tracking-wider text-white">
                     LIVE
@@ -113,30 +115,33 @@ export function SideMenu({ session, config, visitor, onClose, onGuestRateVideos,
             </LiveCamsLink>
           </li>
           {session ? (
-            internal(paths.videosRating('unrated'), 'Rate videos', StarIcon)
+            internal(paths.videosRating('unrated'), t('Rate videos'), StarIcon)
           ) : (
             <li>
               <button type="button" className={itemClass} onClick={onGuestRateVideos} aria-haspopup="dialog">
-                <ItemContent Icon={StarIcon} label="Rate videos" />
+                <ItemContent Icon={StarIcon} label={t('Rate videos')} />
               </button>
             </li>
           )}
           {config.webcamReviewsUrl && (
             <li>
               <a href={config.webcamReviewsUrl} target="_blank" rel="noopener noreferrer" onClick={onClose} className={itemClass}>
-                <ItemContent Icon={ReviewsIcon} label="Webcam Reviews" trailing={<ExternalIcon width="16" height="16" className="text-subtle" />} />
+                <ItemContent Icon={ReviewsIcon} label={t('Webcam Reviews')} trailing={<ExternalIcon width="16" height="16" className="text-subtle" />} />
               </a>
             </li>
           )}
           <li>
             <button type="button" className={itemClass} onClick={() => setDiscretionOpen(true)} aria-haspopup="dialog">
-              <ItemContent Icon={EyeOffIcon} label="Discretion" />
+              <ItemContent Icon={EyeOffIcon} label={t('Discretion')} />
             </button>
+          </li>
+          <li>
+            <LanguagePicker className={itemClass} />
           </li>
           {session && (
             <li className="mt-2 border-t border-line pt-2">
               <button type="button" className={`${itemClass} hover:text-danger`} onClick={onLogOut}>
-                <ItemContent Icon={LogOutIcon} label="Log out" />
+                <ItemContent Icon={LogOutIcon} label={t('Log out')} />
               </button>
             </li>
           )}

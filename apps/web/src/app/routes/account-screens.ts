@@ -9,3 +9,4 @@ export { AccountPasswordRoute } from './account-password.tsx';
 export { AccountSettingsRoute } from './account-settings.tsx';
 export { AccountStudioRoute, StudioConsoleRoute } from './account-studio.tsx';
 export { AccountDataExportRoute, AccountDeleteRoute } from './personal-data.tsx';
+export { AccountFollowingRoute } from './account-following.tsx';

@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react';
 import { BackButton } from '../ui/back-button.tsx';
 import { ChevronLeftIcon } from '../ui/icons.tsx';
+import { t } from '../../lib/i18n.ts';
 
 export interface ScreenProps {
   /** The screen's heading, also the document title. */
@@ -28,7 +29,7 @@ export function Screen({ title, description, backTo, onBack, eyebrow, width = 'r
     <div className={`mx-auto w-full animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-12 ${{ narrow: 'max-w-md', regular: 'max-w-xl', wide: 'max-w-4xl' }[width]}`}>
       <title>{`${title} · Flick`}</title>
       {onBack ? (
-        <button type="button" aria-label="Back" className="icon-btn -ml-2" onClick={onBack}>
+        <button type="button" aria-label={t('Back')} className="icon-btn -ml-2" onClick={onBack}>
           <ChevronLeftIcon />
         </button>
       ) : backTo === false ? (

@@ -97,3 +97,10 @@ export const DocumentOffIcon = (props: IconProps) => (
     <path d="M14 3.5V8h4.5M9.5 12.5l5 5M14.5 12.5l-5 5" />
   </Icon>
 );
+
+export const GlobeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3Z" />
+  </Icon>
+);

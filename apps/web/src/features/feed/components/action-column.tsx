@@ -9,6 +9,7 @@ import { useSession } from '../../session/hooks/use-session.ts';
 import { getGuestId } from '../../session/stores/session-store.ts';
 import { LiveCamsLink } from '../../live-cams/components/live-cams-link.tsx';
 import { setLiked, useLikeState } from '../stores/liked-videos.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface ActionColumnProps {
   video: Video;
@@ -79,14 +80,14 @@ export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggl
         <span aria-hidden="true">{formatCompactNumber(video.viewCount)}</span>
       </div>
       {onRate && (
-        <Action label={feedMessages.rateVideo} onClick={onRate}>
+        <Action label={t(feedMessages.rateVideo)} onClick={onRate}>
           <StarIcon width="28" height="28" />
         </Action>
       )}
-      <Action label="Share" onClick={onShare}>
+      <Action label={t('Share')} onClick={onShare}>
         <ShareIcon width="28" height="28" />
       </Action>
-      <Action label="More actions" onClick={onMore}>
+      <Action label={t('More actions')} onClick={onMore}>
         <DotsIcon width="28" height="28" />
       </Action>
       <Action label={muted ? 'Unmute' : 'Mute'} onClick={onToggleMute}>

@@ -1,6 +1,7 @@
 import { feedMessages } from '@flick/contract';
 import { Link } from 'react-router';
 import { CompassIcon } from '../../../components/ui/icons.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The end of a feed (issue 32): after its last video a swipe says so and offers where to go next,
@@ -9,21 +10,21 @@ import { CompassIcon } from '../../../components/ui/icons.tsx';
  */
 export function FeedEndCard({ home, onRestart }: { home: boolean; onRestart: () => void }) {
   return (
-    <section role="status" aria-label={feedMessages.caughtUp} className="feed-end">
-      <h2 className="text-2xl font-extrabold tracking-tight">{feedMessages.caughtUp}</h2>
-      <p className="max-w-64 text-balance text-white/75">{feedMessages.caughtUpText}</p>
+    <section role="status" aria-label={t(feedMessages.caughtUp)} className="feed-end">
+      <h2 className="text-2xl font-extrabold tracking-tight">{t(feedMessages.caughtUp)}</h2>
+      <p className="max-w-64 text-balance text-white/75">{t(feedMessages.caughtUpText)}</p>
       <div className="mt-3 flex w-full max-w-64 flex-col gap-2.5">
         {!home && (
           <Link to="/" className="btn btn-primary">
-            Recommended videos
+            {t('Recommended videos')}
           </Link>
         )}
         <Link to="/discover" className={home ? 'btn btn-primary' : 'btn btn-secondary'}>
           <CompassIcon width="20" height="20" />
-          Discover creators
+          {t('Discover creators')}
         </Link>
         <button type="button" className="btn btn-secondary" onClick={onRestart}>
-          Watch from the start
+          {t('Watch from the start')}
         </button>
       </div>
     </section>
@@ -34,7 +35,7 @@ export function FeedEndCard({ home, onRestart }: { home: boolean; onRestart: () 
 export function RecommendedNotice() {
   return (
     <p role="status" className="feed-recommended">
-      {feedMessages.recommendedFollow}
+      {t(feedMessages.recommendedFollow)}
     </p>
   );
 }

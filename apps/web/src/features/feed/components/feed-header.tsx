@@ -4,6 +4,7 @@ import { BackButton } from '../../../components/ui/back-button.tsx';
 import { GridIcon, SlidersIcon } from '../../../components/ui/feed-icons.tsx';
 import { LiveCamsLink } from '../../live-cams/components/live-cams-link.tsx';
 import { getGuestId } from '../../session/stores/session-store.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface FeedHeaderProps {
   /** The feed's title; the home feed has none and no Back button. */
@@ -19,7 +20,7 @@ export function FeedHeader({ title, gridPath, livecamsUrl, userId, onOpenPrefere
   return (
     <>
       {title === null ? (
-        <h1 className="sr-only">Home feed</h1>
+        <h1 className="sr-only">{t('Home feed')}</h1>
       ) : (
         <div className="feed-title">
           <BackButton className="ml-0 bg-black/25 backdrop-blur-md" />
@@ -37,7 +38,7 @@ export function FeedHeader({ title, gridPath, livecamsUrl, userId, onOpenPrefere
           url={livecamsUrl}
           eventId={liveCamsEventIds.topLiveButton}
           visitor={{ guestId: getGuestId(), userId }}
-          aria-label="Live cams now"
+          aria-label={t('Live cams now')}
           className="ml-auto flex h-11 items-center gap-2 rounded-full border border-white/15 bg-black/35 pr-4 pl-3.5 text-sm font-bold text-white shadow-float backdrop-blur-xl transition-transform active:scale-95"
         >
           <span aria-hidden="true" className="size-2.5 animate-live-pulse rounded-full bg-live" />
@@ -45,7 +46,7 @@ export function FeedHeader({ title, gridPath, livecamsUrl, userId, onOpenPrefere
             <span className="text-live">LIVE</span> Cams
           </span>
         </LiveCamsLink>
-        <button type="button" aria-label="Preferences" className="icon-btn bg-black/25 backdrop-blur-md" onClick={onOpenPreferences}>
+        <button type="button" aria-label={t('Preferences')} className="icon-btn bg-black/25 backdrop-blur-md" onClick={onOpenPreferences}>
           <SlidersIcon />
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { feedMessages } from '@flick/contract';
 import { ChevronLeftIcon } from '../../../components/ui/icons.tsx';
 import type { FeedHint } from '../stores/feed-hints.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * viewer.md §2: the two hints, one at a time, until the viewer has done what they say (or tapped).
@@ -16,8 +17,8 @@ export function FeedHintBubble({ hint }: { hint: FeedHint }) {
       <span aria-hidden="true" className={`grid size-14 place-items-center rounded-full bg-white/15 ${up ? 'animate-hint-up' : 'animate-hint-left'}`}>
         <ChevronLeftIcon width="30" height="30" className={up ? 'rotate-90' : ''} />
       </span>
-      <span className="text-base font-bold">{up ? (touch ? feedMessages.swipeUpHint : feedMessages.nextVideoHintDesktop) : feedMessages.swipeLeftHint}</span>
-      <span className="text-xs text-white/70">{touch ? 'Tap' : 'Click'} to dismiss</span>
+      <span className="text-base font-bold">{t(up ? (touch ? feedMessages.swipeUpHint : feedMessages.nextVideoHintDesktop) : feedMessages.swipeLeftHint)}</span>
+      <span className="text-xs text-white/70">{touch ? t('Tap to dismiss') : t('Click to dismiss')}</span>
     </div>
   );
 }

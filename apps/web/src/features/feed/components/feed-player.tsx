@@ -1,7 +1,6 @@
 import { feedMessages, type Video } from '@flick/contract';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MutedIcon } from '../../../components/ui/feed-icons.tsx';
-import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { RateVideoModal } from '../../videos-rating/components/rate-video-modal.tsx';
@@ -27,13 +26,14 @@ import { ActionColumn } from './action-column.tsx';
 import { FeedHeader } from './feed-header.tsx';
 import { FeedEndCard, RecommendedNotice } from './feed-end.tsx';
 import { FeedHintBubble } from './feed-hints.tsx';
-import { FeedStepButtons } from './feed-step-buttons.tsx';
+import { FeedStepButtons, PlayPause } from './feed-step-buttons.tsx';
 import { MoreActionsModal } from './more-actions-modal.tsx';
 import { ProfilePanel } from './profile-panel.tsx';
 import { SeekBar } from './seek-bar.tsx';
 import { ShareModal, shareUrlOf } from '../../../components/ui/share-modal.tsx';
 import { VideoCaption } from './video-caption.tsx';
 import { VideoSlot } from './video-slot.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §2: the next page is fetched when the viewer is two videos from the end. */
 export const PREFETCH_DISTANCE = 2;
@@ -232,27 +232,17 @@ export function FeedPlayer({
             );
           })}
 
-          {paused && (
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-1/2 grid size-20 -translate-1/2 animate-pop-in place-items-center rounded-full bg-black/45 backdrop-blur-sm"
-            >
-              <PlayIcon width="38" height="38" className="ml-1" />
-            </span>
-          )}
-          <button type="button" className="sr-only" onClick={() => setPaused((value) => !value)}>
-            {paused ? 'Play' : 'Pause'}
-          </button>
+          <PlayPause paused={paused} onToggle={() => setPaused((value) => !value)} />
 
           <FeedHeader title={title} gridPath={gridPath} livecamsUrl={config.livecamsUrl} userId={session?.userId ?? null} onOpenPreferences={onOpenPreferences} />
 
           {muted && (
             <button type="button" className="feed-unmute" onClick={toggleMute}>
               <MutedIcon width="18" height="18" />
-              Tap to unmute
+              {t('Tap to unmute')}
             </button>
           )}
-          {rating.isRated(video) && <p className="feed-rated">{feedMessages.ratedBadge}</p>}
+          {rating.isRated(video) && <p className="feed-rated">{t(feedMessages.ratedBadge)}</p>}
 
           <ActionColumn
             video={video}

@@ -13,6 +13,7 @@ import { useFeed, type FeedStart } from '../api/get-feed.ts';
 import { feedTitle, type FeedSource } from '../feed-source.ts';
 import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
 import { FeedPlayer } from './feed-player.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 // hls.js downloads while the first page of videos is requested, not after it arrives.
 preloadHls();
@@ -101,7 +102,7 @@ function LoadedFeed({ source, title, gridPath, empty, notFound }: FeedScreenProp
         {empty}
         <button
           type="button"
-          aria-label="Preferences"
+          aria-label={t('Preferences')}
           className="icon-btn fixed top-[calc(env(safe-area-inset-top)+0.375rem)] right-2 z-50 bg-surface-2 lg:top-4 lg:right-4"
           onClick={() => setPreferencesOpen(true)}
         >
@@ -123,7 +124,7 @@ export function FeedLoading() {
     <div className="feed-screen">
       <div className="feed-stage-wrap">
         <div className="feed-stage grid place-items-center">
-          <Spinner label="Loading videos" />
+          <Spinner label={t('Loading videos')} />
         </div>
       </div>
     </div>
@@ -133,10 +134,10 @@ export function FeedLoading() {
 function FeedFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="screen-center animate-rise-in px-6 text-center">
-      <h1 className="text-2xl font-extrabold tracking-tight">Videos could not load</h1>
-      <p className="mt-3 max-w-xs text-balance text-muted">Check your connection and try again.</p>
+      <h1 className="text-2xl font-extrabold tracking-tight">{t('Videos could not load')}</h1>
+      <p className="mt-3 max-w-xs text-balance text-muted">{t('Check your connection and try again.')}</p>
       <button type="button" className="btn btn-primary mt-7 min-w-40" onClick={onRetry}>
-        Try again
+        {t('Try again')}
       </button>
     </section>
   );

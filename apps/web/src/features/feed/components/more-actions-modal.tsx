@@ -5,6 +5,7 @@ import { StarIcon } from '../../../components/ui/icons.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 const ReportForm = lazy(() => import('./report-form.tsx').then((m) => ({ default: m.ReportForm })));
 
@@ -38,15 +39,15 @@ export function MoreActionsModal({ video, onShare, onRate, onClose }: MoreAction
           <div className="mt-5 flex flex-col gap-2">
             <button type="button" className="more-item" onClick={onShare} data-autofocus>
               <LinkIcon width="20" height="20" />
-              Share
+              {t('Share')}
             </button>
             <button type="button" className="more-item" onClick={onRate}>
               <StarIcon width="20" height="20" />
-              {feedMessages.rateVideo}
+              {t(feedMessages.rateVideo)}
             </button>
             <button type="button" className="more-item text-danger" onClick={() => setStep('report')}>
               <FlagIcon width="20" height="20" />
-              Report
+              {t('Report')}
             </button>
           </div>
         )}
@@ -57,9 +58,9 @@ export function MoreActionsModal({ video, onShare, onRate, onClose }: MoreAction
         )}
         {step === 'sent' && (
           <div className="mt-4 flex flex-col gap-5">
-            <FormAlert tone="success">{reportMessages.sent}</FormAlert>
+            <FormAlert tone="success">{t(reportMessages.sent)}</FormAlert>
             <button type="button" className="btn btn-secondary" onClick={onClose} data-autofocus>
-              Done
+              {t('Done')}
             </button>
           </div>
         )}

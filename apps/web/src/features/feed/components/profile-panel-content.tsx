@@ -7,11 +7,12 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { FollowButton } from '../../creators/components/follow-button.tsx';
 import { LiveNowBanner, ProfileTotals } from '../../creators/components/profile-header.tsx';
 import { LinkList } from '../../creators/components/link-list.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §2 "Profile panel": cover, avatar, name, @slug, follow, totals, live banner and links; `footer` below them. */
 export function ProfilePanelContent({ user, loading, footer }: { user: PublicProfile | undefined; loading: boolean; footer?: ReactNode }) {
   if (!user) {
-    return <div className="grid h-64 place-items-center text-muted">{loading ? <Spinner /> : <p>This profile cannot be shown.</p>}</div>;
+    return <div className="grid h-64 place-items-center text-muted">{loading ? <Spinner /> : <p>{t('This profile cannot be shown.')}</p>}</div>;
   }
   const profilePath = `/${user.slug ?? user.id}`;
   return (

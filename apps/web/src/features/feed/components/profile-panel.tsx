@@ -6,6 +6,7 @@ import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { AdSlot } from '../../ads/components/ad-slot.tsx';
 import { usePanelSwipeClose, type ProfilePanelControl } from '../hooks/use-profile-panel.ts';
 import { ProfilePanelContent } from './profile-panel-content.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface ProfilePanelProps {
   panel: ProfilePanelControl;
@@ -26,8 +27,8 @@ export function ProfilePanel({ panel, user, loading }: ProfilePanelProps) {
   if (panel.beside) {
     const withoutChannel = !user && !loading;
     return panel.isOpen ? (
-      <aside aria-label="Creator" className="feed-panel-beside">
-        <button type="button" aria-label="Collapse profile" className="icon-btn absolute top-3 right-3 z-10 bg-black/30 backdrop-blur" onClick={panel.close}>
+      <aside aria-label={t('Creator')} className="feed-panel-beside">
+        <button type="button" aria-label={t('Collapse profile')} className="icon-btn absolute top-3 right-3 z-10 bg-black/30 backdrop-blur" onClick={panel.close}>
           <ChevronRightIcon />
         </button>
         {wide && withoutChannel ? (
@@ -41,11 +42,11 @@ export function ProfilePanel({ panel, user, loading }: ProfilePanelProps) {
       </aside>
     ) : (
       <>
-        <button type="button" aria-label="Show profile" className="icon-btn fixed top-4 right-4 z-20 bg-surface-2" onClick={panel.open}>
+        <button type="button" aria-label={t('Show profile')} className="icon-btn fixed top-4 right-4 z-20 bg-surface-2" onClick={panel.open}>
           <PanelIcon />
         </button>
         {wide && (
-          <aside aria-label="Advertisements" className="feed-ads-collapsed">
+          <aside aria-label={t('Advertisements')} className="feed-ads-collapsed">
             <ThreeSlots className="min-h-full justify-between" />
           </aside>
         )}
@@ -73,13 +74,13 @@ function PanelOver({ user, loading, onClose }: { user: PublicProfile | undefined
       onClose={onClose}
       layerClassName="fixed inset-0 z-50"
       backdropClassName="absolute inset-0 animate-fade-in bg-black/50"
-      label="Creator profile"
+      label={t('Creator profile')}
       className="feed-panel-over touch-pan-y"
       panelProps={{ style: swipe.style, ...swipe.handlers }}
     >
       <button
         type="button"
-        aria-label="Close profile"
+        aria-label={t('Close profile')}
         className="icon-btn absolute top-[calc(0.5rem+env(safe-area-inset-top))] left-2 z-10 bg-black/30 backdrop-blur"
         onClick={onClose}
       >

@@ -5,6 +5,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { reportFailureMessage, reportProblem, sendReport } from '../api/report-video.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * viewer.md §5 report: a reason, a description and, from guests, an email. Loaded when the viewer
@@ -38,7 +39,7 @@ export function ReportForm({ videoId, onSent }: { videoId: number; onSent: () =>
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 flex flex-col gap-4">
       <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-muted">Why are you reporting it?</legend>
+        <legend className="mb-2 text-sm font-semibold text-muted">{t('Why are you reporting it?')}</legend>
         <div className="flex flex-col gap-1.5">
           {(Object.keys(reportReasons) as ReportReason[]).map((key) => (
             <label key={key} className={`report-reason ${reason === key ? 'border-accent bg-accent/10' : ''}`}>
@@ -48,10 +49,10 @@ export function ReportForm({ videoId, onSent }: { videoId: number; onSent: () =>
           ))}
         </div>
       </fieldset>
-      {guest && <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
-      <TextAreaField label="Description" rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />
+      {guest && <TextField label={t('Email')} type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />}
+      <TextAreaField label={t('Description')} rows={3} value={message} onChange={(event) => setMessage(event.target.value)} />
       {error && <FormAlert>{error}</FormAlert>}
-      <SubmitButton busy={sending}>Send report</SubmitButton>
+      <SubmitButton busy={sending}>{t('Send report')}</SubmitButton>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { formatDuration } from '@flick/contract';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §9: a seek stops within 0.5 s of the end, so dragging to the end never ends the video. */
 export const SEEK_END_MARGIN_S = 0.5;
@@ -73,7 +74,7 @@ export function SeekBar({ video }: { video: HTMLVideoElement | null }) {
       data-own-gestures
       role="slider"
       tabIndex={0}
-      aria-label="Seek"
+      aria-label={t('Seek')}
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(now)}

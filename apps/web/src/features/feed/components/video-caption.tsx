@@ -2,6 +2,7 @@ import type { Link as CreatorLink, Video } from '@flick/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { trackLinkClick } from '../../creators/api/track-link-click.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §9: tags shown per video before expand. */
 export const TAGS_SHOWN = 5;
@@ -37,7 +38,7 @@ export function VideoCaption({ video, liveLink, onOpenProfile }: VideoCaptionPro
       </button>
       {video.title && <p className="mt-1 line-clamp-2 text-[0.9375rem] leading-snug text-white/90">{video.title}</p>}
       {video.tags.length > 0 && (
-        <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1.5">
+        <ul aria-label={t('Tags')} className="mt-2 flex flex-wrap gap-1.5">
           {tags.map((tag) => (
             <li key={tag.id}>
               <Link to={`/tag/${tag.id}/feed`} className="feed-chip">

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNo
 import { attachHlsStream, BUFFER_SECONDS, type HlsStream } from '../../videos/attach-hls.ts';
 import { loadHls } from '../../videos/hls-library.ts';
 import { adoptBootVideo, type BootVideo } from '../api/boot-video.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** A slot next to the one on screen buffers only the first segments, so a swipe starts at once. */
 const PRELOAD_SECONDS = 4;
@@ -189,7 +190,7 @@ export function VideoSlot({ video, boot = null, mode, offset, animate, muted, pa
       )}
       {video && failed === video.id && (
         <p role="alert" className="absolute inset-x-6 top-1/2 -translate-y-1/2 rounded-2xl bg-black/70 px-4 py-3 text-center text-sm font-medium">
-          This video cannot play right now.
+          {t('This video cannot play right now.')}
         </p>
       )}
       {children}
