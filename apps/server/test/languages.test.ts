@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(() => t.close());
 
@@ -27,6 +27,13 @@ describe('the server speaks the reader’s language (issue 32: Accept-Language)'
     const body = res.json() as { message: string; errors: Record<string, string[]> };
     expect(body.message).not.toBe(m.forgotEmailRequired);
     expect(Object.values(body.errors).flat()).toContain(body.message);
+  });
+
+  it('confirms in the reader’s language too', async () => {
+    const res = await post('/v1/forgot-password', { email: 'nobody-at-all@example.com' }, 'pt-BR');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).not.toBe(m.forgotSent);
+    expect(res.headers['content-language']).toBe('pt-BR');
   });
 
   it('answers in English where the reader asks for none of its languages, or for none at all', async () => {

@@ -20,17 +20,18 @@ export async function loadTranslators(): Promise<Translators> {
   return new Map(await Promise.all(LOCALES.map(async (locale) => [locale, createI18n(locale, await loadCatalogue(locale))] as const)));
 }
 
-interface ErrorBody {
+interface MessageBody {
   message: string;
   errors?: Record<string, string[]>;
 }
-const isErrorBody = (payload: unknown): payload is ErrorBody =>
+const isMessageBody = (payload: unknown): payload is MessageBody =>
   typeof payload === 'object' && payload !== null && typeof (payload as { message?: unknown }).message === 'string';
 
 /**
  * Issue 32: the server speaks the reader's language. Services and the error handler keep writing their
  * messages in English (the contract's tables, the catalogues' ids); an answer's `message` and its
- * per-field `errors` are translated as the answer leaves, by the request's Accept-Language.
+ * per-field `errors` are translated as the answer leaves, by the request's Accept-Language. A message
+ * no catalogue has (text someone wrote) leaves as it is.
  */
 export const languages = fp(async function languages(app: FastifyInstance, options: { translators?: Translators }) {
   const translators = options.translators ?? (await loadTranslators());
@@ -43,8 +44,10 @@ export const languages = fp(async function languages(app: FastifyInstance, optio
     request.locale = locale;
     request.t = (message, values) => translate(locale, message, values);
   });
+  // Every answer with a `message` (an error, or a confirmation such as "We sent you a link"); the rest
+  // (data) is what people wrote, never translated.
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (reply.statusCode < 400 || !isErrorBody(payload)) return payload;
+    if (!isMessageBody(payload)) return payload;
     const vary = reply.getHeader('vary');
     void reply.header('content-language', request.locale).header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
     if (request.locale === SOURCE_LOCALE) return payload;
