@@ -196,6 +196,26 @@ test('an admin meets none in the console', async ({ page }) => {
   expect(found, found.join('\n')).toEqual([]);
 });
 
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  // Translated names must still hold their visible text (WCAG 2.5.3), and longer words must not break a layout's contrast.
+  test('a guest meets none in the feed, the side menu and the guest screens', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript(() => localStorage.setItem('flick.preferenceAutoscroll', 'false'));
+    await page.goto(`/video/${seeded.videoIds[1]}`);
+    await waitUntilPlaying(page, 1.2);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const found = await audit(page, 'de feed');
+    await page.getByRole('button', { name: 'Menü öffnen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Hauptmenü' })).toBeVisible();
+    found.push(...(await audit(page, 'de side menu')));
+    await page.keyboard.press('Escape');
+    found.push(...(await auditScreens(page, ['/discover', '/channels', `/${seeded.model.slug}`, '/login', '/register', '/support', '/removal-request'])));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});
+
 /** Every animation and transition on the page longer than 1 ms, as "element: property duration". */
 const movingParts = (page: Page) =>
   page.evaluate(() => {

@@ -79,6 +79,7 @@ export type TagListResponse = z.infer<typeof tagListResponseSchema>;
 /** viewer.md §2 Discover sections, used by /discover/category/{category}/feed titles. */
 export const discoverCategories = ['liked_weekly', 'liked_all_time', 'viewed_weekly', 'viewed_all_time'] as const;
 export type DiscoverCategory = (typeof discoverCategories)[number];
+/** Shown to people: each text is a message of the catalogues. @i18n */
 export const discoverCategoryLabels: Record<DiscoverCategory, string> = {
   liked_weekly: 'Most liked this week',
   liked_all_time: 'Most liked all time',

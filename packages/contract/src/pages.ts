@@ -16,4 +16,5 @@ export const pageResponseSchema = z.object({
 });
 export type PageResponse = z.infer<typeof pageResponseSchema>;
 
+/** Shown to people: each text is a message of the catalogues. @i18n */
 export const PAGE_NOT_FOUND = 'Page not found';

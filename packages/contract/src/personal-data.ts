@@ -33,7 +33,7 @@ export const personalDataMessages = {
   bannedMayDelete: 'This account is banned. You can still ask for it to be deleted.',
 };
 
-/** What deleting an account removes, and what the law obliges us to keep (the privacy policy lists the same). */
+/** What deleting an account removes, and what the law obliges us to keep (the privacy policy lists the same). @i18n */
 export const deletionRemoves = [
   'Your profile, profile picture, cover and links',
   'Your videos and every copy of their files',
@@ -44,6 +44,7 @@ export const deletionRemoves = [
   'Your identity verification, unless the law below keeps it',
 ];
 
+/** Shown to people: each text is a message of the catalogues. @i18n */
 export const deletionKeeps = [
   'Records of the performers in your videos, including your identity verification if you published videos (18 U.S.C. §2257)',
   'Entries in our admin audit log about your account or videos',

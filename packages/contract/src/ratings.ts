@@ -24,7 +24,7 @@ export const ratingListQuerySchema = feedQuerySchema.extend({
 export const ratingListKinds = ['unrated', 'rated'] as const;
 export type RatingListKind = (typeof ratingListKinds)[number];
 
-/** The emoji scale of POST /v1/video-rating/rate, stored as its value. */
+/** The emoji scale of POST /v1/video-rating/rate, stored as its value. @i18n */
 export const ratingOptions = [
   { value: 1, emoji: '😴', label: 'Boring' },
   { value: 2, emoji: '😐', label: 'Meh' },

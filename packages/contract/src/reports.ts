@@ -15,6 +15,7 @@ export const reportMessages = {
   sent: 'Thank you. Our team will review this video.',
 } as const;
 
+/** Shown to people: each text is a message of the catalogues. @i18n */
 export const reportReasons = {
   underage: 'Someone in it may be under 18',
   non_consensual: 'Non-consensual or hidden-camera content',
@@ -60,6 +61,7 @@ export type ReportVideoRequest = z.input<typeof reportVideoRequestSchema>;
 /**
  * A content-removal request (ADR 0015) (someone depicted, a rights holder or their representative), from
  * the public form linked by the DMCA and 2257 pages. It lands in the admins' reports as urgent.
+ * @i18n
  */
 export const removalRelationships = {
   depicted: 'I am in this video',

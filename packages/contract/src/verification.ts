@@ -33,6 +33,7 @@ export const verificationMessages = {
 export const ADULT_AGE = 18;
 
 export const identificationTypes = ['driver', 'passport', 'idcard'] as const;
+/** Shown to people: each text is a message of the catalogues. @i18n */
 export const identificationLabels: Record<(typeof identificationTypes)[number], string> = {
   driver: "Driver's license",
   passport: 'Passport',

@@ -36,6 +36,7 @@ export class ApiError extends Error {
   }
 }
 
+/** Shown to people: each text is a message of the catalogues. @i18n */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Check your connection and try again.';
 /** Said when a failed answer carries no message of its own. */
 export const FALLBACK_MESSAGE = 'Something went wrong, try again later.';

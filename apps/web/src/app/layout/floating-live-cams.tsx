@@ -15,7 +15,7 @@ export function FloatingLiveCams({ url, visitor }: { url: string | null; visitor
     >
       <span className="size-2.5 animate-live-pulse rounded-full bg-live" aria-hidden="true" />
       <span>
-        <span className="text-live">{t('LIVE')}</span> Cams
+        <span className="text-live">LIVE</span> Cams
       </span>
     </LiveCamsLink>
   );

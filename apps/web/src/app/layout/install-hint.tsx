@@ -44,7 +44,7 @@ export function InstallHint() {
       <div className="min-w-0 flex-1 text-sm leading-snug">
         <p className="font-bold text-fg">{t('Install Flick on your home screen')}</p>
         <p className="mt-1 text-muted">
-          Tap <ShareIcon width="16" height="16" className="-mt-1 inline text-accent-soft" /> Share in Safari, then &ldquo;Add to Home Screen&rdquo;.
+          {t('Tap')} <ShareIcon width="16" height="16" className="-mt-1 inline text-accent-soft" /> {t('Share in Safari, then “Add to Home Screen”.')}
         </p>
       </div>
       <button type="button" className="icon-btn -mt-2 -mr-2 text-muted" aria-label={t('Dismiss')} onClick={dismiss}>

@@ -4,6 +4,7 @@ import { Screen } from '../../components/layout/screen.tsx';
 import { paths } from '../../config/paths.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { GeoBlockingScreen } from '../../features/geo-blocking/components/geo-blocking-screen.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /** accounts.md §2 settings "geo-blocking": models and channels only; a user goes back to settings. */
 export function AccountGeoBlockingRoute() {
@@ -13,7 +14,7 @@ export function AccountGeoBlockingRoute() {
         user.type === 'user' ? (
           <Navigate to={paths.accountSettings} replace />
         ) : (
-          <Screen title="Geo blocking" description={geoMessages.intro}>
+          <Screen title={t('Geo blocking')} description={t(geoMessages.intro)}>
             <GeoBlockingScreen />
           </Screen>
         )

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { StudioConsole } from '../../features/studios/components/studio-console.tsx';
 import { StudioMembership } from '../../features/studios/components/studio-membership.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /**
  * accounts.md §2 /account/settings/studio and /join-studio (the same screen; ?key= pre-fills the key):
@@ -19,7 +20,7 @@ export function AccountStudioRoute() {
         user.type === 'user' ? (
           <Navigate to={paths.accountSettings} replace />
         ) : (
-          <Screen title={studioMessages.title}>
+          <Screen title={t(studioMessages.title)}>
             <StudioMembership initialKey={key} />
           </Screen>
         )
@@ -34,8 +35,8 @@ export function StudioConsoleRoute() {
     <ProfileGate>
       {(user) => (
         <Screen
-          title={user.managesStudio?.name ?? 'Studio'}
-          eyebrow={<p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Studio console</p>}
+          title={user.managesStudio?.name ?? t('Studio')}
+          eyebrow={<p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">{t('Studio console')}</p>}
           width="wide"
         >
           <StudioConsole />

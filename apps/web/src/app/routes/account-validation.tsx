@@ -6,6 +6,7 @@ import { profileQueryOptions } from '../../features/session/api/get-profile.ts';
 import { ProfileGate } from '../../features/account/components/profile-gate.tsx';
 import { VerificationForm } from '../../features/verification/components/verification-form.tsx';
 import { VerificationStatusCard } from '../../features/verification/components/verification-status.tsx';
+import { t } from '../../lib/i18n.ts';
 
 function Validation({ user }: { user: ProfileUser }) {
   const queryClient = useQueryClient();
@@ -25,7 +26,7 @@ function Validation({ user }: { user: ProfileUser }) {
   }
   const status = user.type === 'user' ? 'not-for-type' : user.isVerified === 'approved' ? 'approved' : 'pending';
   return (
-    <Screen title="Account validation">
+    <Screen title={t('Account validation')}>
       <VerificationStatusCard status={status} />
     </Screen>
   );

@@ -16,6 +16,7 @@ import { ProfileHeader } from '../../features/creators/components/profile-header
 import { ProfileAbout, ProfileLayout, ProfileSkeleton, ShareProfileButton } from '../../features/profile/components/profile-page.tsx';
 import { ViewerProfileSections } from '../../features/profile/components/viewer-profile-sections.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { t } from '../../lib/i18n.ts';
 
 // A creator's videos download with the section, not with every account and settings screen.
 const MyVideos = lazy(() => import('../../features/videos/components/my-videos.tsx').then((m) => ({ default: m.MyVideos })));
@@ -26,7 +27,7 @@ function ResendVerification({ email }: { email: string }) {
   if (resend.isSuccess) {
     return (
       <p role="status" className="mt-2 text-sm text-success">
-        {resend.data.message || accountMessages.verificationEmailSent}
+        {t(resend.data.message || accountMessages.verificationEmailSent)}
       </p>
     );
   }
@@ -38,11 +39,11 @@ function ResendVerification({ email }: { email: string }) {
         disabled={resend.isPending}
         onClick={() => resend.mutate(email)}
       >
-        Resend verification email
+        {t('Resend verification email')}
       </button>
       {resend.isError && (
         <p role="alert" className="text-sm text-danger">
-          {resend.error instanceof ApiError && resend.error.status > 0 ? resend.error.firstError() : accountMessages.networkError}
+          {resend.error instanceof ApiError && resend.error.status > 0 ? resend.error.firstError() : t(accountMessages.networkError)}
         </p>
       )}
     </>
@@ -70,7 +71,7 @@ function Account({ user }: { user: ProfileUser }) {
 
   return (
     <>
-      <title>My account · Flick</title>
+      <title>{t('My account · Flick')}</title>
       {profile ? (
         <ProfileLayout
           header={
@@ -78,7 +79,7 @@ function Account({ user }: { user: ProfileUser }) {
               profile={profile}
               badge={
                 <span className="inline-flex h-6 items-center rounded-full bg-brand px-2.5 text-xs font-extrabold tracking-wide text-white">
-                  {accountTypeLabels[user.type]}
+                  {t(accountTypeLabels[user.type])}
                 </span>
               }
               actions={
@@ -86,26 +87,26 @@ function Account({ user }: { user: ProfileUser }) {
                   <ShareProfileButton profile={profile} />
                   {creator && (
                     <>
-                      <Link to={paths.accountStats} viewTransition aria-label="Statistics" className="icon-btn bg-surface-2 ring-1 ring-line">
+                      <Link to={paths.accountStats} viewTransition aria-label={t('Statistics')} className="icon-btn bg-surface-2 ring-1 ring-line">
                         <ChartIcon width="20" height="20" />
                       </Link>
-                      <Link to={paths.accountHelp} viewTransition aria-label="Help" className="icon-btn bg-surface-2 ring-1 ring-line">
+                      <Link to={paths.accountHelp} viewTransition aria-label={t('Help')} className="icon-btn bg-surface-2 ring-1 ring-line">
                         <QuestionIcon width="20" height="20" />
                       </Link>
                     </>
                   )}
-                  <Link to={paths.accountSettings} viewTransition aria-label="Settings" className="icon-btn bg-surface-2 ring-1 ring-line">
+                  <Link to={paths.accountSettings} viewTransition aria-label={t('Settings')} className="icon-btn bg-surface-2 ring-1 ring-line">
                     <SettingsIcon width="20" height="20" />
                   </Link>
                 </>
               }
               coverControl={
-                <ChangeImageButton kind="cover" aria-label="Change cover" className={overImage}>
+                <ChangeImageButton kind="cover" aria-label={t('Change cover')} className={overImage}>
                   <ImageIcon width="20" height="20" />
                 </ChangeImageButton>
               }
               avatarControl={
-                <ChangeImageButton kind="avatar" aria-label="Change profile photo" className={`${overImage} size-9`}>
+                <ChangeImageButton kind="avatar" aria-label={t('Change profile photo')} className={`${overImage} size-9`}>
                   <ImageIcon width="18" height="18" />
                 </ChangeImageButton>
               }

@@ -8,6 +8,7 @@ import type { FeedSource } from '../../features/feed/feed-source.ts';
 import { useFeedPreferences } from '../../features/preferences/stores/feed-preferences.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { NotFoundRoute } from './not-found.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /** The feed routes of viewer.md §2 and the region-blocked screen they lead to; one download, shared with the home feed. */
 
@@ -47,7 +48,7 @@ export function WebcamSiteFeedRoute() {
     .getQueriesData<DiscoverResponse>({ queryKey: ['discover'] })
     .flatMap(([, answer]) => answer?.webcam_sites ?? [])
     .find((known) => known.slug === site)?.name;
-  return <Feed source={{ kind: 'webcam-site', site }} title={`Best of ${name ?? site}`} />;
+  return <Feed source={{ kind: 'webcam-site', site }} title={t('Best of {site}', { site: name ?? site })} />;
 }
 
 /** /video/{id} and /video/{id}/{slug}: the video first, then the feed goes on (viewer.md §2). */
@@ -76,14 +77,14 @@ function EmptyFeed() {
         <span className="grid size-20 place-items-center rounded-full bg-brand text-white shadow-glow">
           <PlayIcon width="34" height="34" className="ml-1" />
         </span>
-        <h1 className="mt-7 text-[1.625rem] font-extrabold tracking-tight">No videos yet</h1>
-        <p className="mt-3 max-w-[17rem] leading-relaxed text-balance text-muted">Short clips from live-cam creators play here as soon as they are published.</p>
+        <h1 className="mt-7 text-[1.625rem] font-extrabold tracking-tight">{t('No videos yet')}</h1>
+        <p className="mt-3 max-w-[17rem] leading-relaxed text-balance text-muted">{t('Short clips from live-cam creators play here as soon as they are published.')}</p>
         <div className="mt-8 flex w-full max-w-[16rem] flex-col gap-3">
           <Link to={paths.discover} viewTransition className="btn btn-primary">
-            Explore Discover
+            {t('Explore Discover')}
           </Link>
           <Link to={paths.register} viewTransition className="btn btn-secondary">
-            Creator? Upload a video
+            {t('Creator? Upload a video')}
           </Link>
         </div>
       </div>

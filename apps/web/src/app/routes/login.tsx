@@ -12,6 +12,7 @@ import { useSession } from '../../features/session/hooks/use-session.ts';
 import { useArrivedSignedIn } from '../../features/auth/hooks/use-arrived-signed-in.ts';
 import { setSession } from '../../features/session/stores/session-changes.ts';
 import { queryClient } from '../../lib/query-client.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** Where the login guard was sending the person (its `state.from`), else their account. */
 function useReturnPath(): string {
@@ -26,7 +27,7 @@ function LoginScreen({ initialError }: { initialError?: string }) {
   const returnPath = useReturnPath();
 
   return (
-    <Screen title="Sign in" width="narrow" description="Welcome back. Sign in to follow creators, rate videos and manage your account.">
+    <Screen title={t('Sign in')} width="narrow" description={t('Welcome back. Sign in to follow creators, rate videos and manage your account.')}>
       <LoginForm initialError={initialError} onSignedIn={() => void navigate(returnPath, { replace: true })} />
     </Screen>
   );
@@ -51,9 +52,9 @@ function TokenSignIn({ token }: { token: string }) {
   if (profile.isError) return <LoginScreen initialError={accountMessages.invalidOrExpiredLink} />;
   return (
     <div className="screen-center gap-4 text-muted">
-      <title>Signing in · Flick</title>
-      <Spinner label="Signing in" />
-      <p>Signing you in…</p>
+      <title>{t('Signing in · Flick')}</title>
+      <Spinner label={t('Signing in')} />
+      <p>{t('Signing you in…')}</p>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { ContentBlockedRoute } from './content-blocked.tsx';
 import { NotFoundRoute } from './not-found.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /**
  * The route's loader: both calls go out as soon as the screen's code is here, side by side, rather than
@@ -42,10 +43,10 @@ function CreatorVideos({ profile, slug }: { profile: PublicProfile; slug: string
   return (
     <AppearsInTabs slug={slug} name={profile.name} appearances={profile.appearances}>
       <VideoGrid
-        label={`${profile.name}'s videos`}
+        label={t("{name}'s videos", { name: profile.name })}
         list={list}
         feedPath={`/${profile.slug ?? profile.id}/feed`}
-        empty={<p className="panel px-6 py-10 text-center text-muted">No videos yet.</p>}
+        empty={<p className="panel px-6 py-10 text-center text-muted">{t('No videos yet.')}</p>}
       />
     </AppearsInTabs>
   );

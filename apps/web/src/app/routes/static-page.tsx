@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { paths } from '../../config/paths.ts';
 import { usePage } from '../../features/static-pages/api/get-page.ts';
 import { PageContent } from '../../features/static-pages/components/page-content.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /** viewer.md §2 "/page/{slug}": loading, then the page, or "Page not found" on any failure. */
 export function StaticPageRoute() {
@@ -21,14 +22,14 @@ export function StaticPageRoute() {
         </div>
       ) : page.isError ? (
         <section className="flex min-h-[55dvh] animate-rise-in flex-col items-center justify-center text-center">
-          <title>{`${PAGE_NOT_FOUND} · Flick`}</title>
+          <title>{`${t(PAGE_NOT_FOUND)} · Flick`}</title>
           <span className="mb-6 grid size-20 place-items-center rounded-3xl border border-line bg-surface-1 text-muted">
             <DocumentOffIcon width="36" height="36" />
           </span>
-          <h1 className="text-2xl font-extrabold tracking-tight">{PAGE_NOT_FOUND}</h1>
-          <p className="mt-3 max-w-xs leading-relaxed text-muted">This page is not available. It may have moved, or the address may be mistyped.</p>
+          <h1 className="text-2xl font-extrabold tracking-tight">{t(PAGE_NOT_FOUND)}</h1>
+          <p className="mt-3 max-w-xs leading-relaxed text-muted">{t('This page is not available. It may have moved, or the address may be mistyped.')}</p>
           <Link to={paths.home} className="btn btn-primary mt-8 min-w-48">
-            Back to Home
+            {t('Back to Home')}
           </Link>
         </section>
       ) : (

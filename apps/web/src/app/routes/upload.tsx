@@ -11,6 +11,7 @@ import { CreatorPitch } from '../../features/upload/components/creator-pitch.tsx
 import { UploadFlow } from '../../features/upload/components/upload-flow.tsx';
 import { UploadUnavailable, type UploadBlock } from '../../features/upload/components/upload-unavailable.tsx';
 import { myVideosQueryKey } from '../../features/videos/api/get-my-videos.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** accounts.md §6: models and channels upload once their identity is approved. */
 function uploadBlock(user: ProfileUser): UploadBlock | null {
@@ -26,7 +27,7 @@ function Upload({ user }: { user: ProfileUser }) {
 
   if (block) {
     return (
-      <Screen title="Upload video">
+      <Screen title={t('Upload video')}>
         <UploadUnavailable reason={block} />
       </Screen>
     );

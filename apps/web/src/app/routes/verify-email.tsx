@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { useVerifyEmail } from '../../features/auth/api/verify-email.ts';
 import { useSession } from '../../features/session/hooks/use-session.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** /verify-email/{token}: where the verification e-mail's link leads. The token is checked once. */
 export function VerifyEmailRoute() {
@@ -16,9 +17,9 @@ export function VerifyEmailRoute() {
   if (verification.isPending) {
     return (
       <section className="screen-center gap-4 px-6 text-muted">
-        <title>Verifying your email · Flick</title>
-        <Spinner label="Verifying your email" />
-        <p>Verifying your email…</p>
+        <title>{t('Verifying your email · Flick')}</title>
+        <Spinner label={t('Verifying your email')} />
+        <p>{t('Verifying your email…')}</p>
       </section>
     );
   }
@@ -29,7 +30,7 @@ export function VerifyEmailRoute() {
     : verification.error instanceof ApiError && verification.error.status > 0
       ? verification.error.message || accountMessages.invalidOrExpiredLink
       : accountMessages.networkError;
-  const title = verified ? 'Email verified' : 'Verification failed';
+  const title = verified ? t('Email verified') : t('Verification failed');
 
   return (
     <section className="screen-center animate-rise-in px-6 py-12 text-center">
@@ -39,15 +40,15 @@ export function VerifyEmailRoute() {
       </span>
       <h1 className="mt-6 text-2xl font-extrabold tracking-tight">{title}</h1>
       <p role={verified ? 'status' : 'alert'} className="mt-3 max-w-sm leading-relaxed text-balance text-muted">
-        {message}
+        {t(message)}
       </p>
       {signedIn ? (
         <Link to={paths.account} replace className="btn btn-primary mt-8 min-w-52">
-          Go to my account
+          {t('Go to my account')}
         </Link>
       ) : (
         <Link to={paths.login} replace className="btn btn-primary mt-8 min-w-52">
-          Sign in
+          {t('Sign in')}
         </Link>
       )}
     </section>

@@ -12,10 +12,12 @@ import { getSession } from '../../features/session/stores/session-store.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { NotFoundRoute } from './not-found.tsx';
+import { t } from '../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const ratingTabs = [
-  { type: 'unrated', label: 'Unrated videos', empty: 'You have rated every video. New ones arrive all the time.' },
-  { type: 'rated', label: 'Rated videos', empty: 'Videos you rate are listed here.' },
+  { type: 'unrated', label: msg('Unrated videos'), empty: msg('You have rated every video. New ones arrive all the time.') },
+  { type: 'rated', label: msg('Rated videos'), empty: msg('Videos you rate are listed here.') },
 ] as const;
 
 /**
@@ -76,10 +78,10 @@ export function TagGridRoute() {
   return (
     <GridScreen title={title} heading={<h1 className="mt-4 truncate text-[1.875rem] leading-tight font-extrabold tracking-tight">{title}</h1>}>
       <VideoGrid
-        label={`Videos tagged ${title}`}
+        label={t('Videos tagged {tag}', { tag: title })}
         list={list}
         feedPath={`/tag/${tagId}/feed`}
-        empty={<EmptyGrid text="No videos with this tag in your categories yet." />}
+        empty={<EmptyGrid text={t('No videos with this tag in your categories yet.')} />}
       />
     </GridScreen>
   );
@@ -94,11 +96,11 @@ export function RatingListsRoute() {
   if (!tab) return <NotFoundRoute />;
   return (
     <GridScreen
-      title={tab.label}
+      title={t(tab.label)}
       heading={
         <>
-          <h1 className="mt-4 text-[1.875rem] leading-tight font-extrabold tracking-tight">Rate videos</h1>
-          <nav aria-label="Rating lists" className="mt-4 flex gap-2">
+          <h1 className="mt-4 text-[1.875rem] leading-tight font-extrabold tracking-tight">{t('Rate videos')}</h1>
+          <nav aria-label={t('Rating lists')} className="mt-4 flex gap-2">
             {ratingTabs.map((candidate) => (
               <NavLink
                 key={candidate.type}
@@ -106,14 +108,14 @@ export function RatingListsRoute() {
                 replace
                 className="rounded-full border border-line px-4 py-2 text-sm font-bold text-muted transition-colors hover:text-fg aria-[current=page]:border-transparent aria-[current=page]:bg-fg aria-[current=page]:text-ink"
               >
-                {candidate.label}
+                {t(candidate.label)}
               </NavLink>
             ))}
           </nav>
         </>
       }
     >
-      <VideoGrid label={tab.label} list={list} feedPath={paths.videosRatingFeed} empty={<EmptyGrid text={tab.empty} />} />
+      <VideoGrid label={t(tab.label)} list={list} feedPath={paths.videosRatingFeed} empty={<EmptyGrid text={t(tab.empty)} />} />
     </GridScreen>
   );
 }

@@ -27,7 +27,7 @@ export interface ScreenProps {
 export function Screen({ title, description, backTo, onBack, eyebrow, width = 'regular', headingRef, children }: ScreenProps) {
   return (
     <div className={`mx-auto w-full animate-rise-in px-5 pt-3 pb-16 lg:px-8 lg:pt-12 ${{ narrow: 'max-w-md', regular: 'max-w-xl', wide: 'max-w-4xl' }[width]}`}>
-      <title>{`${title} · Flick`}</title>
+      <title>{t('{title} · Flick', { title })}</title>
       {onBack ? (
         <button type="button" aria-label={t('Back')} className="icon-btn -ml-2" onClick={onBack}>
           <ChevronLeftIcon />

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { ChevronLeftIcon } from './icons.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /**
  * Goes back when this visit has in-app history; on a page opened directly (a shared link) it goes
@@ -14,7 +15,7 @@ export function BackButton({ className = '', fallback = '/' }: { className?: str
   return (
     <button
       type="button"
-      aria-label="Back"
+      aria-label={t('Back')}
       className={`icon-btn -ml-2 ${className}`}
       onClick={() => {
         if (hasHistory) void navigate(-1);

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { DialogFrame } from './dialog-frame.tsx';
 import { CloseIcon } from './icons.tsx';
+import { t } from '../../lib/i18n.ts';
 
 export interface BottomSheetProps {
   open: boolean;
@@ -29,7 +30,7 @@ function SheetPanel({ onClose, title, children }: Omit<BottomSheetProps, 'open'>
         <h2 id={titleId} className="text-lg font-bold tracking-tight">
           {title}
         </h2>
-        <button type="button" className="icon-btn -mr-2 text-muted" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-btn -mr-2 text-muted" aria-label={t('Close')} onClick={onClose}>
           <CloseIcon width="20" height="20" />
         </button>
       </div>

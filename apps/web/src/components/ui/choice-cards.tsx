@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { CheckIcon } from './icons.tsx';
+import { t } from '../../lib/i18n.ts';
 
 export interface ChoiceOption<T extends string> {
   value: T;
@@ -109,7 +110,8 @@ function ChoiceGrid<T extends string>({ legend, hideLegend = false, options, err
       </div>
       {error && (
         <p id={errorId} role="alert" className="mt-3 text-sm text-danger">
-          {error}
+          {/* As a field's error: the contract's messages are English; the server's come translated already (t leaves them be). */}
+          {t(error)}
         </p>
       )}
     </fieldset>

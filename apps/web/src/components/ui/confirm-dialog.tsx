@@ -1,4 +1,5 @@
 import { Modal } from './modal.tsx';
+import { t } from '../../lib/i18n.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -13,7 +14,16 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action; Cancel has the focus first, so Enter never destroys by accident. */
-export function ConfirmDialog({ open, title, text, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel = t('Confirm'),
+  cancelLabel = t('Cancel'),
+  destructive = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal open={open} onClose={onCancel} title={title} description={text} role="alertdialog" hideCloseButton>
       <div className="mt-6 grid grid-cols-2 gap-3">

@@ -1,4 +1,5 @@
 import { TextField, type TextFieldProps } from './text-field.tsx';
+import { t } from '../../lib/i18n.ts';
 
 export interface EmailFieldProps extends Omit<TextFieldProps, 'type' | 'value' | 'onChange' | 'label'> {
   label?: TextFieldProps['label'];
@@ -7,7 +8,7 @@ export interface EmailFieldProps extends Omit<TextFieldProps, 'type' | 'value' |
 }
 
 /** An e-mail input labelled "Email"; accounts.md §5: spaces are not allowed, so they never get in. */
-export function EmailField({ label = 'Email', value, onValueChange, ...input }: EmailFieldProps) {
+export function EmailField({ label = t('Email'), value, onValueChange, ...input }: EmailFieldProps) {
   return (
     <TextField
       label={label}
@@ -17,7 +18,7 @@ export function EmailField({ label = 'Email', value, onValueChange, ...input }: 
       autoComplete="email"
       autoCapitalize="none"
       spellCheck={false}
-      placeholder="you@example.com"
+      placeholder={t('you@example.com')}
       {...input}
       value={value}
       onChange={(event) => onValueChange(event.target.value.replace(/\s/g, ''))}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertIcon, CheckIcon } from './icons.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /**
  * The outcome of a form shown inside it: an error the person can act on, or a success. Announced as
@@ -19,7 +20,8 @@ export function FormAlert({ tone = 'error', children }: { tone?: 'error' | 'succ
       ) : (
         <CheckIcon width="20" height="20" className="mt-px flex-none text-success" />
       )}
-      <span>{children}</span>
+      {/* A message string is translated (the contract's are English; the server's come translated already). */}
+      <span>{typeof children === 'string' ? t(children) : children}</span>
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { t } from '../../lib/i18n.ts';
 
 export interface FieldFrameProps {
   label: ReactNode;
@@ -37,7 +38,8 @@ export function FieldFrame({ label, error, hint, aside, className = '', children
         <div className="mt-2 flex items-start justify-between gap-4 text-sm">
           {error ? (
             <p id={messageId} role="alert" className="text-danger">
-              {error}
+              {/* The contract's messages are English; the server's come translated already (t leaves them be). */}
+              {t(error)}
             </p>
           ) : (
             // Polite: a hint that changes as the person types (a live check) is read out.

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { DialogFrame } from './dialog-frame.tsx';
 import { CloseIcon } from './icons.tsx';
+import { t } from '../../lib/i18n.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -33,7 +34,7 @@ function ModalPanel({ onClose, title, description, children, role = 'dialog', hi
       className="relative w-full max-w-sm animate-pop-in rounded-3xl border border-line-strong bg-surface-1 p-6 shadow-float outline-none"
     >
       {!hideCloseButton && (
-        <button type="button" className="icon-btn absolute top-3 right-3 text-muted" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-btn absolute top-3 right-3 text-muted" aria-label={t('Close')} onClick={onClose}>
           <CloseIcon width="20" height="20" />
         </button>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from './account-icons.tsx';
 import { TextField, type TextFieldProps } from './text-field.tsx';
+import { t } from '../../lib/i18n.ts';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'> & {
   autoComplete: 'current-password' | 'new-password';
@@ -22,7 +23,7 @@ export function PasswordField(props: PasswordFieldProps) {
         <button
           type="button"
           className="icon-btn text-muted hover:text-fg"
-          aria-label="Show password"
+          aria-label={t('Show password')}
           aria-pressed={visible}
           onClick={() => setVisible((value) => !value)}
         >

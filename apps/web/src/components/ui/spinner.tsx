@@ -1,3 +1,5 @@
+import { t } from '../../lib/i18n.ts';
+
 export interface SpinnerProps {
   className?: string;
   label?: string;
@@ -5,7 +7,7 @@ export interface SpinnerProps {
   decorative?: boolean;
 }
 
-export function Spinner({ className = 'size-8', label = 'Loading', decorative = false }: SpinnerProps) {
+export function Spinner({ className = 'size-8', label = t('Loading'), decorative = false }: SpinnerProps) {
   const circle = (
     <svg className={`animate-spin ${className}`} viewBox="0 0 24 24" fill="none" aria-hidden="true">
       <circle cx="12" cy="12" r="9.5" stroke="currentColor" strokeOpacity="0.2" strokeWidth="3" />

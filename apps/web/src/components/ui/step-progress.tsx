@@ -1,3 +1,5 @@
+import { t } from '../../lib/i18n.ts';
+
 export interface StepProgressProps {
   /** 1-based. */
   current: number;
@@ -13,7 +15,7 @@ export function StepProgress({ current, total, label, stepName }: StepProgressPr
   return (
     <div>
       <p className="text-xs font-bold tracking-[0.14em] text-accent-soft uppercase">
-        Step {current} of {total}
+        {t('Step {current} of {total}', { current, total })}
         {stepName && <span className="text-subtle"> · {stepName}</span>}
       </p>
       <div
@@ -22,7 +24,7 @@ export function StepProgress({ current, total, label, stepName }: StepProgressPr
         aria-valuemin={1}
         aria-valuemax={total}
         aria-valuenow={current}
-        aria-valuetext={`Step ${current} of ${total}`}
+        aria-valuetext={t('Step {current} of {total}', { current, total })}
         className="mt-2.5 flex gap-1.5"
       >
         {Array.from({ length: total }, (_, index) => (

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { AlertIcon, CheckIcon } from './icons.tsx';
+import { t } from '../../lib/i18n.ts';
 
 /** viewer.md §9: a toast shows for 1.5 to 3 seconds. */
 export const TOAST_MIN_MS = 1500;
@@ -74,7 +75,7 @@ export function ToastProvider() {
           <span className={`grid size-7 flex-none place-items-center rounded-full ${item.tone === 'error' ? 'bg-danger/15 text-danger' : 'bg-success/15 text-success'}`}>
             {item.tone === 'error' ? <AlertIcon width="18" height="18" /> : <CheckIcon width="18" height="18" />}
           </span>
-          {item.message}
+          {t(item.message)}
         </div>
       ))}
     </div>,

@@ -1,6 +1,8 @@
+import { msg } from '@flick/i18n';
 import { discoverCategoryLabels, type Category, type DiscoverCategory, type Video } from '@flick/contract';
 import { RATING_CATEGORIES } from '../videos/api/grid-paths.ts';
 import { homeFeedPath } from './api/early-feed.ts';
+import { t } from '../../lib/i18n.ts';
 
 /** Where a feed's videos come from: one per feed route of viewer.md §2 (server calls of §7). */
 export type FeedSource =
@@ -17,7 +19,7 @@ export type FeedSource =
 
 /** viewer.md §9: the rating lists are not narrowed by the preferred categories. */
 export { RATING_CATEGORIES };
-export const RATING_FEED_TITLE = 'Unrated videos';
+export const RATING_FEED_TITLE = msg('Unrated videos');
 
 /**
  * The API path (under /v1) of a feed's first page. A guest's id goes along so that the videos it liked
@@ -57,11 +59,11 @@ export function feedTitle(source: FeedSource, videos: readonly Video[] = []): st
     case 'tag-recommended':
       return `#${tags.find((tag) => tag.slug === source.slug)?.name ?? source.slug}`;
     case 'category':
-      return discoverCategoryLabels[source.category];
+      return t(discoverCategoryLabels[source.category]);
     case 'webcam-site':
-      return `Best of ${source.site}`;
+      return t('Best of {site}', { site: source.site });
     case 'rating':
-      return RATING_FEED_TITLE;
+      return t(RATING_FEED_TITLE);
     default:
       return null;
   }

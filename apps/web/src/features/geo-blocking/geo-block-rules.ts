@@ -1,5 +1,7 @@
 import { geoMessages, sameGeoBlock, type GeoRegion } from '@flick/contract';
 import { ApiError, FALLBACK_MESSAGE } from '../../lib/api-client.ts';
+import { regionName } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 export interface GeoBlockChoice {
   country_code: string;
@@ -28,6 +30,16 @@ export function decideAdd(listed: readonly { country_code: string; region_code: 
 /** accounts.md §8: the server's word on a place it does not know or a full list (422), else the spec's add failure. */
 export function addFailureMessage(error: unknown): string {
   return error instanceof ApiError && error.status === 422 && error.message !== FALLBACK_MESSAGE ? error.message : geoMessages.addFailed;
+}
+
+/**
+ * A country's name in the reader's language: the server's English name (ISO 3166) in English, the
+ * browser's name of the code in another language, the English one where the browser has none.
+ */
+export function countryName(code: string, englishName: string): string {
+  if (currentLocale() === 'en') return englishName;
+  const name = regionName(code.toUpperCase());
+  return name === code.toUpperCase() ? englishName : name;
 }
 
 /** accounts.md §8: a list that answered with an error, or that got no answer at all. */

@@ -8,6 +8,7 @@ import {
   verificationMessages,
   type identificationTypes,
 } from '@flick/contract';
+import { msg } from '@flick/i18n';
 
 /*
  * A co-performer release (ADR 0029): a person in the video without a Flick account. What the form holds,
@@ -89,7 +90,7 @@ export function releaseProblems(values: ReleaseValues, today: Date): ReleaseErro
   if (!values.legal_name.trim()) errors.legal_name = verificationMessages.legalNameRequired;
   if (!isDay(values.date_of_birth)) errors.date_of_birth = verificationMessages.birthdayRequired;
   else if (values.date_of_birth > todayText) errors.date_of_birth = performerMessages.futureDate;
-  if (!isDay(values.filmed_on)) errors.filmed_on = 'The date of filming is required.';
+  if (!isDay(values.filmed_on)) errors.filmed_on = msg('The date of filming is required.');
   else if (values.filmed_on > todayText) errors.filmed_on = performerMessages.futureDate;
   if (!errors.date_of_birth && !errors.filmed_on && ageOn(values.date_of_birth, new Date(`${values.filmed_on}T00:00:00Z`)) < RELEASE_ADULT_AGE) {
     errors.date_of_birth = performerMessages.adultAtFilming;

@@ -26,6 +26,6 @@ describe('videoFileProblem (accounts.md §9)', () => {
   });
 
   it('states the limits', () => {
-    expect(videoLimitsText).toBe('Up to 30 minutes and 2 GB');
+    expect(videoLimitsText()).toBe('Up to 30 minutes and 2 GB');
   });
 });

@@ -1,4 +1,6 @@
 import { countryCodes } from '@flick/contract';
+import { regionName } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 
 export interface CountryOption {
   code: string;
@@ -7,11 +9,11 @@ export interface CountryOption {
 
 let options: CountryOption[] | null = null;
 
-/** Every country by its English name, sorted by name; built once, when first asked for. */
+/** Every country by its name in the reader's language, sorted by name; built once, when first asked for (a language picked later reloads the page). */
 export function countryOptions(): readonly CountryOption[] {
   if (!options) {
-    const names = new Intl.DisplayNames(['en'], { type: 'region' });
-    options = countryCodes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    const locale = currentLocale();
+    options = countryCodes.map((code) => ({ code, name: regionName(code) })).sort((a, b) => a.name.localeCompare(b.name, locale));
   }
   return options;
 }

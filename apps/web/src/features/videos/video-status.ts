@@ -1,25 +1,28 @@
 import type { Video, VideoStatus } from '@flick/contract';
+import { msg } from '@flick/i18n';
+import { t } from '../../lib/i18n.ts';
+import { formatDate } from '../../lib/format.ts';
 
 /** viewer.md §4: every status has its own badge, in words a creator reads without a glossary. */
 export const statusLabels: Record<VideoStatus, string> = {
-  uploaded: 'Uploaded',
-  preprocess: 'Preparing',
-  processing: 'Processing',
-  approved: 'Published',
-  rejected: 'Rejected',
-  deleting: 'Deleting',
-  error: 'Failed',
+  uploaded: msg('Uploaded'),
+  preprocess: msg('Preparing'),
+  processing: msg('Processing'),
+  approved: msg('Published'),
+  rejected: msg('Rejected'),
+  deleting: msg('Deleting'),
+  error: msg('Failed'),
 };
 
 /** What each status means for the creator, shown when they open a video that cannot play yet. */
 export const statusExplanations: Record<VideoStatus, string> = {
-  uploaded: 'Your video is uploaded and waiting its turn to be processed.',
-  preprocess: 'We are checking your video and getting it ready for processing.',
-  processing: 'We are converting your video for smooth playback on every phone. This usually takes a minute or two.',
-  approved: 'Your video is live.',
-  rejected: 'A moderator did not approve this video.',
-  deleting: 'This video is being deleted.',
-  error: 'Something went wrong while processing this video. Try uploading it again.',
+  uploaded: msg('Your video is uploaded and waiting its turn to be processed.'),
+  preprocess: msg('We are checking your video and getting it ready for processing.'),
+  processing: msg('We are converting your video for smooth playback on every phone. This usually takes a minute or two.'),
+  approved: msg('Your video is live.'),
+  rejected: msg('A moderator did not approve this video.'),
+  deleting: msg('This video is being deleted.'),
+  error: msg('Something went wrong while processing this video. Try uploading it again.'),
 };
 
 /**
@@ -28,12 +31,12 @@ export const statusExplanations: Record<VideoStatus, string> = {
  */
 export const isInReview = (video: Pick<Video, 'status'> & { statusReason?: string | null }) => video.status === 'processing' && Boolean(video.statusReason);
 
-export const IN_REVIEW_LABEL = 'In review';
+export const IN_REVIEW_LABEL = msg('In review');
 /** Neutral: the hold may be a moderator's, the co-performers' or the uploader's own declaration; the reason says which. */
-export const IN_REVIEW_EXPLANATION = 'This video is not published yet. The reason below says what it waits for.';
+export const IN_REVIEW_EXPLANATION = msg('This video is not published yet. The reason below says what it waits for.');
 
-/** What a video's status means for its creator, in review included. */
-export const statusExplanation = (video: Pick<Video, 'status' | 'statusReason'>) => (isInReview(video) ? IN_REVIEW_EXPLANATION : statusExplanations[video.status]);
+/** What a video's status means for its creator, in review included (translated: call it at render time). */
+export const statusExplanation = (video: Pick<Video, 'status' | 'statusReason'>) => t(isInReview(video) ? IN_REVIEW_EXPLANATION : statusExplanations[video.status]);
 
 const inProgress: ReadonlySet<VideoStatus> = new Set(['uploaded', 'preprocess', 'processing']);
 
@@ -48,25 +51,22 @@ export function isScheduled(video: Pick<Video, 'status' | 'uploadDate'>, now: nu
   return video.status === 'approved' && Date.parse(video.uploadDate) > now;
 }
 
-// Made on first use: building a DateTimeFormat loads locale data, about 60 ms of a phone's main
-// thread, and every grid screen imports this module while it starts (ADR 0026).
-let shortDate: Intl.DateTimeFormat | undefined;
-let fullDate: Intl.DateTimeFormat | undefined;
-
-export const formatScheduledDate = (iso: string) => (shortDate ??= new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })).format(new Date(iso));
-export const formatPublishMoment = (iso: string) => (fullDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso));
+// Formatted when shown, never at import: building a DateTimeFormat loads locale data, about 60 ms of a
+// phone's main thread, and every grid screen imports this module while it starts (ADR 0026).
+export const formatScheduledDate = (iso: string) => formatDate(iso, { month: 'short', day: 'numeric' });
+export const formatPublishMoment = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
 export type BadgeTone = VideoStatus | 'scheduled';
 
 /**
  * The badge on a tile (viewer.md §4: every status has its own, "Published" included): "Scheduled {date}"
- * for a video not out yet, "In review" for one held.
+ * for a video not out yet, "In review" for one held. Translated: call it at render time.
  */
 export function videoBadge(video: Pick<Video, 'status' | 'uploadDate'> & { statusReason?: string | null }, now: number): { tone: BadgeTone; label: string } {
-  if (isScheduled(video, now)) return { tone: 'scheduled', label: `Scheduled ${formatScheduledDate(video.uploadDate)}` };
-  if (isInReview(video)) return { tone: 'processing', label: IN_REVIEW_LABEL };
-  return { tone: video.status, label: statusLabels[video.status] };
+  if (isScheduled(video, now)) return { tone: 'scheduled', label: t('Scheduled {date}', { date: formatScheduledDate(video.uploadDate) }) };
+  if (isInReview(video)) return { tone: 'processing', label: t(IN_REVIEW_LABEL) };
+  return { tone: video.status, label: t(statusLabels[video.status]) };
 }
 
 /** A video sent before its details has no title yet. */
-export const videoTitle = (video: Pick<Video, 'title'>) => video.title.trim() || 'Untitled video';
+export const videoTitle = (video: Pick<Video, 'title'>) => video.title.trim() || t('Untitled video');

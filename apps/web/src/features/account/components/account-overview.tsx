@@ -4,18 +4,20 @@ import { Link } from 'react-router';
 import { ClockIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx';
 import { AlertIcon, CheckIcon, ChevronRightIcon, LogOutIcon, MailIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 /** The studio console (ADR 0014) and the admin console (ADR 0015): not in `paths`, which every screen downloads first. */
 const STUDIO_CONSOLE = '/studio';
 const ADMIN_CONSOLE = '/admin';
 
-export const accountTypeLabels: Record<AccountType, string> = { user: 'Viewer', model: 'Model', channel: 'Channel' };
+export const accountTypeLabels: Record<AccountType, string> = { user: msg('Viewer'), model: msg('Model'), channel: msg('Channel') };
 
 const verificationCopy: Record<VerificationStatus, { label: string; text: string; tone: Tone }> = {
-  none: { label: 'Not submitted', text: 'Verify your identity to publish videos.', tone: 'warn' },
-  pending: { label: 'In review', text: 'We are reviewing your documents.', tone: 'info' },
-  rejected: { label: 'Rejected', text: 'Your documents were not accepted. Please send them again.', tone: 'danger' },
-  approved: { label: 'Approved', text: 'Your identity is verified.', tone: 'success' },
+  none: { label: msg('Not submitted'), text: msg('Verify your identity to publish videos.'), tone: 'warn' },
+  pending: { label: msg('In review'), text: msg('We are reviewing your documents.'), tone: 'info' },
+  rejected: { label: msg('Rejected'), text: msg('Your documents were not accepted. Please send them again.'), tone: 'danger' },
+  approved: { label: msg('Approved'), text: msg('Your identity is verified.'), tone: 'success' },
 };
 
 export type Tone = 'success' | 'warn' | 'danger' | 'info';
@@ -58,36 +60,36 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
   return (
     <div className="flex flex-col gap-5">
       <div className="panel overflow-hidden">
-        <Row icon={<MailIcon width="20" height="20" />} title="Email">
+        <Row icon={<MailIcon width="20" height="20" />} title={t('Email')}>
           <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1.5">
             <span className="min-w-0 font-semibold break-all">{user.email}</span>
             {user.emailVerified ? (
               <Chip tone="success">
                 <CheckIcon width="13" height="13" strokeWidth="3" className="-ml-0.5 mr-1" />
-                Verified
+                {t('Verified')}
               </Chip>
             ) : (
-              <Chip tone="warn">Not verified</Chip>
+              <Chip tone="warn">{t('Not verified')}</Chip>
             )}
           </div>
           {!user.emailVerified && emailAction}
         </Row>
         {creator && (
-          <Row icon={<ShieldIcon width="20" height="20" />} title="Identity verification">
+          <Row icon={<ShieldIcon width="20" height="20" />} title={t('Identity verification')}>
             <div className="flex flex-wrap items-center gap-2.5">
               <Chip tone={verification.tone}>
                 {user.isVerified === 'pending' && <ClockIcon width="13" height="13" strokeWidth="2.5" className="-ml-0.5 mr-1" />}
                 {user.isVerified === 'rejected' && <AlertIcon width="13" height="13" strokeWidth="2.5" className="-ml-0.5 mr-1" />}
-                {verification.label}
+                {t(verification.label)}
               </Chip>
             </div>
-            <p className="mt-1.5 text-sm leading-relaxed text-muted">{verification.text}</p>
+            <p className="mt-1.5 text-sm leading-relaxed text-muted">{t(verification.text)}</p>
             {user.isVerified !== 'approved' && (
               <Link
                 to={paths.accountSetting('validation')}
                 className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-accent-soft hover:underline"
               >
-                {user.isVerified === 'pending' ? 'See verification status' : 'Verify your identity'}
+                {user.isVerified === 'pending' ? t('See verification status') : t('Verify your identity')}
                 <ChevronRightIcon width="16" height="16" />
               </Link>
             )}
@@ -101,8 +103,10 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
             <ShieldIcon width="20" height="20" />
           </span>
           <span className="min-w-0 flex-1">
-            <span className="block font-bold">Studio console</span>
-            <span className="block truncate text-sm text-muted">{user.managesStudio.name}: your creators, their numbers, and managing them</span>
+            <span className="block font-bold">{t('Studio console')}</span>
+            <span className="block truncate text-sm text-muted">
+              {t('{studio}: your creators, their numbers, and managing them', { studio: user.managesStudio.name })}
+            </span>
           </span>
           <ChevronRightIcon width="18" height="18" className="flex-none text-muted" />
         </Link>
@@ -114,8 +118,8 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
             <ShieldIcon width="20" height="20" />
           </span>
           <span className="min-w-0 flex-1">
-            <span className="block font-bold">Admin console</span>
-            <span className="block truncate text-sm text-muted">Verifications, moderation, reports, people and content</span>
+            <span className="block font-bold">{t('Admin console')}</span>
+            <span className="block truncate text-sm text-muted">{t('Verifications, moderation, reports, people and content')}</span>
           </span>
           <ChevronRightIcon width="18" height="18" className="flex-none text-muted" />
         </Link>
@@ -124,7 +128,7 @@ export function AccountOverview({ user, onLogOut, loggingOut, emailAction }: Acc
       <div className="grid">
         <button type="button" className="btn btn-secondary h-12 hover:text-danger" onClick={onLogOut} disabled={loggingOut} aria-busy={loggingOut || undefined}>
           <LogOutIcon width="20" height="20" />
-          Log out
+          {t('Log out')}
         </button>
       </div>
     </div>

@@ -6,26 +6,28 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { endSessionOnError } from '../../session/session-errors.ts';
 import { useUpdateProfile } from '../../session/api/update-profile.ts';
 import { Avatar, inkOn } from '../../../components/ui/avatar.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 /** Colours that sit well on Flick's dark surfaces, the brand pink first. */
 export const channelColors: readonly { value: string; name: string }[] = [
-  { value: '#ff2e88', name: 'Flick pink' },
-  { value: '#ff7a45', name: 'Sunset' },
-  { value: '#ff3347', name: 'Live red' },
-  { value: '#f5b700', name: 'Gold' },
-  { value: '#3ddc97', name: 'Mint' },
-  { value: '#19c3e6', name: 'Cyan' },
-  { value: '#4f7cff', name: 'Blue' },
-  { value: '#8b5cf6', name: 'Violet' },
-  { value: '#d946ef', name: 'Orchid' },
-  { value: '#f8fafc', name: 'Snow' },
+  { value: '#ff2e88', name: msg('Flick pink') },
+  { value: '#ff7a45', name: msg('Sunset') },
+  { value: '#ff3347', name: msg('Live red') },
+  { value: '#f5b700', name: msg('Gold') },
+  { value: '#3ddc97', name: msg('Mint') },
+  { value: '#19c3e6', name: msg('Cyan') },
+  { value: '#4f7cff', name: msg('Blue') },
+  { value: '#8b5cf6', name: msg('Violet') },
+  { value: '#d946ef', name: msg('Orchid') },
+  { value: '#f8fafc', name: msg('Snow') },
 ];
 
 /** The palette, and the account's current colour first when it is not one of them. */
 function paletteFor(current: string | null) {
   if (!current || !COLOR_PATTERN.test(current)) return channelColors;
   if (channelColors.some((color) => color.value === current.toLowerCase())) return channelColors;
-  return [{ value: current.toLowerCase(), name: 'Current color' }, ...channelColors];
+  return [{ value: current.toLowerCase(), name: msg('Current color') }, ...channelColors];
 }
 
 /** accounts.md §2 channel-color (channels only): the colour behind the channel's initial. */
@@ -58,13 +60,13 @@ export function ChannelColorForm({ user }: { user: ProfileUser }) {
         <div className="min-w-0">
           <p className="truncate text-lg font-bold">{user.name}</p>
           <p className="mt-1 text-sm text-muted">
-            {selected?.name ?? 'Custom'} <span className="font-mono text-subtle uppercase">{color}</span>
+            {selected ? t(selected.name) : t('Custom')} <span className="font-mono text-subtle uppercase">{color}</span>
           </p>
         </div>
       </div>
 
       <fieldset>
-        <legend className="mb-3 text-sm font-semibold">Color</legend>
+        <legend className="mb-3 text-sm font-semibold">{t('Color')}</legend>
         <div className="grid grid-cols-5 gap-3 sm:gap-4">
           {palette.map((option) => (
             <label key={option.value} className="group relative grid aspect-square cursor-pointer place-items-center">
@@ -74,7 +76,7 @@ export function ChannelColorForm({ user }: { user: ProfileUser }) {
                 value={option.value}
                 checked={color === option.value}
                 onChange={() => setColor(option.value)}
-                aria-label={option.name}
+                aria-label={t(option.name)}
                 className="peer sr-only"
               />
               <span
@@ -90,7 +92,7 @@ export function ChannelColorForm({ user }: { user: ProfileUser }) {
       </fieldset>
 
       <SubmitButton busy={update.isPending} disabled={color === user.color?.toLowerCase()} className="w-full sm:w-auto sm:self-end sm:px-10">
-        Save
+        {t('Save')}
       </SubmitButton>
     </form>
   );

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endSessionOnError } from '../../session/session-errors.ts';
 import { useUpdateProfile } from '../../session/api/update-profile.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Field = 'name' | 'username' | 'description' | 'phone_number';
 type Errors = Partial<Record<Field, string>>;
@@ -99,11 +100,11 @@ export function DetailsForm({ user }: { user: ProfileUser }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={values.name} onChange={change('name')} error={errors.name} />
+      <TextField label={t('Name')} name="name" autoComplete="name" maxLength={NAME_MAX_LENGTH} value={values.name} onChange={change('name')} error={errors.name} />
       {creator && (
         <>
           <TextField
-            label="Username"
+            label={t('Username')}
             name="username"
             autoComplete="username"
             autoCapitalize="none"
@@ -112,10 +113,10 @@ export function DetailsForm({ user }: { user: ProfileUser }) {
             value={values.username}
             onChange={change('username')}
             error={errors.username}
-            hint="Letters, numbers, hyphens and underscores."
+            hint={t('Letters, numbers, hyphens and underscores.')}
           />
           <TextField
-            label="Phone number"
+            label={t('Phone number')}
             name="phone_number"
             type="tel"
             inputMode="tel"
@@ -124,12 +125,12 @@ export function DetailsForm({ user }: { user: ProfileUser }) {
             value={values.phone_number}
             onChange={change('phone_number')}
             error={errors.phone_number}
-            hint="Private. Never shown on your profile."
+            hint={t('Private. Never shown on your profile.')}
           />
           <TextAreaField
-            label="Description"
+            label={t('Description')}
             name="description"
-            placeholder="Tell viewers what your shows are about"
+            placeholder={t('Tell viewers what your shows are about')}
             value={values.description}
             onChange={change('description')}
             error={errors.description}
@@ -145,7 +146,7 @@ export function DetailsForm({ user }: { user: ProfileUser }) {
       {failure && <FormAlert>{failure}</FormAlert>}
 
       <SubmitButton busy={update.isPending} className="w-full sm:w-auto sm:self-end sm:px-10">
-        Save
+        {t('Save')}
       </SubmitButton>
     </form>
   );

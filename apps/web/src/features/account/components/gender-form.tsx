@@ -8,8 +8,7 @@ import { sexLabels } from '../../../config/sex-labels.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearSession } from '../../session/stores/session-changes.ts';
 import { useUpdateProfile } from '../../session/api/update-profile.ts';
-
-const options = categories.map((value) => ({ value, label: sexLabels[value] }));
+import { t } from '../../../lib/i18n.ts';
 
 /** accounts.md §8: "Sex changed"; any other answer from the server sends the person to sign in again. */
 export function GenderForm({ user }: { user: ProfileUser }) {
@@ -36,10 +35,10 @@ export function GenderForm({ user }: { user: ProfileUser }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
-      <ChoiceCards legend="Gender" hideLegend options={options} value={gender} onChange={setGender} />
+      <ChoiceCards legend={t('Gender')} hideLegend options={categories.map((value) => ({ value, label: t(sexLabels[value]) }))} value={gender} onChange={setGender} />
       {offline && <FormAlert>{accountMessages.somethingWrong}</FormAlert>}
       <SubmitButton busy={update.isPending} className="w-full sm:w-auto sm:self-end sm:px-10">
-        Save
+        {t('Save')}
       </SubmitButton>
     </form>
   );

@@ -4,6 +4,7 @@ import { MailIcon } from '../../../components/ui/icons.tsx';
 import { ChatIcon, PeopleIcon, QuestionIcon } from '../../../components/ui/account-icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useClientConfig } from '../../client-config/api/get-client-config.ts';
+import { t } from '../../../lib/i18n.ts';
 
 interface Entry {
   key: string;
@@ -31,43 +32,43 @@ export function HelpEntries() {
     entries.push({
       key: 'discord',
       icon: <PeopleIcon width="22" height="22" />,
-      title: 'Discord community',
-      text: 'Talk with other creators and the Flick team.',
-      action: external(config.discordUrl, 'Join'),
+      title: t('Discord community'),
+      text: t('Talk with other creators and the Flick team.'),
+      action: external(config.discordUrl, t('Join')),
     });
   }
   if (config.whatsappUrl) {
     entries.push({
       key: 'whatsapp',
       icon: <ChatIcon width="22" height="22" />,
-      title: 'WhatsApp message',
-      text: 'Send us a message; we answer during the day.',
-      action: external(config.whatsappUrl, 'Message'),
+      title: t('WhatsApp message'),
+      text: t('Send us a message; we answer during the day.'),
+      action: external(config.whatsappUrl, t('Message')),
     });
   }
   if (config.supportEmail) {
     entries.push({
       key: 'email',
       icon: <MailIcon width="22" height="22" />,
-      title: 'E-mail support',
+      title: t('E-mail support'),
       text: config.supportEmail,
-      action: external(`mailto:${config.supportEmail}`, 'E-mail'),
+      action: external(`mailto:${config.supportEmail}`, t('E-mail')),
     });
   }
   entries.push({
     key: 'form',
     icon: <QuestionIcon width="22" height="22" />,
-    title: 'Support form',
-    text: 'Tell us what happened, and we reply by e-mail.',
+    title: t('Support form'),
+    text: t('Tell us what happened, and we reply by e-mail.'),
     action: (
       <Link to={paths.support} className="btn btn-secondary h-10 min-h-0 flex-none px-4 text-sm">
-        Open
+        {t('Open')}
       </Link>
     ),
   });
 
   return (
-    <ul aria-label="Ways to get help" className="panel mt-6 flex flex-col overflow-hidden">
+    <ul aria-label={t('Ways to get help')} className="panel mt-6 flex flex-col overflow-hidden">
       {entries.map((entry) => (
         <li key={entry.key} className="flex items-center gap-3.5 border-b border-line px-4 py-4 last:border-b-0 sm:px-5">
           <span aria-hidden="true" className="grid size-11 flex-none place-items-center rounded-2xl bg-surface-2 text-accent">

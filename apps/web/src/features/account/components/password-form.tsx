@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endSessionOnError } from '../../session/session-errors.ts';
 import { useUpdateProfile } from '../../session/api/update-profile.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Field = 'current_password' | 'password' | 'password_confirmation';
 const fields: readonly Field[] = ['current_password', 'password', 'password_confirmation'];
@@ -70,12 +71,12 @@ export function PasswordForm() {
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      <PasswordField label="Current password" autoComplete="current-password" {...fieldProps('current_password')} />
-      <PasswordField label="New password" autoComplete="new-password" hint="At least 8 characters." {...fieldProps('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" {...fieldProps('password_confirmation')} />
+      <PasswordField label={t('Current password')} autoComplete="current-password" {...fieldProps('current_password')} />
+      <PasswordField label={t('New password')} autoComplete="new-password" hint={t('At least 8 characters.')} {...fieldProps('password')} />
+      <PasswordField label={t('Confirm password')} autoComplete="new-password" {...fieldProps('password_confirmation')} />
       {problem && !problem.inline && <FormAlert>{problem.message}</FormAlert>}
       <SubmitButton busy={update.isPending} className="w-full sm:w-auto sm:self-end sm:px-10">
-        Change password
+        {t('Change password')}
       </SubmitButton>
     </form>
   );

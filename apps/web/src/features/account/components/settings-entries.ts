@@ -1,4 +1,5 @@
 import type { ProfileUser } from '@flick/contract';
+import { msg } from '@flick/i18n';
 
 export type SettingsEntryId = 'details' | 'gender' | 'password' | 'channel-color' | 'studio' | 'geo-blocking' | 'validation' | 'data-export' | 'delete-account';
 
@@ -18,24 +19,24 @@ export function settingsEntries(user: Pick<ProfileUser, 'type' | 'isVerified'>):
   const entries: SettingsEntry[] = [
     {
       id: 'details',
-      label: 'Details',
-      description: creator ? 'Name, username, phone and description' : 'Your name',
+      label: msg('Details'),
+      description: creator ? msg('Name, username, phone and description') : msg('Your name'),
     },
-    { id: 'gender', label: 'Gender', description: creator ? 'The category you appear in' : 'How you identify' },
-    { id: 'password', label: 'Password', description: 'Change your password' },
+    { id: 'gender', label: msg('Gender'), description: creator ? msg('The category you appear in') : msg('How you identify') },
+    { id: 'password', label: msg('Password'), description: msg('Change your password') },
   ];
   if (user.type === 'channel') {
-    entries.push({ id: 'channel-color', label: 'Channel color', description: 'The color of your channel picture' });
+    entries.push({ id: 'channel-color', label: msg('Channel color'), description: msg('The color of your channel picture') });
   }
   if (creator) {
-    entries.push({ id: 'studio', label: 'Studio', description: 'The agency that manages your account' });
-    entries.push({ id: 'geo-blocking', label: 'Geo blocking', description: 'Where your content is hidden' });
+    entries.push({ id: 'studio', label: msg('Studio'), description: msg('The agency that manages your account') });
+    entries.push({ id: 'geo-blocking', label: msg('Geo blocking'), description: msg('Where your content is hidden') });
   }
   if (creator && user.isVerified !== 'approved') {
-    entries.push({ id: 'validation', label: 'Account validation', description: 'Verify your identity to publish' });
+    entries.push({ id: 'validation', label: msg('Account validation'), description: msg('Verify your identity to publish') });
   }
   // A person's data is theirs (ADR 0031): for every account, last.
-  entries.push({ id: 'data-export', label: 'Download my data', description: 'Everything we hold about you' });
-  entries.push({ id: 'delete-account', label: 'Delete account', description: 'Remove it and your data' });
+  entries.push({ id: 'data-export', label: msg('Download my data'), description: msg('Everything we hold about you') });
+  entries.push({ id: 'delete-account', label: msg('Delete account'), description: msg('Remove it and your data') });
   return entries;
 }

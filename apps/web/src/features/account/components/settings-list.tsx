@@ -5,6 +5,7 @@ import { DownloadIcon, GlobeIcon, LockIcon, PaletteIcon, SexIcon, ShieldIcon, St
 import { ChevronRightIcon, UserIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
 import { settingsEntries, type SettingsEntryId } from './settings-entries.ts';
+import { t } from '../../../lib/i18n.ts';
 
 const icons: Record<SettingsEntryId, ComponentType<SVGProps<SVGSVGElement>>> = {
   details: UserIcon,
@@ -22,7 +23,7 @@ const icons: Record<SettingsEntryId, ComponentType<SVGProps<SVGSVGElement>>> = {
 export function SettingsList({ user }: { user: ProfileUser }) {
   const entries = settingsEntries(user);
   return (
-    <nav aria-label="Settings">
+    <nav aria-label={t('Settings')}>
       <ul className="panel overflow-hidden">
         {entries.map((entry) => {
           const Icon = icons[entry.id];
@@ -39,9 +40,9 @@ export function SettingsList({ user }: { user: ProfileUser }) {
                   <Icon width="20" height="20" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block text-[0.9375rem] font-semibold">{entry.label}</span>
+                  <span className="block text-[0.9375rem] font-semibold">{t(entry.label)}</span>
                   <span id={`setting-${entry.id}`} aria-hidden="true" className="mt-0.5 block truncate text-sm text-muted">
-                    {entry.description}
+                    {t(entry.description)}
                   </span>
                 </span>
                 <ChevronRightIcon width="18" height="18" className="flex-none text-subtle" />

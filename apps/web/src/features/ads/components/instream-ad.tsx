@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 import { MutedIcon, VolumeIcon } from '../../../components/ui/feed-icons.tsx';
 import type { AdDecision, AdRuntime, PlayableAd } from '../runtime/flick-ads.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * An instream video ad between feed videos (viewer.md §9), on screens under 1400 px: it starts muted
@@ -40,7 +41,7 @@ export function InstreamAd({ decision, playable, runtime, onClose }: { decision:
   };
 
   return (
-    <DialogFrame onClose={skip} layerClassName="fixed inset-0 z-[70]" backdropClassName="fixed inset-0 bg-black" label="Advertisement" className="ad-instream">
+    <DialogFrame onClose={skip} layerClassName="fixed inset-0 z-[70]" backdropClassName="fixed inset-0 bg-black" label={t('Advertisement')} className="ad-instream">
       <div ref={frame} className="relative size-full">
         <video
           ref={video}
@@ -54,10 +55,10 @@ export function InstreamAd({ decision, playable, runtime, onClose }: { decision:
           onEnded={onClose}
           onError={onClose}
         />
-        <span className="ad-label">Ad</span>
+        <span className="ad-label">{t('Ad')}</span>
         <button
           type="button"
-          aria-label={muted ? 'Unmute ad' : 'Mute ad'}
+          aria-label={muted ? t('Unmute ad') : t('Mute ad')}
           className="icon-btn absolute top-[calc(env(safe-area-inset-top)+0.75rem)] right-3 bg-black/50 text-white backdrop-blur"
           onClick={() => setMuted((value) => !value)}
         >
@@ -69,7 +70,7 @@ export function InstreamAd({ decision, playable, runtime, onClose }: { decision:
           rel="sponsored noopener"
           className="absolute bottom-[calc(env(safe-area-inset-bottom)+1.25rem)] left-4 rounded-full bg-white px-5 py-3 text-sm font-bold text-black shadow-float"
         >
-          Learn more
+          {t('Learn more')}
         </a>
         <button
           type="button"
@@ -78,7 +79,7 @@ export function InstreamAd({ decision, playable, runtime, onClose }: { decision:
           className="absolute right-0 bottom-[calc(env(safe-area-inset-bottom)+1.25rem)] min-w-32 rounded-l-full border border-r-0 border-white/30 bg-black/70 px-5 py-3 text-sm font-bold text-white backdrop-blur disabled:text-white/70"
           onClick={skip}
         >
-          {left > 0 ? `Skip in ${left}` : 'Skip ad ›'}
+          {left > 0 ? t('Skip in {seconds}', { seconds: left }) : t('Skip ad ›')}
         </button>
       </div>
     </DialogFrame>

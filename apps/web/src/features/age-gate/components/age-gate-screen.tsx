@@ -3,16 +3,17 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { declareAdult, startAgeCheck, useAgeGateStatus } from '../api/age-gate.ts';
+import { regionName } from '../../../lib/format.ts';
+import { currentLocale, t } from '../../../lib/i18n.ts';
 
-const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
-
-/** "GB" → "the United Kingdom", "US-TX" → "TX, United States" (the place whose law applies). */
+/** "GB" → "the United Kingdom" ("Vereinigtes Königreich" in German), "US-TX" → "TX, United States" (the place whose law applies). */
 function placeName(place: string | null): string | null {
   if (!place) return null;
   const [country, region] = place.split('-') as [string, string | undefined];
-  const name = regionNames?.of(country) ?? country;
+  const name = regionName(country);
   if (region) return `${region}, ${name}`;
-  return /^(United|Netherlands|Philippines|Czech|Dominican|Bahamas|Gambia)/.test(name) ? `the ${name}` : name;
+  // English names a few countries with their article; another language says it its own way.
+  return currentLocale() === 'en' && /^(United|Netherlands|Philippines|Czech|Dominican|Bahamas|Gambia)/.test(name) ? `the ${name}` : name;
 }
 
 const outcomes: Record<string, string> = { 'not-over-18': ageGateMessages.notOver18, failed: ageGateMessages.failed };
@@ -57,54 +58,60 @@ export function AgeGateScreen({ returnTo, outcome, exitUrl, onPassed }: AgeGateS
   if (status.isPending || passed) {
     return (
       <div className="screen-center" role="status" aria-live="polite">
-        <span className="sr-only">Checking what the law where you are asks…</span>
+        <span className="sr-only">{t('Checking what the law where you are asks…')}</span>
       </div>
     );
   }
   if (status.isError) {
     return (
-      <Frame title="Age check">
+      <Frame title={t('Age check')}>
         <p role="alert" className="text-danger">
-          {ageGateMessages.failed}
+          {t(ageGateMessages.failed)}
         </p>
         <button type="button" className="btn btn-primary mt-6 w-full" onClick={() => void status.refetch()}>
-          Try again
+          {t('Try again')}
         </button>
       </Frame>
     );
   }
   const gate: AgeGateStatus = status.data;
   const where = placeName(gate.place);
-  const theLaw = `The law ${where ? `in ${where}` : 'where you are'}`;
+  const theLaw =
+    gate.rule === 'assurance'
+      ? where
+        ? t('The law in {place} asks us to check that you are 18 or older before showing them.', { place: where })
+        : t('The law where you are asks us to check that you are 18 or older before showing them.')
+      : where
+        ? t('The law in {place} asks you to confirm that you are 18 or older.', { place: where })
+        : t('The law where you are asks you to confirm that you are 18 or older.');
 
   return (
-    <Frame title={gate.rule === 'assurance' ? 'Confirm your age' : 'Are you 18 or older?'}>
+    <Frame title={gate.rule === 'assurance' ? t('Confirm your age') : t('Are you 18 or older?')}>
       <p className="leading-relaxed text-muted">
-        Flick shows sexually explicit videos of adults.{' '}
-        {gate.rule === 'assurance'
-          ? `${theLaw} asks us to check that you are 18 or older before showing them.`
-          : `${theLaw} asks you to confirm that you are 18 or older.`}
+        {t('Flick shows sexually explicit videos of adults.')} {theLaw}
       </p>
       {gate.law && <p className="mt-2 text-sm text-muted">{gate.law}</p>}
       {gate.rule === 'assurance' && (
         <p className="mt-3 leading-relaxed text-muted">
-          An age-assurance provider checks it. Flick receives only whether you are over 18, and remembers only until when: never your name, your birthdate or a document.
+          {t(
+            'An age-assurance provider checks it. Flick receives only whether you are over 18, and remembers only until when: never your name, your birthdate or a document.',
+          )}
         </p>
       )}
       {gate.provider.kind === 'development' && gate.rule === 'assurance' && (
         <p className="mt-4 rounded-xl border-2 border-dashed border-amber-400/70 bg-amber-400/10 px-4 py-3 text-sm text-amber-200" data-testid="development-provider">
-          <strong>Development age provider</strong>: not a real age check. It is for trying Flick out, and it is refused in production.
+          <strong>{t('Development age provider')}</strong>: {t('not a real age check. It is for trying Flick out, and it is refused in production.')}
         </p>
       )}
       {error && (
         <p role="alert" className="mt-4 text-danger">
-          {error}
+          {t(error)}
         </p>
       )}
       <div className="mt-7 grid gap-3">
         {gate.rule === 'assurance' && gate.provider.kind === 'none' ? (
           <p role="alert" className="text-danger">
-            {ageGateMessages.providerUnavailable}
+            {t(ageGateMessages.providerUnavailable)}
           </p>
         ) : (
           <button
@@ -122,29 +129,29 @@ export function AgeGateScreen({ returnTo, outcome, exitUrl, onPassed }: AgeGateS
               })
             }
           >
-            {gate.rule === 'assurance' ? (busy ? 'Opening the age check…' : 'Check my age') : 'I am 18 or older'}
+            {gate.rule === 'assurance' ? (busy ? t('Opening the age check…') : t('Check my age')) : t('I am 18 or older')}
           </button>
         )}
         <button type="button" className="btn btn-secondary w-full" onClick={() => window.location.replace(exitUrl)}>
-          Leave
+          {t('Leave')}
         </button>
       </div>
       <p className="mt-8 text-sm text-muted">
-        Already a verified creator?{' '}
+        {t('Already a verified creator?')}{' '}
         <Link className="font-semibold text-fg underline" to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>
-          Sign in
+          {t('Sign in')}
         </Link>
         .{' '}
         <Link className="underline" to="/page/policy">
-          Privacy Policy
+          {t('Privacy Policy')}
         </Link>{' '}
         ·{' '}
         <Link className="underline" to="/page/terms">
-          Terms
+          {t('Terms')}
         </Link>{' '}
         ·{' '}
         <Link className="underline" to="/support">
-          Support
+          {t('Support')}
         </Link>
       </p>
     </Frame>

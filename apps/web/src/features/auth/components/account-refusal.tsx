@@ -1,10 +1,12 @@
 import { personalDataMessages } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { deleteBannedAccount, keepAccount, type refusalOf } from '../api/account-deletion.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Refusal = NonNullable<ReturnType<typeof refusalOf>>;
 
@@ -27,7 +29,7 @@ export function AccountRefusal({
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const fail = (error: unknown) => setProblem(error instanceof ApiError ? error.firstError() : 'Something went wrong, try again later.');
+  const fail = (error: unknown) => setProblem(error instanceof ApiError ? error.firstError() : msg('Something went wrong, try again later.'));
 
   async function keep() {
     setBusy(true);
@@ -61,7 +63,7 @@ export function AccountRefusal({
         <p className="font-bold">{done ?? refusal.message}</p>
         {!done && (
           <p className="mt-1.5 text-sm leading-relaxed text-muted">
-            {scheduled ? 'Until then your account is hidden from everyone. Keep it, and everything comes back as it was.' : personalDataMessages.bannedMayDelete}
+            {scheduled ? t('Until then your account is hidden from everyone. Keep it, and everything comes back as it was.') : t(personalDataMessages.bannedMayDelete)}
           </p>
         )}
       </div>
@@ -69,21 +71,21 @@ export function AccountRefusal({
       {!done &&
         (scheduled ? (
           <SubmitButton type="button" busy={busy} onClick={() => void keep()} className="w-full">
-            Keep my account
+            {t('Keep my account')}
           </SubmitButton>
         ) : (
           <SubmitButton type="button" variant="danger" busy={busy} onClick={() => setAsking(true)} className="w-full">
-            Delete my account
+            {t('Delete my account')}
           </SubmitButton>
         ))}
       <button type="button" className="btn btn-secondary h-12 w-full" onClick={onBack}>
-        {done ? 'Done' : 'Not now'}
+        {done ? t('Done') : t('Not now')}
       </button>
       <ConfirmDialog
         open={asking}
-        title="Delete your account?"
-        text="Your account and its data will be deleted after the grace period. The ban stays on record."
-        confirmLabel="Delete"
+        title={t('Delete your account?')}
+        text={t('Your account and its data will be deleted after the grace period. The ban stays on record.')}
+        confirmLabel={t('Delete')}
         destructive
         onConfirm={() => void remove()}
         onCancel={() => setAsking(false)}

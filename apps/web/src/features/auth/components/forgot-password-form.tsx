@@ -5,6 +5,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { EmailField } from '../../../components/ui/email-field.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** accounts.md §5 and §8 password recovery: the e-mail is required; one message for success, one for failure. */
 export function ForgotPasswordForm() {
@@ -35,7 +36,7 @@ export function ForgotPasswordForm() {
       {send.isSuccess && <FormAlert tone="success">{accountMessages.forgotSent}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
       <SubmitButton busy={send.isPending} className="w-full">
-        Send reset link
+        {t('Send reset link')}
       </SubmitButton>
     </form>
   );

@@ -14,6 +14,7 @@ import { setSession } from '../../session/stores/session-changes.ts';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { EmailField } from '../../../components/ui/email-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** accounts.md §5: a refused sign-in is "Invalid credentials"; any other failure shows the server's message. */
 function loginFailureMessage(error: unknown): string {
@@ -95,7 +96,7 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
       <div>
         <PasswordField
           ref={passwordRef}
-          label="Password"
+          label={t('Password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -104,10 +105,10 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
         />
         <div className="mt-1 flex items-center justify-between gap-3">
           <Checkbox checked={rememberMe} onChange={setRememberMe}>
-            Remember me
+            {t('Remember me')}
           </Checkbox>
           <Link to={paths.forgotPassword} className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-soft hover:underline">
-            Forgot password?
+            {t('Forgot password?')}
           </Link>
         </div>
       </div>
@@ -115,13 +116,13 @@ export function LoginForm({ initialError = null, onSignedIn }: LoginFormProps) {
       {error && <FormAlert>{error}</FormAlert>}
 
       <SubmitButton busy={login.isPending} className="w-full">
-        Sign in
+        {t('Sign in')}
       </SubmitButton>
 
       <p className="text-center text-sm text-muted">
-        New to Flick?{' '}
+        {t('New to Flick?')}{' '}
         <Link to={paths.register} className="inline-flex min-h-11 items-center font-semibold text-fg hover:text-accent-soft">
-          Create account
+          {t('Create account')}
         </Link>
       </p>
     </form>

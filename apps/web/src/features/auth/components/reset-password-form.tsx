@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** The rules of the password change (accounts.md §5) without the current password. */
 export function resetPasswordProblem(password: string, confirmation: string): string | null {
@@ -29,7 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <div className="flex flex-col gap-5">
         <FormAlert tone="success">{reset.data.message || accountMessages.passwordReset}</FormAlert>
         <Link to={paths.login} replace className="btn btn-primary h-12 w-full">
-          Sign in
+          {t('Sign in')}
         </Link>
       </div>
     );
@@ -59,15 +60,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <PasswordField
         ref={passwordRef}
-        label="New password"
+        label={t('New password')}
         name="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t('At least 8 characters.')}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
       <PasswordField
-        label="Confirm password"
+        label={t('Confirm password')}
         name="password_confirmation"
         autoComplete="new-password"
         value={confirmation}
@@ -80,14 +81,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
             <>
               {' '}
               <Link to={paths.forgotPassword} className="font-semibold text-accent-soft underline underline-offset-4">
-                Request a new link
+                {t('Request a new link')}
               </Link>
             </>
           )}
         </FormAlert>
       )}
       <SubmitButton busy={reset.isPending} className="w-full">
-        Change password
+        {t('Change password')}
       </SubmitButton>
     </form>
   );

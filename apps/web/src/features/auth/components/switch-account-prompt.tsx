@@ -1,4 +1,5 @@
 import { Screen } from '../../../components/layout/screen.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface SwitchAccountPromptProps {
   /** The signed-in account's name; null while it loads. */
@@ -13,16 +14,16 @@ export interface SwitchAccountPromptProps {
  */
 export function SwitchAccountPrompt({ signedInAs, onContinue, onStay }: SwitchAccountPromptProps) {
   return (
-    <Screen title="Switch account?" width="narrow" backTo={false}>
+    <Screen title={t('Switch account?')} width="narrow" backTo={false}>
       <p className="mt-4 leading-relaxed text-muted">
-        {signedInAs === null ? 'You are signed in.' : `You are signed in as ${signedInAs}.`} Sign in as the link&apos;s account instead?
+        {signedInAs === null ? t('You are signed in.') : t('You are signed in as {name}.', { name: signedInAs })} {t("Sign in as the link's account instead?")}
       </p>
       <div className="mt-6 grid grid-cols-2 gap-3">
         <button type="button" className="btn btn-secondary" onClick={onStay} autoFocus>
-          Stay signed in
+          {t('Stay signed in')}
         </button>
         <button type="button" className="btn btn-primary" onClick={onContinue}>
-          Continue
+          {t('Continue')}
         </button>
       </div>
     </Screen>

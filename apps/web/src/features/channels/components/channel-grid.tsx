@@ -1,4 +1,4 @@
-import { channelMessages, formatCompactNumber, srcSetOf, type ChannelCard } from '@flick/contract';
+import { channelMessages, srcSetOf, type ChannelCard } from '@flick/contract';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -8,11 +8,12 @@ import { paths } from '../../../config/paths.ts';
 import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { useChannels } from '../api/get-channels.ts';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { plural } from '../../../lib/format.ts';
 
 /** Cards are tall: the next page is asked for a card or so before the end. */
 const LOAD_MARGIN_PX = 400;
 const grid = 'grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3';
-const plural = (count: number, one: string) => `${formatCompactNumber(count)} ${count === 1 ? one : `${one}s`}`;
 const validColor = (color: string | null) => (color && /^#[0-9a-fA-F]{6}$/.test(color) ? color : null);
 
 /** A channel: its cover (or its colour), avatar, name, @slug, published videos and followers; the whole card opens its profile. */
@@ -49,9 +50,9 @@ function ChannelTile({ channel }: { channel: ChannelCard }) {
           </div>
         </div>
         <p className="flex gap-3 border-t border-line px-4 py-3 text-sm text-muted tabular-nums">
-          <span>{plural(channel.totalVideos, 'video')}</span>
+          <span>{plural(channel.totalVideos, '{count} video', '{count} videos')}</span>
           <span aria-hidden="true">·</span>
-          <span>{plural(channel.totalFollowers, 'follower')}</span>
+          <span>{plural(channel.totalFollowers, '{count} follower', '{count} followers')}</span>
         </p>
       </Link>
     </li>
@@ -66,7 +67,7 @@ export function ChannelGrid() {
 
   if (list.isPending) {
     return (
-      <ul aria-label="Loading channels" className={grid}>
+      <ul aria-label={t('Loading channels')} className={grid}>
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="overflow-hidden rounded-3xl border border-line bg-surface-1">
             <div className="aspect-[3/1] animate-pulse bg-surface-2 min-[480px]:aspect-[2/1]" />
@@ -80,7 +81,7 @@ export function ChannelGrid() {
     );
   }
   if (list.isError && list.channels.length === 0) {
-    return <LoadFailed message="The channels could not load." onRetry={() => void list.refetch()} />;
+    return <LoadFailed message={t('The channels could not load.')} onRetry={() => void list.refetch()} />;
   }
   if (list.channels.length === 0) {
     return (
@@ -88,23 +89,23 @@ export function ChannelGrid() {
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <ChannelsIcon width="24" height="24" />
         </span>
-        <h2 className="mt-4 text-lg font-bold">{channelMessages.emptyTitle}</h2>
-        <p className="mt-2 max-w-sm text-balance text-muted">{channelMessages.emptyText}</p>
+        <h2 className="mt-4 text-lg font-bold">{t(channelMessages.emptyTitle)}</h2>
+        <p className="mt-2 max-w-sm text-balance text-muted">{t(channelMessages.emptyText)}</p>
         <Link to={paths.home} className="btn btn-primary mt-6 min-w-48">
-          Watch the feed
+          {t('Watch the feed')}
         </Link>
       </div>
     );
   }
   return (
     <>
-      <ul aria-label="Channels" className={grid}>
+      <ul aria-label={t('Channels')} className={grid}>
         {list.channels.map((channel) => (
           <ChannelTile key={channel.id} channel={channel} />
         ))}
       </ul>
       <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
-        {list.isFetchingNextPage && <Spinner label="Loading more channels" className="size-6" />}
+        {list.isFetchingNextPage && <Spinner label={t('Loading more channels')} className="size-6" />}
       </div>
     </>
   );

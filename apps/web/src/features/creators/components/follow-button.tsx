@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { useFollowModel } from '../api/follow-model.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Follow or Following (viewer.md §4): flips only after the server's 200 or 201, a failure changes
@@ -21,7 +22,7 @@ export function FollowButton({ user, className = '' }: { user: PublicUser; class
       className={`btn h-10 min-h-0 flex-none px-5 ${user.isFollowing ? 'btn-secondary' : 'btn-primary'} ${className}`}
       onClick={() => (session ? follow.mutate(user.isFollowing ? 'unfollow' : 'follow') : void navigate(paths.register))}
     >
-      {user.isFollowing ? 'Following' : 'Follow'}
+      {user.isFollowing ? t('Following') : t('Follow')}
     </button>
   );
 }

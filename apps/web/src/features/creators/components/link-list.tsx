@@ -4,6 +4,7 @@ import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { trackLinkClick } from '../api/track-link-click.ts';
 import { SiteMark } from '../../../components/ui/site-mark.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export type LinkLocation = (typeof linkLocations)[number];
 
@@ -20,9 +21,9 @@ export interface LinkListProps {
  * LIVE badge, each opening in a new tab; 'No links available.' when there are none.
  */
 export function LinkList({ links, location, actionFor }: LinkListProps) {
-  if (links.length === 0) return <p className="py-2 text-center text-sm text-muted">{feedMessages.noLinks}</p>;
+  if (links.length === 0) return <p className="py-2 text-center text-sm text-muted">{t(feedMessages.noLinks)}</p>;
   return (
-    <ul aria-label="Links" className="flex flex-col gap-2">
+    <ul aria-label={t('Links')} className="flex flex-col gap-2">
       {links.map((link) => (
         <li key={link.id} className="flex items-center gap-1.5">
           <LinkCard link={link} location={location} />

@@ -1,7 +1,9 @@
-import { feedMessages, formatCompactNumber, srcSetOf, type Link, type PublicProfile } from '@flick/contract';
+import { feedMessages, srcSetOf, type Link, type PublicProfile } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 export interface ProfileHeaderProps {
   profile: PublicProfile;
@@ -17,16 +19,16 @@ export interface ProfileHeaderProps {
 /** The three counters of viewer.md §2 "Profile screen": likes, views, followers. */
 export function ProfileTotals({ profile, className = '' }: { profile: Pick<PublicProfile, 'totalLikes' | 'totalVideoViews' | 'totalFollowers'>; className?: string }) {
   const totals = [
-    ['Likes', profile.totalLikes],
-    ['Views', profile.totalVideoViews],
-    ['Followers', profile.totalFollowers],
+    [t('Likes'), profile.totalLikes],
+    [t('Views'), profile.totalVideoViews],
+    [t('Followers'), profile.totalFollowers],
   ] as const;
   return (
     <dl className={`grid grid-cols-3 gap-2 rounded-2xl border border-line bg-surface-2/60 py-3 text-center ${className}`}>
       {totals.map(([label, value]) => (
         <div key={label} className="flex flex-col-reverse">
           <dt className="text-xs text-muted">{label}</dt>
-          <dd className="text-lg font-extrabold tabular-nums">{formatCompactNumber(value)}</dd>
+          <dd className="text-lg font-extrabold tabular-nums">{formatCount(value)}</dd>
         </div>
       ))}
     </dl>
@@ -36,7 +38,7 @@ export function ProfileTotals({ profile, className = '' }: { profile: Pick<Publi
 /** viewer.md §2: "I'm on right now 👇" above the links while any of them is live. */
 export function LiveNowBanner({ links, className = '' }: { links: readonly Pick<Link, 'isLive'>[]; className?: string }) {
   if (!links.some((link) => link.isLive)) return null;
-  return <p className={`rounded-2xl bg-live/15 px-4 py-3 text-center font-bold text-white ${className}`}>{feedMessages.liveBanner}</p>;
+  return <p className={`rounded-2xl bg-live/15 px-4 py-3 text-center font-bold text-white ${className}`}>{t(feedMessages.liveBanner)}</p>;
 }
 
 /**

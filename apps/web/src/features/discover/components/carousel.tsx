@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * viewer.md §9 slides per view: creator and site carousels 3, 4 from 380 px, 6 from 600, 8 from 800,
@@ -30,10 +31,10 @@ export function Carousel({ title, kind, children }: CarouselProps) {
           {title}
         </h2>
         <div className="hidden gap-1 sm:flex">
-          <button type="button" className="icon-btn size-9 text-muted" aria-label={`Scroll ${title} back`} onClick={() => page(-1)}>
+          <button type="button" className="icon-btn size-9 text-muted" aria-label={t('Scroll {title} back', { title })} onClick={() => page(-1)}>
             <ChevronLeftIcon width="20" height="20" />
           </button>
-          <button type="button" className="icon-btn size-9 text-muted" aria-label={`Scroll ${title} on`} onClick={() => page(1)}>
+          <button type="button" className="icon-btn size-9 text-muted" aria-label={t('Scroll {title} on', { title })} onClick={() => page(1)}>
             <ChevronRightIcon width="20" height="20" />
           </button>
         </div>

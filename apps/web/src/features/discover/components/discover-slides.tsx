@@ -10,6 +10,7 @@ import { ViewCount } from '../../videos/components/view-count.tsx';
 import type { FeedNavigationState } from '../../videos/feed-navigation.ts';
 import { videoTitle } from '../../videos/video-status.ts';
 import { SiteMark } from '../../../components/ui/site-mark.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 const slide = 'min-w-0 snap-start';
 
@@ -76,7 +77,7 @@ export function MoreVideosSlide({ category, count }: { category: DiscoverCategor
           <span className="grid size-10 place-items-center rounded-full bg-brand text-white shadow-glow">
             <ChevronRightIcon width="20" height="20" />
           </span>
-          More Videos
+          {t('More Videos')}
         </span>
       </Link>
     </li>

@@ -8,6 +8,7 @@ import { SensitiveGate } from '../../preferences/components/sensitive-cover.tsx'
 import { VideoThumb } from '../../videos/components/video-thumb.tsx';
 import { ViewCount } from '../../videos/components/view-count.tsx';
 import { videoTitle } from '../../videos/video-status.ts';
+import { t } from '../../../lib/i18n.ts';
 
 function ResultSection({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -30,16 +31,16 @@ export function SearchResults({ results }: { results: SearchResponse }) {
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <SearchOffIcon width="24" height="24" />
         </span>
-        <p className="mt-4 font-semibold">{searchMessages.noResults}</p>
-        <p className="mt-1 max-w-xs text-sm text-balance text-muted">Try another spelling, a creator&apos;s name or a tag.</p>
+        <p className="mt-4 font-semibold">{t(searchMessages.noResults)}</p>
+        <p className="mt-1 max-w-xs text-sm text-balance text-muted">{t("Try another spelling, a creator's name or a tag.")}</p>
       </div>
     );
   }
   return (
     <div>
       {users.length > 0 && (
-        <ResultSection title="Users">
-          <ul aria-label="Users" className="panel overflow-hidden">
+        <ResultSection title={t('Users')}>
+          <ul aria-label={t('Users')} className="panel overflow-hidden">
             {users.map((user) => (
               <li key={user.id} className="border-b border-line last:border-b-0">
                 <Link to={`/${user.slug}`} className="flex items-center gap-3.5 px-4 py-3 transition-colors hover:bg-surface-2">
@@ -58,8 +59,8 @@ export function SearchResults({ results }: { results: SearchResponse }) {
         </ResultSection>
       )}
       {tags.length > 0 && (
-        <ResultSection title="Tags">
-          <ul aria-label="Tags" className="flex flex-wrap gap-2 px-1">
+        <ResultSection title={t('Tags')}>
+          <ul aria-label={t('Tags')} className="flex flex-wrap gap-2 px-1">
             {tags.map((tag) => (
               <li key={tag.id}>
                 <Link
@@ -74,8 +75,8 @@ export function SearchResults({ results }: { results: SearchResponse }) {
         </ResultSection>
       )}
       {videos.length > 0 && (
-        <ResultSection title="Videos">
-          <ul aria-label="Videos" className="grid grid-cols-3 gap-x-2 gap-y-3 px-1 sm:grid-cols-4 lg:grid-cols-6">
+        <ResultSection title={t('Videos')}>
+          <ul aria-label={t('Videos')} className="grid grid-cols-3 gap-x-2 gap-y-3 px-1 sm:grid-cols-4 lg:grid-cols-6">
             {videos.map((video) => (
               <VideoResult key={video.id} video={video} />
             ))}

@@ -1,4 +1,4 @@
-import { feedMessages, formatCompactNumber, liveCamsEventIds, type PublicUser, type Video } from '@flick/contract';
+import { feedMessages, liveCamsEventIds, type PublicUser, type Video } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { EyeIcon } from '../../../components/ui/account-icons.tsx';
 import { DotsIcon, HeartIcon, MutedIcon, VolumeIcon } from '../../../components/ui/feed-icons.tsx';
@@ -10,6 +10,7 @@ import { getGuestId } from '../../session/stores/session-store.ts';
 import { LiveCamsLink } from '../../live-cams/components/live-cams-link.tsx';
 import { setLiked, useLikeState } from '../stores/liked-videos.ts';
 import { t } from '../../../lib/i18n.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 export interface ActionColumnProps {
   video: Video;
@@ -29,7 +30,7 @@ export interface ActionColumnProps {
 
 function Action({ label, count, onClick, pressed, children }: { label: string; count?: string; onClick: () => void; pressed?: boolean; children: ReactNode }) {
   return (
-    <button type="button" aria-label={count ? `${label}, ${count}` : label} aria-pressed={pressed} onClick={onClick} className="feed-action">
+    <button type="button" aria-label={count ? t('{label}, {count}', { label, count }) : label} aria-pressed={pressed} onClick={onClick} className="feed-action">
       <span className="feed-action-icon">{children}</span>
       {count !== undefined && <span aria-hidden="true">{count}</span>}
     </button>
@@ -57,7 +58,7 @@ export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggl
           url={livecamsUrl}
           eventId={liveCamsEventIds.bottomLiveIcon}
           visitor={visitor}
-          aria-label={`${video.user.name} is live: Live Cams`}
+          aria-label={t('{name} is live: Live Cams', { name: video.user.name })}
           className="relative mb-2 rounded-full ring-2 ring-live ring-offset-2 ring-offset-black/40 animate-live-pulse"
         >
           <Avatar user={person} size="sm" />
@@ -66,18 +67,18 @@ export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggl
           </span>
         </LiveCamsLink>
       ) : (
-        <button type="button" aria-label={`${video.user.name}'s profile`} onClick={onOpenProfile} className="mb-2 rounded-full">
+        <button type="button" aria-label={t("{name}'s profile", { name: video.user.name })} onClick={onOpenProfile} className="mb-2 rounded-full">
           <Avatar user={person} size="sm" />
         </button>
       )}
-      <Action label={like.liked ? 'Unlike' : 'Like'} pressed={like.liked} count={formatCompactNumber(like.count)} onClick={toggleLike}>
+      <Action label={like.liked ? t('Unlike') : t('Like')} pressed={like.liked} count={formatCount(like.count)} onClick={toggleLike}>
         <HeartIcon width="30" height="30" filled={like.liked} className={like.liked ? 'animate-pop-in text-accent' : ''} />
       </Action>
-      <div className="feed-action" aria-label={`${formatCompactNumber(video.viewCount)} views`} role="img">
+      <div className="feed-action" aria-label={t('{count} views', { count: formatCount(video.viewCount) })} role="img">
         <span className="feed-action-icon">
           <EyeIcon width="28" height="28" />
         </span>
-        <span aria-hidden="true">{formatCompactNumber(video.viewCount)}</span>
+        <span aria-hidden="true">{formatCount(video.viewCount)}</span>
       </div>
       {onRate && (
         <Action label={t(feedMessages.rateVideo)} onClick={onRate}>
@@ -90,7 +91,7 @@ export function ActionColumn({ video, creator, live, livecamsUrl, muted, onToggl
       <Action label={t('More actions')} onClick={onMore}>
         <DotsIcon width="28" height="28" />
       </Action>
-      <Action label={muted ? 'Unmute' : 'Mute'} onClick={onToggleMute}>
+      <Action label={muted ? t('Unmute') : t('Mute')} onClick={onToggleMute}>
         {muted ? <MutedIcon width="28" height="28" /> : <VolumeIcon width="28" height="28" />}
       </Action>
     </div>

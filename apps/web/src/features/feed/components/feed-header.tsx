@@ -26,7 +26,7 @@ export function FeedHeader({ title, gridPath, livecamsUrl, userId, onOpenPrefere
           <BackButton className="ml-0 bg-black/25 backdrop-blur-md" />
           <h1 className="truncate pr-2 text-lg font-extrabold tracking-tight [text-shadow:0_1px_3px_rgb(0_0_0/0.6)]">{title}</h1>
           {gridPath && (
-            <Link to={gridPath} aria-label={`${title} as a grid`} className="icon-btn flex-none bg-black/25 backdrop-blur-md">
+            <Link to={gridPath} aria-label={t('{title} as a grid', { title })} className="icon-btn flex-none bg-black/25 backdrop-blur-md">
               <GridIcon width="20" height="20" />
             </Link>
           )}

@@ -201,7 +201,7 @@ export function FeedPlayer({
   return (
     <div className="feed-screen">
       <div className="feed-stage-wrap">
-        <div ref={stageRef} className="feed-stage" {...gestures.handlers} aria-roledescription="video feed" aria-label={title ?? 'Home feed'}>
+        <div ref={stageRef} className="feed-stage" {...gestures.handlers} aria-roledescription="video feed" aria-label={title ?? t('Home feed')}>
           {SLOTS.map((slot) => {
             const offset = offsets[slot]!;
             const index = current + offset;

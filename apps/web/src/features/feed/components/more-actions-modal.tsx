@@ -22,7 +22,7 @@ export interface MoreActionsModalProps {
 /** viewer.md §4 "Report modal": select share or report, then send, then a sent confirmation. */
 export function MoreActionsModal({ video, onShare, onRate, onClose }: MoreActionsModalProps) {
   const [step, setStep] = useState<Step>('select');
-  const title = step === 'select' ? 'More actions' : step === 'report' ? 'Report video' : 'Report sent';
+  const title = step === 'select' ? t('More actions') : step === 'report' ? t('Report video') : t('Report sent');
   // The sheet changes its content in place: the focus goes with it (to the step's own first control, or
   // its content), not to the page where the pressed button was.
   const content = useRef<HTMLDivElement>(null);

@@ -22,7 +22,7 @@ export function ProfilePanelContent({ user, loading, footer }: { user: PublicPro
         <div aria-hidden="true" className="absolute inset-0 bg-gradient-to-b from-transparent to-surface-1" />
       </div>
       <div className="-mt-12 px-5">
-        <Link to={profilePath} aria-label={`Open ${user.name}'s channel`} className="relative inline-block rounded-full">
+        <Link to={profilePath} aria-label={t("Open {name}'s channel", { name: user.name })} className="relative inline-block rounded-full">
           <Avatar user={{ ...user, username: user.username ?? user.slug }} sources={user.avatarSources} size="lg" />
           {user.isLive && <LiveBadge className="absolute right-0 bottom-1" />}
         </Link>

@@ -44,7 +44,7 @@ export function ReportForm({ videoId, onSent }: { videoId: number; onSent: () =>
           {(Object.keys(reportReasons) as ReportReason[]).map((key) => (
             <label key={key} className={`report-reason ${reason === key ? 'border-accent bg-accent/10' : ''}`}>
               <input type="radio" name="reason" value={key} checked={reason === key} onChange={() => setReason(key)} className="accent-[var(--color-accent)]" />
-              {reportReasons[key]}
+              {t(reportReasons[key])}
             </label>
           ))}
         </div>

@@ -78,7 +78,7 @@ export function SeekBar({ video }: { video: HTMLVideoElement | null }) {
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(now)}
-      aria-valuetext={`${formatDuration(now)} of ${formatDuration(duration)}`}
+      aria-valuetext={t('{time} of {duration}', { time: formatDuration(now), duration: formatDuration(duration) })}
       className="group absolute inset-x-0 bottom-0 z-10 flex h-6 cursor-pointer touch-none items-end outline-none"
       onPointerDown={onPointerDown}
       onPointerMove={(event) => seeking !== null && seekTo(event.clientX)}

@@ -30,7 +30,7 @@ export function VideoCaption({ video, liveLink, onOpenProfile }: VideoCaptionPro
           className="mb-2.5 inline-flex max-w-full items-center gap-2 rounded-full bg-live/90 py-1 pr-3.5 pl-2.5 text-[0.8125rem] font-bold text-white shadow-float"
         >
           <span aria-hidden="true" className="size-2 flex-none animate-live-pulse rounded-full bg-white" />
-          <span className="truncate">LIVE now · {liveLink.name}</span>
+          <span className="truncate">{t('LIVE now · {name}', { name: liveLink.name })}</span>
         </a>
       )}
       <button type="button" onClick={onOpenProfile} className="block max-w-full truncate text-left text-base font-bold">
@@ -49,7 +49,7 @@ export function VideoCaption({ video, liveLink, onOpenProfile }: VideoCaptionPro
           {hidden > 0 && (
             <li>
               <button type="button" className="feed-chip font-bold" onClick={() => setExpanded(true)}>
-                +{hidden} more
+                {t('+{count} more', { count: hidden })}
               </button>
             </li>
           )}

@@ -6,8 +6,9 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { isSessionError } from '../../session/session-errors.ts';
 import { useAddGeoBlock } from '../api/add-geo-block.ts';
 import type { GeoBlockEntry } from '../api/get-geo-blocks.ts';
-import { addFailureMessage, decideAdd, type GeoBlockChoice } from '../geo-block-rules.ts';
+import { addFailureMessage, countryName, decideAdd, type GeoBlockChoice } from '../geo-block-rules.ts';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { currentLocale, t } from '../../../lib/i18n.ts';
 
 export type AddGeoBlockKind = 'country' | 'region';
 
@@ -22,7 +23,7 @@ export interface AddGeoBlockSheetProps {
 /** accounts.md §2: Add Country and Add Region, each a bottom sheet with its selects and an Add button. */
 export function AddGeoBlockSheet({ kind, listed, places, onClose }: AddGeoBlockSheetProps) {
   return (
-    <BottomSheet open={kind !== null} onClose={onClose} title={kind === 'region' ? 'Add Region' : 'Add Country'}>
+    <BottomSheet open={kind !== null} onClose={onClose} title={kind === 'region' ? t('Add Region') : t('Add Country')}>
       {kind && <AddGeoBlockForm key={kind} kind={kind} listed={listed} places={places} onDone={onClose} />}
     </BottomSheet>
   );
@@ -37,6 +38,9 @@ function AddGeoBlockForm({ kind, listed, places, onDone }: { kind: AddGeoBlockKi
   const regionCountries = places.countries.filter((place) => (REGION_COUNTRIES as readonly string[]).includes(place.code));
   const choices = kind === 'country' ? places.countries : regionCountries;
   const regionsOfCountry = places.regions.filter((place) => place.countryCode === country);
+  // In the reader's language, in its alphabetical order (the server's list is in English's).
+  const countryOptions = choices.map((place) => ({ value: place.code, label: countryName(place.code, place.name) }));
+  if (currentLocale() !== 'en') countryOptions.sort((a, b) => a.label.localeCompare(b.label, currentLocale()));
   const choice: GeoBlockChoice = kind === 'country' ? { country_code: country } : { country_code: country, region_code: region };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -58,13 +62,15 @@ function AddGeoBlockForm({ kind, listed, places, onDone }: { kind: AddGeoBlockKi
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <p className="text-sm leading-relaxed text-muted">
-        {kind === 'country' ? 'Your videos and profile will not be shown anywhere in this country.' : 'Your videos and profile will not be shown in this region only.'}
+        {kind === 'country'
+          ? t('Your videos and profile will not be shown anywhere in this country.')
+          : t('Your videos and profile will not be shown in this region only.')}
       </p>
       <SelectField
-        label="Country"
-        placeholder="Select"
+        label={t('Country')}
+        placeholder={t('Select')}
         value={country}
-        options={choices.map((place) => ({ value: place.code, label: place.name }))}
+        options={countryOptions}
         onChange={(event) => {
           setCountry(event.target.value);
           setRegion('');
@@ -73,8 +79,8 @@ function AddGeoBlockForm({ kind, listed, places, onDone }: { kind: AddGeoBlockKi
       />
       {kind === 'region' && (
         <SelectField
-          label="Region"
-          placeholder="Select"
+          label={t('Region')}
+          placeholder={t('Select')}
           value={region}
           disabled={country === ''}
           options={regionsOfCountry.map((place) => ({ value: place.regionCode, label: place.name }))}
@@ -86,7 +92,7 @@ function AddGeoBlockForm({ kind, listed, places, onDone }: { kind: AddGeoBlockKi
       )}
       {failure && <FormAlert>{failure}</FormAlert>}
       <SubmitButton busy={add.isPending} disabled={country === '' || (kind === 'region' && region === '')} className="w-full">
-        Add
+        {t('Add')}
       </SubmitButton>
     </form>
   );

@@ -10,6 +10,7 @@ import { useLoadMoreNear } from '../../../hooks/use-load-more-near.ts';
 import { LinkList } from '../../creators/components/link-list.tsx';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { useLiveCreators } from '../api/get-live-creators.ts';
+import { t } from '../../../lib/i18n.ts';
 
 const grid = 'grid grid-cols-1 gap-3 min-[560px]:grid-cols-2 lg:grid-cols-3';
 
@@ -42,7 +43,7 @@ export function LiveNow() {
 
   if (list.isPending) {
     return (
-      <ul aria-label="Loading who is live" className={grid}>
+      <ul aria-label={t('Loading who is live')} className={grid}>
         {Array.from({ length: 4 }, (_, index) => (
           <li key={index} className="panel flex flex-col gap-3 p-4">
             <span className="flex items-center gap-3">
@@ -55,30 +56,32 @@ export function LiveNow() {
       </ul>
     );
   }
-  if (list.isError && list.creators.length === 0) return <LoadFailed message="Who is live could not load." onRetry={() => void list.refetch()} />;
+  if (list.isError && list.creators.length === 0) return <LoadFailed message={t('Who is live could not load.')} onRetry={() => void list.refetch()} />;
   if (list.creators.length === 0) {
     return (
       <div className="panel flex flex-col items-center px-6 py-10 text-center">
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <BroadcastIcon width="24" height="24" />
         </span>
-        <h2 className="mt-4 text-lg font-bold">Nobody is live right now</h2>
-        <p className="mt-2 max-w-sm text-balance text-muted">Creators show up here the moment they go live on a cam site. Follow the ones you like to see them first.</p>
+        <h2 className="mt-4 text-lg font-bold">{t('Nobody is live right now')}</h2>
+        <p className="mt-2 max-w-sm text-balance text-muted">
+          {t('Creators show up here the moment they go live on a cam site. Follow the ones you like to see them first.')}
+        </p>
         <Link to={paths.discover} className="btn btn-primary mt-6 min-w-48">
-          Explore Discover
+          {t('Explore Discover')}
         </Link>
       </div>
     );
   }
   return (
     <>
-      <ul aria-label="Live now" className={grid}>
+      <ul aria-label={t('Live now')} className={grid}>
         {list.creators.map((creator) => (
           <LiveCard key={creator.id} creator={creator} />
         ))}
       </ul>
       <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
-        {list.isFetchingNextPage && <Spinner label="Loading more" className="size-6" />}
+        {list.isFetchingNextPage && <Spinner label={t('Loading more')} className="size-6" />}
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { performerMessages, type Appearance } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -17,11 +18,12 @@ import { videoTitle } from '../../videos/video-status.ts';
 import { appearancesOf, useAppearances, useDecideAppearance } from '../api/appearances.ts';
 import { DecisionDialog } from './decision-dialog.tsx';
 import { performerStatusChip } from './performer-row.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Asking = { kind: 'approve' | 'refuse' | 'withdraw'; appearance: Appearance };
 
 const failureOf = (error: unknown) => (error instanceof ApiError && error.status > 0 ? error.firstError() : NETWORK_ERROR_MESSAGE);
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; onAsk: (kind: Asking['kind']) => void; onPlay: () => void }) {
   const { video, uploader } = appearance;
@@ -34,7 +36,7 @@ function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; on
           type="button"
           onClick={onPlay}
           disabled={!video.playlistUrl}
-          aria-label={`Watch ${title}`}
+          aria-label={t('Watch {title}', { title })}
           className="group relative aspect-[9/16] w-24 flex-none overflow-hidden rounded-2xl bg-surface-3 ring-1 ring-line-strong sm:w-28"
         >
           {video.thumbnailUrl && <img src={video.thumbnailUrl} alt="" className={`size-full object-cover ${concealed ? CONCEALED_IMAGE : ''}`} />}
@@ -57,7 +59,7 @@ function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; on
           <Avatar user={{ name: uploader.name, username: uploader.slug, avatar: uploader.avatar, color: null }} size="sm" />
           <span className="min-w-0">
             <span className="block truncate font-semibold text-fg">{uploader.name}</span>
-            <span className="block">Named you on {dateOf(appearance.requestedAt)}</span>
+            <span className="block">{t('Named you on {date}', { date: formatDate(appearance.requestedAt, { dateStyle: 'medium' }) })}</span>
           </span>
         </Link>
         <div className="flex flex-wrap items-center gap-2">
@@ -67,16 +69,16 @@ function RequestCard({ appearance, onAsk, onPlay }: { appearance: Appearance; on
         {appearance.status === 'pending' && (
           <div className="mt-auto grid grid-cols-2 gap-2 pt-1">
             <button type="button" className="btn btn-primary h-11" onClick={() => onAsk('approve')}>
-              Approve
+              {t('Approve')}
             </button>
             <button type="button" className="btn btn-secondary h-11 hover:text-danger" onClick={() => onAsk('refuse')}>
-              Refuse…
+              {t('Refuse…')}
             </button>
           </div>
         )}
         {appearance.status === 'approved' && (
           <button type="button" className="btn btn-secondary mt-auto h-11 self-start px-4 hover:text-danger" onClick={() => onAsk('withdraw')}>
-            Withdraw consent…
+            {t('Withdraw consent…')}
           </button>
         )}
       </div>
@@ -109,10 +111,10 @@ export function AppearanceRequests() {
           setAsking(null);
           toast(
             decision === 'approved'
-              ? `You approved appearing in “${videoTitle(appearance.video)}”.`
+              ? t('You approved appearing in “{title}”.', { title: videoTitle(appearance.video) })
               : decision === 'refused'
-                ? 'You refused. The uploader sees your answer.'
-                : 'Consent withdrawn. The video is taken down.',
+                ? msg('You refused. The uploader sees your answer.')
+                : msg('Consent withdrawn. The video is taken down.'),
           );
         },
         onError: (error) => {
@@ -127,21 +129,21 @@ export function AppearanceRequests() {
   if (list.isPending) {
     body = (
       <div className="grid min-h-40 place-items-center">
-        <Spinner label="Loading your requests" />
+        <Spinner label={t('Loading your requests')} />
       </div>
     );
   } else if (list.isError && appearances.length === 0) {
-    body = <LoadFailed message="Your requests could not load." onRetry={() => void list.refetch()} />;
+    body = <LoadFailed message={t('Your requests could not load.')} onRetry={() => void list.refetch()} />;
   } else if (appearances.length === 0) {
     body = (
       <p className="panel px-6 py-10 text-center leading-relaxed text-balance text-muted">
-        No requests yet. When a creator says you are in their video, it waits here for your answer.
+        {t('No requests yet. When a creator says you are in their video, it waits here for your answer.')}
       </p>
     );
   } else {
     body = (
       <>
-        <ul aria-label="Appearance requests" className="flex flex-col gap-3">
+        <ul aria-label={t('Appearance requests')} className="flex flex-col gap-3">
           {appearances.map((appearance) => (
             <RequestCard
               key={appearance.id}
@@ -155,7 +157,7 @@ export function AppearanceRequests() {
           ))}
         </ul>
         <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
-          {isFetchingNextPage && <Spinner label="Loading more requests" className="size-6" />}
+          {isFetchingNextPage && <Spinner label={t('Loading more requests')} className="size-6" />}
         </div>
       </>
     );
@@ -169,17 +171,17 @@ export function AppearanceRequests() {
       {playing && <VideoPlayerDialog video={playing.video} onClose={() => setPlaying(null)} />}
       <ConfirmDialog
         open={asking?.kind === 'approve'}
-        title="Approve appearing in this video?"
-        text={`“${title}” can be published with you in it. You can withdraw your consent later.`}
-        confirmLabel="Approve"
+        title={t('Approve appearing in this video?')}
+        text={t('“{title}” can be published with you in it. You can withdraw your consent later.', { title })}
+        confirmLabel={t('Approve')}
         onConfirm={() => run('approved')}
         onCancel={() => setAsking(null)}
       />
       {asking?.kind === 'refuse' && (
         <DecisionDialog
-          title="Refuse this request?"
-          text={`“${title}” stays unpublished. The uploader sees that you refused, and your reason.`}
-          confirmLabel="Refuse"
+          title={t('Refuse this request?')}
+          text={t('“{title}” stays unpublished. The uploader sees that you refused, and your reason.', { title })}
+          confirmLabel={t('Refuse')}
           busy={decide.isPending}
           error={error}
           onConfirm={(reason) => run('refused', reason)}
@@ -188,9 +190,9 @@ export function AppearanceRequests() {
       )}
       {asking?.kind === 'withdraw' && (
         <DecisionDialog
-          title="Withdraw your consent?"
-          text={`“${title}” is taken down at once, and Flick's team is asked to remove it. This cannot be undone.`}
-          confirmLabel="Withdraw"
+          title={t('Withdraw your consent?')}
+          text={t("“{title}” is taken down at once, and Flick's team is asked to remove it. This cannot be undone.", { title })}
+          confirmLabel={t('Withdraw')}
           requiredMessage={performerMessages.reasonRequired}
           busy={decide.isPending}
           error={error}

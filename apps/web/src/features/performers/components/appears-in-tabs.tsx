@@ -1,7 +1,9 @@
 import { GRID_PAGE_SIZE } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useVideoList } from '../../videos/api/get-video-list.ts';
 import { VideoGrid } from '../../videos/components/video-grid.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** GET /users/{id or slug}/appearances: published videos of other creators this one approved appearing in. */
 export const appearancesPath = (slug: string) => `/users/${encodeURIComponent(slug)}/appearances?per_page=${GRID_PAGE_SIZE}`;
@@ -11,8 +13,8 @@ export const appearancesListKey = (slug: string) => ['user-appearances', slug];
 
 type Tab = 'videos' | 'appears-in';
 const tabs: { id: Tab; label: string }[] = [
-  { id: 'videos', label: 'Videos' },
-  { id: 'appears-in', label: 'Appears in' },
+  { id: 'videos', label: msg('Videos') },
+  { id: 'appears-in', label: msg('Appears in') },
 ];
 
 export interface AppearsInTabsProps {
@@ -29,10 +31,10 @@ function AppearancesGrid({ slug, name }: { slug: string; name: string }) {
   const list = useVideoList(appearancesListKey(slug), appearancesPath(slug));
   return (
     <VideoGrid
-      label={`Videos ${name} appears in`}
+      label={t('Videos {name} appears in', { name })}
       list={list}
       feedPathOf={(video) => `/video/${video.id}`}
-      empty={<p className="panel px-6 py-10 text-center text-muted">No videos yet.</p>}
+      empty={<p className="panel px-6 py-10 text-center text-muted">{t('No videos yet.')}</p>}
     />
   );
 }
@@ -69,9 +71,9 @@ export function AppearsInTabs({ slug, name, appearances, children }: AppearsInTa
 
   // The same elements in the same places with or without tabs: the creator's grid is never re-mounted.
   return (
-    <section aria-labelledby={tabbed ? undefined : `${id}-heading`} aria-label={tabbed ? `${name}'s videos` : undefined}>
+    <section aria-labelledby={tabbed ? undefined : `${id}-heading`} aria-label={tabbed ? t("{name}'s videos", { name }) : undefined}>
       {tabbed ? (
-        <div role="tablist" aria-label="Videos" className="mb-4 flex gap-2">
+        <div role="tablist" aria-label={t('Videos')} className="mb-4 flex gap-2">
           {tabs.map((item) => {
             const selected = item.id === tab;
             return (
@@ -92,14 +94,14 @@ export function AppearsInTabs({ slug, name, appearances, children }: AppearsInTa
                   selected ? 'border-transparent bg-fg text-ink' : 'border-line-strong bg-surface-1 text-muted hover:bg-surface-2 hover:text-fg'
                 }`}
               >
-                {item.label}
+                {t(item.label)}
               </button>
             );
           })}
         </div>
       ) : (
         <h2 id={`${id}-heading`} className="mb-4 text-xl font-extrabold tracking-tight">
-          Videos
+          {t('Videos')}
         </h2>
       )}
       <div role={tabbed ? 'tabpanel' : undefined} id={panelId('videos')} aria-labelledby={tabbed ? tabId('videos') : undefined} hidden={tabbed && tab !== 'videos'}>

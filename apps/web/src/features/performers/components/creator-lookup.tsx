@@ -1,9 +1,11 @@
 import { performerHandleSchema, performerMessages } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useState, type Ref } from 'react';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client.ts';
 import { useSession } from '../../session/hooks/use-session.ts';
 import { findCreator, type FoundCreator } from '../api/find-creator.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface NamedCreator extends FoundCreator {
   /** As the declaration sends it. */
@@ -30,7 +32,7 @@ export function CreatorLookup({ named, onFound, inputRef }: CreatorLookupProps) 
     if (busy) return;
     const parsed = performerHandleSchema.safeParse(text);
     if (!parsed.success) {
-      setError(text.trim() ? 'Invalid username.' : 'Type a username to add.');
+      setError(text.trim() ? msg('Invalid username.') : msg('Type a username to add.'));
       return;
     }
     const handle = parsed.data;
@@ -60,7 +62,7 @@ export function CreatorLookup({ named, onFound, inputRef }: CreatorLookupProps) 
       <TextField
         ref={inputRef}
         className="min-w-0 flex-1"
-        label="Flick username"
+        label={t('Flick username')}
         name="co_performer"
         autoComplete="off"
         autoCapitalize="none"
@@ -68,7 +70,7 @@ export function CreatorLookup({ named, onFound, inputRef }: CreatorLookupProps) 
         placeholder="@username"
         value={text}
         error={error}
-        hint="A verified creator: they approve from their account."
+        hint={t('A verified creator: they approve from their account.')}
         onChange={(event) => {
           setText(event.target.value);
           setError(null);
@@ -82,7 +84,7 @@ export function CreatorLookup({ named, onFound, inputRef }: CreatorLookupProps) 
         }}
       />
       <button type="button" className="btn btn-secondary mt-7 h-12 flex-none px-5" onClick={() => void add()} disabled={busy} aria-busy={busy || undefined}>
-        Add
+        {t('Add')}
       </button>
     </div>
   );

@@ -4,6 +4,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface DecisionDialogProps {
   title: string;
@@ -35,7 +36,7 @@ export function DecisionDialog({ title, text, confirmLabel, requiredMessage, bus
     <Modal open onClose={onClose} title={title} description={text}>
       <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
         <TextAreaField
-          label={requiredMessage ? 'Reason for the uploader' : 'Reason for the uploader (optional)'}
+          label={requiredMessage ? t('Reason for the uploader') : t('Reason for the uploader (optional)')}
           value={reason}
           maxLength={PERFORMER_REASON_MAX_LENGTH}
           rows={3}
@@ -49,7 +50,7 @@ export function DecisionDialog({ title, text, confirmLabel, requiredMessage, bus
         {error && <FormAlert>{error}</FormAlert>}
         <div className="grid grid-cols-2 gap-3">
           <button type="button" className="btn btn-secondary h-12" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </button>
           <SubmitButton busy={busy} variant="danger">
             {confirmLabel}

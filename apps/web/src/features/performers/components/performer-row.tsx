@@ -2,6 +2,7 @@ import type { PerformerStatus } from '@flick/contract';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { ShieldIcon } from '../../../components/ui/account-icons.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 type Tone = 'info' | 'success' | 'danger' | 'warn';
 const tones: Record<Tone, string> = {
@@ -22,13 +23,13 @@ export function StatusChip({ tone, children }: { tone: Tone; children: ReactNode
 export function performerStatusChip(status: PerformerStatus, who: 'creator' | 'release' | 'me') {
   switch (status) {
     case 'pending':
-      return <StatusChip tone="warn">{{ creator: 'Waiting for them', release: 'In review', me: 'Waiting for your answer' }[who]}</StatusChip>;
+      return <StatusChip tone="warn">{{ creator: t('Waiting for them'), release: t('In review'), me: t('Waiting for your answer') }[who]}</StatusChip>;
     case 'approved':
-      return <StatusChip tone="success">{who === 'me' ? 'You approved' : 'Approved'}</StatusChip>;
+      return <StatusChip tone="success">{who === 'me' ? t('You approved') : t('Approved')}</StatusChip>;
     case 'refused':
-      return <StatusChip tone="danger">{{ creator: 'Declined', release: 'Rejected', me: 'You refused' }[who]}</StatusChip>;
+      return <StatusChip tone="danger">{{ creator: t('Declined'), release: t('Rejected'), me: t('You refused') }[who]}</StatusChip>;
     case 'withdrawn':
-      return <StatusChip tone="danger">{who === 'me' ? 'You withdrew consent' : 'Withdrew consent'}</StatusChip>;
+      return <StatusChip tone="danger">{who === 'me' ? t('You withdrew consent') : t('Withdrew consent')}</StatusChip>;
   }
 }
 
@@ -57,7 +58,7 @@ export function PerformerRow({ account, name, status, reason, action, error }: P
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{name}</p>
-          <p className="truncate text-sm text-muted">{account ? (account.slug ? `@${account.slug}` : 'Flick creator') : 'Release: no Flick account'}</p>
+          <p className="truncate text-sm text-muted">{account ? (account.slug ? `@${account.slug}` : t('Flick creator')) : t('Release: no Flick account')}</p>
         </div>
         {action}
       </div>
@@ -69,7 +70,7 @@ export function PerformerRow({ account, name, status, reason, action, error }: P
       )}
       {error && (
         <p role="alert" className="pl-15 text-sm text-danger">
-          {error}
+          {t(error)}
         </p>
       )}
     </li>

@@ -1,4 +1,5 @@
 import { PERFORMERS_MAX, performerMessages, type VideoPerformers } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { ChoiceCards } from '../../../components/ui/choice-cards.tsx';
@@ -11,12 +12,14 @@ import { emptyRelease, type ReleaseValues } from '../release-values.ts';
 import { CreatorLookup, type NamedCreator } from './creator-lookup.tsx';
 import { PerformerRow, performerStatusChip } from './performer-row.tsx';
 import { ReleaseForm } from './release-form.tsx';
+import { plural } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Choice = 'only-me' | 'others';
 
 const choices = [
-  { value: 'only-me', label: 'Only me', description: 'I am the only person in this video.' },
-  { value: 'others', label: 'Me and others', description: 'Each co-performer approves before it is published.' },
+  { value: 'only-me', label: msg('Only me'), description: msg('I am the only person in this video.') },
+  { value: 'others', label: msg('Me and others'), description: msg('Each co-performer approves before it is published.') },
 ] as const;
 
 export interface PerformersDeclarationProps {
@@ -74,7 +77,7 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
         else other ??= messages[0] ?? null;
       }
       setCreatorErrors(byRow);
-      fail(other ?? (Object.keys(byRow).length > 0 ? 'A co-performer cannot be named: see below.' : error.message));
+      fail(other ?? (Object.keys(byRow).length > 0 ? msg('A co-performer cannot be named: see below.') : error.message));
       return false;
     }
   }
@@ -103,15 +106,15 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
     <section aria-labelledby={headingId} className="flex flex-col gap-4 rounded-2xl border border-line bg-surface-1/60 p-4">
       <div>
         <h2 id={headingId} className="text-base font-bold">
-          Who is in this video?
+          {t('Who is in this video?')}
         </h2>
-        <p className="mt-1 text-sm leading-relaxed text-muted">Everyone in it must be an adult who agreed to being filmed and to this video being published.</p>
+        <p className="mt-1 text-sm leading-relaxed text-muted">{t('Everyone in it must be an adult who agreed to being filmed and to this video being published.')}</p>
       </div>
       <ChoiceCards
-        legend="Who is in this video?"
+        legend={t('Who is in this video?')}
         hideLegend
         columns={1}
-        options={choices}
+        options={choices.map((option) => ({ ...option, label: t(option.label), description: t(option.description) }))}
         value={choice}
         onChange={(value) => {
           setChoice(value);
@@ -119,12 +122,14 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
         }}
       />
       {choice === 'only-me' && releases.length > 0 && (
-        <p className="text-sm text-muted">Publishing as only you removes the {releases.length === 1 ? 'release' : 'releases'} you added.</p>
+        <p className="text-sm text-muted">
+          {plural(releases.length, msg('Publishing as only you removes the release you added.'), msg('Publishing as only you removes the releases you added.'))}
+        </p>
       )}
       {choice === 'others' && (
         <div className="flex animate-fade-in flex-col gap-4">
           {(creators.length > 0 || releases.length > 0) && (
-            <ul aria-label="Co-performers" className="overflow-hidden rounded-2xl border border-line bg-surface-1">
+            <ul aria-label={t('Co-performers')} className="overflow-hidden rounded-2xl border border-line bg-surface-1">
               {creators.map((creator, index) => (
                 <PerformerRow
                   key={creator.id}
@@ -135,13 +140,13 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
                     <button
                       type="button"
                       className="btn btn-secondary h-9 px-3 text-sm"
-                      aria-label={`Remove ${creator.name}`}
+                      aria-label={t('Remove {name}', { name: creator.name })}
                       onClick={() => {
                         setCreators((current) => current.filter((other) => other.id !== creator.id));
                         setCreatorErrors({});
                       }}
                     >
-                      Remove
+                      {t('Remove')}
                     </button>
                   }
                 />
@@ -156,10 +161,10 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
                     <button
                       type="button"
                       className="btn btn-secondary h-9 px-3 text-sm"
-                      aria-label={`Remove ${release.displayName}`}
+                      aria-label={t('Remove {name}', { name: release.displayName })}
                       onClick={() => void removeRelease(release.id)}
                     >
-                      Remove
+                      {t('Remove')}
                     </button>
                   }
                 />
@@ -167,7 +172,7 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
             </ul>
           )}
           {full ? (
-            <p className="text-sm text-muted">{performerMessages.tooMany}</p>
+            <p className="text-sm text-muted">{t('A video can name at most {count} co-performers.', { count: PERFORMERS_MAX })}</p>
           ) : (
             <>
               <CreatorLookup
@@ -180,14 +185,14 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
               />
               <button type="button" className="btn btn-secondary h-12 w-full" onClick={() => setReleaseOpen(true)}>
                 <PlusIcon width="18" height="18" strokeWidth="2.5" />
-                Add someone without an account
+                {t('Add someone without an account')}
               </button>
             </>
           )}
         </div>
       )}
       {listError && <FormAlert>{listError}</FormAlert>}
-      <BottomSheet open={releaseOpen} onClose={() => setReleaseOpen(false)} title="Co-performer release">
+      <BottomSheet open={releaseOpen} onClose={() => setReleaseOpen(false)} title={t('Co-performer release')}>
         <ReleaseForm
           videoId={videoId}
           values={releaseDraft}
@@ -197,7 +202,7 @@ export function PerformersDeclaration({ videoId, onReady }: PerformersDeclaratio
             setReleaseDraft(emptyRelease());
             setReleaseOpen(false);
             setListError(null);
-            toast('Release added. Our team reviews it before the video is published.');
+            toast(msg('Release added. Our team reviews it before the video is published.'));
           }}
         />
       </BottomSheet>

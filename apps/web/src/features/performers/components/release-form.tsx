@@ -1,4 +1,5 @@
-import { CONSENT_TEXT, countryCodes, identificationLabels, identificationTypes, type VideoPerformers } from '@flick/contract';
+import { CONSENT_TEXT, countryCodes, identificationTypes, type VideoPerformers } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useRef, useState, type FormEvent } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -18,23 +19,30 @@ import {
   type ReleaseValues,
 } from '../release-values.ts';
 import { ReleaseImagePicker } from './release-image-picker.tsx';
+import { formatDate, regionName } from '../../../lib/format.ts';
+import { currentLocale, t } from '../../../lib/i18n.ts';
 
-const identificationOptions = identificationTypes.map((value) => ({ value, label: identificationLabels[value] }));
+/** The contract's identificationLabels, marked for the catalogue. */
+const identificationNames: Record<(typeof identificationTypes)[number], string> = {
+  driver: msg("Driver's license"),
+  passport: msg('Passport'),
+  idcard: msg('ID card'),
+};
 
 let countries: { value: string; label: string }[] | null = null;
-/** Every country by its English name, built when the form first opens. */
+/** Every country by its name in the reader's language, built when the form first opens (a language picked later reloads the page). */
 function countryOptions() {
   if (!countries) {
-    const names = new Intl.DisplayNames(['en'], { type: 'region' });
-    countries = countryCodes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => a.label.localeCompare(b.label, 'en'));
+    const locale = currentLocale();
+    countries = countryCodes.map((code) => ({ value: code, label: regionName(code) })).sort((a, b) => a.label.localeCompare(b.label, locale));
   }
   return countries;
 }
 
 const pictures = [
-  { name: 'front_picture_id', label: 'Front of the ID', hint: 'Required. PNG or JPEG, up to 16 MB' },
-  { name: 'back_picture_id', label: 'Back of the ID', hint: 'This one, or the photo below, or both' },
-  { name: 'face_picture_id', label: 'Face holding the ID', hint: 'Their face and the document, both readable' },
+  { name: 'front_picture_id', label: msg('Front of the ID'), hint: msg('Required. PNG or JPEG, up to 16 MB') },
+  { name: 'back_picture_id', label: msg('Back of the ID'), hint: msg('This one, or the photo below, or both') },
+  { name: 'face_picture_id', label: msg('Face holding the ID'), hint: msg('Their face and the document, both readable') },
 ] as const;
 
 export interface ReleaseFormProps {
@@ -101,29 +109,29 @@ export function ReleaseForm({ videoId, values, onChange, onAdded }: ReleaseFormP
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-5 pb-1">
       <p className="text-sm leading-relaxed text-muted">
-        Fill this in together with the person. Only Flick&apos;s review team sees these details and images; the video is published once they are approved.
+        {t("Fill this in together with the person. Only Flick's review team sees these details and images; the video is published once they are approved.")}
       </p>
       <TextField
-        label="Legal name"
+        label={t('Legal name')}
         name="legal_name"
         autoComplete="off"
         value={values.legal_name}
         onChange={(e) => set('legal_name', e.target.value)}
         error={errors.legal_name}
-        hint="As on their ID."
+        hint={t('As on their ID.')}
       />
       <TextField
-        label="Stage names (optional)"
+        label={t('Stage names (optional)')}
         name="stage_names"
         autoComplete="off"
         value={values.stage_names}
         onChange={(e) => set('stage_names', e.target.value)}
         error={errors.stage_names}
-        hint="Separate several with commas."
+        hint={t('Separate several with commas.')}
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="Date of birth"
+          label={t('Date of birth')}
           name="date_of_birth"
           type="date"
           max={dayOf(today)}
@@ -132,7 +140,7 @@ export function ReleaseForm({ videoId, values, onChange, onAdded }: ReleaseFormP
           error={errors.date_of_birth}
         />
         <TextField
-          label="Filmed on"
+          label={t('Filmed on')}
           name="filmed_on"
           type="date"
           max={dayOf(today)}
@@ -142,25 +150,25 @@ export function ReleaseForm({ videoId, values, onChange, onAdded }: ReleaseFormP
         />
       </div>
       <SelectField
-        label="Country"
+        label={t('Country')}
         name="country"
-        placeholder="Select"
+        placeholder={t('Select')}
         options={countryOptions()}
         value={values.country}
         onChange={(e) => set('country', e.target.value)}
         error={errors.country}
       />
       <SelectField
-        label="Identification type"
+        label={t('Identification type')}
         name="identification"
-        placeholder="Select"
-        options={identificationOptions}
+        placeholder={t('Select')}
+        options={identificationTypes.map((value) => ({ value, label: t(identificationNames[value]) }))}
         value={values.identification}
         onChange={(e) => set('identification', e.target.value as ReleaseValues['identification'])}
         error={errors.identification}
       />
       <TextField
-        label="Identification ID"
+        label={t('Identification ID')}
         name="identification_id"
         autoComplete="off"
         autoCapitalize="characters"
@@ -168,14 +176,14 @@ export function ReleaseForm({ videoId, values, onChange, onAdded }: ReleaseFormP
         value={values.identification_id}
         onChange={(e) => set('identification_id', e.target.value)}
         error={errors.identification_id}
-        hint="The document number."
+        hint={t('The document number.')}
       />
       {pictures.map((picture) => (
         <ReleaseImagePicker
           key={picture.name}
-          label={picture.label}
+          label={t(picture.label)}
           name={picture.name}
-          hint={picture.hint}
+          hint={t(picture.hint)}
           file={values[picture.name]}
           onChange={(file) => set(picture.name, file)}
           error={errors[picture.name]}
@@ -183,8 +191,8 @@ export function ReleaseForm({ videoId, values, onChange, onAdded }: ReleaseFormP
       ))}
 
       <fieldset className="flex flex-col gap-2 rounded-2xl border border-line bg-surface-2/60 p-4">
-        <legend className="sr-only">Consent</legend>
-        <p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Their consent</p>
+        <legend className="sr-only">{t('Consent')}</legend>
+        <p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">{t('Their consent')}</p>
         <p className="text-sm leading-relaxed">{CONSENT_TEXT}</p>
         <div className="mt-1 flex flex-col">
           <Checkbox
@@ -193,7 +201,7 @@ export function ReleaseForm({ videoId, values, onChange, onAdded }: ReleaseFormP
             invalid={Boolean(errors.consent_filming)}
             onChange={(checked) => set('consent_filming', checked)}
           >
-            I consent to being filmed in this video.
+            {t('I consent to being filmed in this video.')}
           </Checkbox>
           <Checkbox
             name="consent_publication"
@@ -201,29 +209,29 @@ export function ReleaseForm({ videoId, values, onChange, onAdded }: ReleaseFormP
             invalid={Boolean(errors.consent_publication)}
             onChange={(checked) => set('consent_publication', checked)}
           >
-            I consent to its publication on Flick.
+            {t('I consent to its publication on Flick.')}
           </Checkbox>
         </div>
         {(errors.consent_filming ?? errors.consent_publication) && (
           <p role="alert" className="text-sm text-danger">
-            {errors.consent_filming ?? errors.consent_publication}
+            {t((errors.consent_filming ?? errors.consent_publication)!)}
           </p>
         )}
       </fieldset>
 
       <TextField
-        label="Signature"
+        label={t('Signature')}
         name="signature_name"
         autoComplete="off"
-        placeholder="Their full legal name"
+        placeholder={t('Their full legal name')}
         value={values.signature_name}
         onChange={(e) => set('signature_name', e.target.value)}
         error={errors.signature_name}
-        hint={`Typed by them, exactly as their legal name. Signed ${today.toLocaleDateString(undefined, { dateStyle: 'medium' })}.`}
+        hint={t('Typed by them, exactly as their legal name. Signed {date}.', { date: formatDate(today, { dateStyle: 'medium' }) })}
       />
       {failure && <FormAlert>{failure}</FormAlert>}
       <SubmitButton busy={busy} className="w-full">
-        Add release
+        {t('Add release')}
       </SubmitButton>
     </form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ImageIcon } from '../../../components/ui/account-icons.tsx';
 import { releaseImageProblem } from '../release-values.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface ReleaseImagePickerProps {
   label: string;
@@ -63,12 +64,12 @@ export function ReleaseImagePicker({ label, hint, file, onChange, error, name }:
           </span>
         )}
         <span className="min-w-0 flex-1 text-sm">
-          <span className="block truncate font-semibold">{file ? file.name : 'Choose a photo'}</span>
-          <span className="mt-0.5 block text-muted">{file ? 'Tap to replace' : hint}</span>
+          <span className="block truncate font-semibold">{file ? file.name : t('Choose a photo')}</span>
+          <span className="mt-0.5 block text-muted">{file ? t('Tap to replace') : hint}</span>
         </span>
       </div>
       <p id={`${id}-state`} role={message ? 'alert' : undefined} className={`mt-2 text-sm ${message ? 'text-danger' : 'sr-only'}`}>
-        {message ?? (file ? `${file.name} chosen` : 'No photo chosen')}
+        {message ? t(message) : file ? t('{name} chosen', { name: file.name }) : t('No photo chosen')}
       </p>
     </div>
   );

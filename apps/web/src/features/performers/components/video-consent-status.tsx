@@ -1,6 +1,7 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useVideoPerformers } from '../api/video-performers.ts';
 import { PerformerRow, performerStatusChip } from './performer-row.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * ADR 0029, where the uploader opens a video that is not published: who they said is in it, each one's
@@ -8,12 +9,12 @@ import { PerformerRow, performerStatusChip } from './performer-row.tsx';
  */
 export function VideoConsentStatus({ videoId }: { videoId: number }) {
   const query = useVideoPerformers(videoId);
-  if (query.isPending) return <Spinner label="Loading who is in this video" className="mx-auto mt-4 size-6" />;
+  if (query.isPending) return <Spinner label={t('Loading who is in this video')} className="mx-auto mt-4 size-6" />;
   const performers = query.data?.performers ?? [];
   if (performers.length === 0) return null;
   return (
-    <section aria-label="People in this video" className="mt-4">
-      <h3 className="mb-2 text-xs font-bold tracking-[0.12em] text-subtle uppercase">People in this video</h3>
+    <section aria-label={t('People in this video')} className="mt-4">
+      <h3 className="mb-2 text-xs font-bold tracking-[0.12em] text-subtle uppercase">{t('People in this video')}</h3>
       <ul className="overflow-hidden rounded-2xl border border-line bg-surface-2">
         {performers.map((performer) => (
           <PerformerRow

@@ -1,4 +1,5 @@
-import { EXPORT_INTERVAL_HOURS, EXPORT_LINK_DAYS, formatPersonalDataDate, personalDataMessages } from '@flick/contract';
+import { EXPORT_INTERVAL_HOURS, EXPORT_LINK_DAYS, personalDataMessages } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
@@ -7,11 +8,16 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endSessionOnError } from '../../session/session-errors.ts';
 import { downloadArchive, useExportState, useRequestExport } from '../api/personal-data.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
+import { personalDataDay, personalDataMoment } from '../personal-data-date.ts';
 
-const sizeOf = (bytes: number | null) =>
-  bytes === null ? '' : bytes < 1024 * 1024 ? `, ${Math.max(1, Math.round(bytes / 1024))} KB` : `, ${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const sizeOf = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
+    : `${formatNumber(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
-const failure = (error: unknown) => (error instanceof ApiError ? error.firstError() : 'Something went wrong, try again later.');
+const failure = (error: unknown) => (error instanceof ApiError ? error.firstError() : msg('Something went wrong, try again later.'));
 
 /**
  * Download my data (ADR 0031): its state — none, being prepared, ready until a date — and the one action
@@ -41,7 +47,7 @@ export function DataExport({ token }: { token?: string }) {
   }
 
   if (state.isPending) return <Spinner className="mx-auto mt-10 size-8" />;
-  if (state.isError) return <LoadFailed message="Could not load your archive's state." onRetry={() => void state.refetch()} />;
+  if (state.isError) return <LoadFailed message={t("Could not load your archive's state.")} onRetry={() => void state.refetch()} />;
   const { state: now, expires_at, size_bytes, next_request_at } = state.data;
 
   return (
@@ -49,10 +55,12 @@ export function DataExport({ token }: { token?: string }) {
       <section aria-live="polite" className="panel px-4 py-5 sm:px-5">
         {now === 'none' && (
           <>
-            <h2 className="font-bold">Your archive</h2>
+            <h2 className="font-bold">{t('Your archive')}</h2>
             <p className="mt-1 text-sm leading-relaxed text-muted">
-              A zip file with everything we hold about you as JSON, and the videos and pictures you uploaded. We prepare it and e-mail you a link, which works for{' '}
-              {EXPORT_LINK_DAYS} days while you are signed in.
+              {t(
+                'A zip file with everything we hold about you as JSON, and the videos and pictures you uploaded. We prepare it and e-mail you a link, which works for {count} days while you are signed in.',
+                { count: formatNumber(EXPORT_LINK_DAYS) },
+              )}
             </p>
           </>
         )}
@@ -60,29 +68,35 @@ export function DataExport({ token }: { token?: string }) {
           <div className="flex items-start gap-3">
             <Spinner decorative className="mt-0.5 size-5 flex-none" />
             <div>
-              <h2 className="font-bold">Preparing your archive</h2>
-              <p className="mt-1 text-sm leading-relaxed text-muted">{personalDataMessages.exportStarted}</p>
+              <h2 className="font-bold">{t('Preparing your archive')}</h2>
+              <p className="mt-1 text-sm leading-relaxed text-muted">{t(personalDataMessages.exportStarted)}</p>
             </div>
           </div>
         )}
         {now === 'ready' && (
           <>
-            <h2 className="font-bold">Ready until {formatPersonalDataDate(expires_at!)}</h2>
-            <p className="mt-1 text-sm leading-relaxed text-muted">A zip file{sizeOf(size_bytes)}. After that date it is removed; you can ask for a new one.</p>
+            <h2 className="font-bold">{t('Ready until {date}', { date: personalDataDay(expires_at!) })}</h2>
+            <p className="mt-1 text-sm leading-relaxed text-muted">
+              {size_bytes === null
+                ? t('A zip file. After that date it is removed; you can ask for a new one.')
+                : t('A zip file, {size}. After that date it is removed; you can ask for a new one.', { size: sizeOf(size_bytes) })}
+            </p>
           </>
         )}
       </section>
       {problem && <FormAlert>{problem}</FormAlert>}
       {now === 'ready' && (
         <SubmitButton type="button" busy={downloading} onClick={() => void download()} className="w-full sm:w-auto sm:self-end sm:px-10">
-          Download
+          {t('Download')}
         </SubmitButton>
       )}
       {now !== 'preparing' &&
         (next_request_at ? (
           <p className="text-sm text-muted">
-            You can ask for a new archive {EXPORT_INTERVAL_HOURS} hours after the last one, from{' '}
-            {new Date(next_request_at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.
+            {t('You can ask for a new archive {hours} hours after the last one, from {date}.', {
+              hours: formatNumber(EXPORT_INTERVAL_HOURS),
+              date: personalDataMoment(next_request_at),
+            })}
           </p>
         ) : (
           <SubmitButton
@@ -92,7 +106,7 @@ export function DataExport({ token }: { token?: string }) {
             onClick={ask}
             className="w-full sm:w-auto sm:self-end sm:px-10"
           >
-            {now === 'ready' ? 'Prepare a new archive' : 'Prepare my archive'}
+            {now === 'ready' ? t('Prepare a new archive') : t('Prepare my archive')}
           </SubmitButton>
         ))}
     </div>

@@ -1,4 +1,5 @@
-import { DELETION_GRACE_DAYS, formatPersonalDataDate, personalDataMessages, type DeletionSummary } from '@flick/contract';
+import { DELETION_GRACE_DAYS, personalDataMessages, type DeletionSummary } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -11,8 +12,11 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { endSessionOnError } from '../../session/session-errors.ts';
 import { useDeletionSummary, useRequestDeletion } from '../api/personal-data.ts';
+import { formatNumber, plural } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
+import { personalDataDay } from '../personal-data-date.ts';
 
-/** "Your videos (3)": what this account has, beside the line that removes it. */
+/** "Your videos (3)": what this account has, beside the line that removes it (the server's English line, translated here). */
 function withCount(line: string, counts: DeletionSummary['counts']): string {
   const count = line.startsWith('Your videos')
     ? counts.videos
@@ -23,7 +27,7 @@ function withCount(line: string, counts: DeletionSummary['counts']): string {
         : line.startsWith('Your likes')
           ? counts.likes + counts.ratings
           : null;
-  return count ? `${line} (${count})` : line;
+  return count ? `${t(line)} (${formatNumber(count)})` : t(line);
 }
 
 /**
@@ -37,7 +41,7 @@ export function DeleteAccount() {
   const [problem, setProblem] = useState<{ message: string; inline: boolean } | null>(null);
   const [asking, setAsking] = useState(false);
   // The date as of opening the screen (the server's own answer says the exact one).
-  const [date] = useState(() => formatPersonalDataDate(new Date(Date.now() + DELETION_GRACE_DAYS * 86_400_000).toISOString()));
+  const [date] = useState(() => personalDataDay(new Date(Date.now() + DELETION_GRACE_DAYS * 86_400_000).toISOString()));
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,20 +62,20 @@ export function DeleteAccount() {
           return;
         }
         if (endSessionOnError(error)) return;
-        setProblem({ message: error instanceof ApiError ? error.firstError() : 'Something went wrong, try again later.', inline: false });
+        setProblem({ message: error instanceof ApiError ? error.firstError() : msg('Something went wrong, try again later.'), inline: false });
       },
     });
   }
 
   if (summary.isPending) return <Spinner className="mx-auto mt-10 size-8" />;
-  if (summary.isError) return <LoadFailed message="Could not load what your account holds." onRetry={() => void summary.refetch()} />;
+  if (summary.isError) return <LoadFailed message={t('Could not load what your account holds.')} onRetry={() => void summary.refetch()} />;
   const { removes, keeps, counts, grace_days } = summary.data;
 
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="deletion-removed" className="panel px-4 py-4 sm:px-5">
         <h2 id="deletion-removed" className="font-bold">
-          What is removed
+          {t('What is removed')}
         </h2>
         <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5 text-sm text-muted">
           {removes.map((line) => (
@@ -81,25 +85,26 @@ export function DeleteAccount() {
       </section>
       <section aria-labelledby="deletion-kept" className="panel px-4 py-4 sm:px-5">
         <h2 id="deletion-kept" className="font-bold">
-          What the law obliges us to keep
+          {t('What the law obliges us to keep')}
         </h2>
-        <p className="mt-1 text-sm text-muted">Kept apart from your account, which no longer exists, and only as long as the law requires.</p>
+        <p className="mt-1 text-sm text-muted">{t('Kept apart from your account, which no longer exists, and only as long as the law requires.')}</p>
         <ul className="mt-2 flex list-disc flex-col gap-1.5 pl-5 text-sm text-muted">
           {keeps.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>{t(line)}</li>
           ))}
         </ul>
         <Link to={paths.page('policy')} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-accent-soft hover:underline">
-          Read the privacy policy
+          {t('Read the privacy policy')}
         </Link>
       </section>
       <p className="text-sm leading-relaxed text-muted">
-        Your account will be deleted on <strong className="text-fg">{date}</strong>, {grace_days} days from now. Until then it is hidden from everyone and signed out
-        everywhere; signing in before that date lets you keep it, with everything as it was.
+        {t('Your account will be deleted on')} <strong className="text-fg">{date}</strong>,{' '}
+        {plural(grace_days, msg('{count} day from now.'), msg('{count} days from now.'), formatNumber(grace_days))}{' '}
+        {t('Until then it is hidden from everyone and signed out everywhere; signing in before that date lets you keep it, with everything as it was.')}
       </p>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <PasswordField
-          label="Password"
+          label={t('Password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -109,14 +114,14 @@ export function DeleteAccount() {
         />
         {problem && !problem.inline && <FormAlert>{problem.message}</FormAlert>}
         <SubmitButton variant="danger" busy={request.isPending} className="w-full sm:w-auto sm:self-end sm:px-10">
-          Delete my account
+          {t('Delete my account')}
         </SubmitButton>
       </form>
       <ConfirmDialog
         open={asking}
-        title="Delete your account?"
-        text={`It will be deleted on ${date}. You will be signed out everywhere now.`}
-        confirmLabel="Delete"
+        title={t('Delete your account?')}
+        text={t('It will be deleted on {date}. You will be signed out everywhere now.', { date })}
+        confirmLabel={t('Delete')}
         destructive
         onConfirm={confirm}
         onCancel={() => setAsking(false)}

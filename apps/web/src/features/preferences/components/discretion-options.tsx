@@ -1,6 +1,7 @@
 import { BottomSheet } from '../../../components/ui/bottom-sheet.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { setDiscretion, useDiscretion } from '../stores/discretion.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * Viewer discretion (issue 31): the three options, kept on this device and applied at once. The same
@@ -13,23 +14,23 @@ export function DiscretionOptions() {
       <Checkbox
         checked={discretion.blurSensitive}
         onChange={(blurSensitive) => setDiscretion({ blurSensitive })}
-        description="Pictures of NSFW videos stay blurred in every grid until you tap them."
+        description={t('Pictures of NSFW videos stay blurred in every grid until you tap them.')}
       >
-        Blur sensitive thumbnails
+        {t('Blur sensitive thumbnails')}
       </Checkbox>
       <Checkbox
         checked={discretion.neutralTitle}
         onChange={(neutralTitle) => setDiscretion({ neutralTitle })}
-        description="The browser tab says only “Flick”, whatever you are watching."
+        description={t('The browser tab says only “Flick”, whatever you are watching.')}
       >
-        Neutral tab title
+        {t('Neutral tab title')}
       </Checkbox>
       <Checkbox
         checked={discretion.quickExit}
         onChange={(quickExit) => setDiscretion({ quickExit })}
-        description="A button that leaves for a neutral site at once (or press Escape twice). Back does not return here."
+        description={t('A button that leaves for a neutral site at once (or press Escape twice). Back does not return here.')}
       >
-        Quick exit button
+        {t('Quick exit button')}
       </Checkbox>
     </div>
   );
@@ -40,7 +41,7 @@ export function DiscretionSection({ headingId = 'discretion-heading' }: { headin
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="text-sm font-semibold text-muted">
-        Discretion on this device
+        {t('Discretion on this device')}
       </h3>
       <div className="mt-2">
         <DiscretionOptions />
@@ -52,8 +53,8 @@ export function DiscretionSection({ headingId = 'discretion-heading' }: { headin
 /** The options on their own, where the viewer has no settings screen at hand (the side menu). */
 export function DiscretionSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <BottomSheet open={open} onClose={onClose} title="Discretion">
-      <p className="mb-3 text-sm text-muted">Kept on this device only, whether you are signed in or not.</p>
+    <BottomSheet open={open} onClose={onClose} title={t('Discretion')}>
+      <p className="mb-3 text-sm text-muted">{t('Kept on this device only, whether you are signed in or not.')}</p>
       <DiscretionOptions />
     </BottomSheet>
   );

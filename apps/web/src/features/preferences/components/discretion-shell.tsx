@@ -4,6 +4,7 @@ import { LogOutIcon } from '../../../components/ui/icons.tsx';
 import { setNeutralTitle } from '../neutral-title.ts';
 import { listenForEscapeTwice, quickExit } from '../quick-exit.ts';
 import { useDiscretion } from '../stores/discretion.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The shell's part of viewer discretion (issue 31): the neutral tab title and the quick exit, each
@@ -39,12 +40,12 @@ function QuickExitButton({ url }: { url: string }) {
   return createPortal(
     <button
       type="button"
-      aria-label="Quick exit: leave for a neutral site"
+      aria-label={t('Quick exit: leave for a neutral site')}
       onClick={() => quickExit(url)}
       className={`${placement} z-[80] flex h-10 items-center gap-1.5 rounded-full border border-white/15 bg-black/55 pr-3.5 pl-3 text-sm font-bold text-white shadow-float backdrop-blur-xl transition-transform active:scale-95`}
     >
       <LogOutIcon width="18" height="18" className="flex-none" />
-      <span className="[html:has(#root[inert])_&]:hidden">Exit</span>
+      <span className="[html:has(#root[inert])_&]:hidden">{t('Exit')}</span>
     </button>,
     document.body,
   );

@@ -10,8 +10,10 @@ import { useTagSearch } from '../api/search-tags.ts';
 import { saveAccountCategories } from '../api/sync-categories.ts';
 import { DiscretionSection } from './discretion-options.tsx';
 import { getSelectedTagList, setAutoplayNext, setCategories, setSelectedTagList, useFeedPreferences, type TagChoice } from '../stores/feed-preferences.ts';
+import { t } from '../../../lib/i18n.ts';
 
-const categoryOptions = categories.map((value) => ({ value, label: categoryLabels[value] }));
+/** Translated when shown. */
+const categoryOptions = () => categories.map((value) => ({ value, label: t(categoryLabels[value]) }));
 
 /** viewer.md §2 "Preferences: autoplay next, categories, tag search"; kept locally, applied at once. */
 export function PreferencesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -25,12 +27,12 @@ export function PreferencesModal({ open, onClose }: { open: boolean; onClose: ()
   };
 
   return (
-    <BottomSheet open={open} onClose={onClose} title="Preferences">
+    <BottomSheet open={open} onClose={onClose} title={t('Preferences')}>
       <div className="flex flex-col gap-6">
-        <Checkbox checked={preferences.autoplayNext} onChange={setAutoplayNext} description="When a video ends, the next one starts.">
-          Autoplay next video
+        <Checkbox checked={preferences.autoplayNext} onChange={setAutoplayNext} description={t('When a video ends, the next one starts.')}>
+          {t('Autoplay next video')}
         </Checkbox>
-        <MultiChoiceCards legend="Categories" options={categoryOptions} value={preferences.categories} onChange={changeCategories} columns={2} />
+        <MultiChoiceCards legend={t('Categories')} options={categoryOptions()} value={preferences.categories} onChange={changeCategories} columns={2} />
         <TagPicker categories={preferences.categories} />
         <DiscretionSection />
       </div>
@@ -52,15 +54,15 @@ function TagPicker({ categories: selectedCategories }: { categories: readonly Ca
   return (
     <section aria-labelledby="preferences-tags">
       <h3 id="preferences-tags" className="text-sm font-semibold text-muted">
-        Tags in your home feed
+        {t('Tags in your home feed')}
       </h3>
       {selected.length > 0 && (
-        <ul aria-label="Selected tags" className="mt-3 flex flex-wrap gap-2">
+        <ul aria-label={t('Selected tags')} className="mt-3 flex flex-wrap gap-2">
           {selected.map((tag) => (
             <li key={tag.id}>
               <button
                 type="button"
-                aria-label={`Remove #${tag.name}`}
+                aria-label={t('Remove #{tag}', { tag: tag.name })}
                 className="inline-flex h-9 items-center gap-1.5 rounded-full bg-brand pr-2.5 pl-3.5 text-sm font-semibold text-white"
                 onClick={() => change(selected.filter((other) => other.id !== tag.id))}
               >
@@ -75,16 +77,16 @@ function TagPicker({ categories: selectedCategories }: { categories: readonly Ca
         <input
           type="search"
           className="field pr-12"
-          aria-label="Search tags"
-          placeholder={`Search tags (${TAG_SEARCH_MIN_LENGTH}+ letters)`}
+          aria-label={t('Search tags')}
+          placeholder={t('Search tags ({count}+ letters)', { count: TAG_SEARCH_MIN_LENGTH })}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
         {searching && <Spinner decorative className="absolute top-1/2 right-4 size-5 -translate-y-1/2" />}
       </div>
-      {searched && tags.length === 0 && <p className="mt-3 text-sm text-muted">No tags found.</p>}
+      {searched && tags.length === 0 && <p className="mt-3 text-sm text-muted">{t('No tags found.')}</p>}
       {tags.length > 0 && (
-        <ul aria-label="Tag results" className="mt-3 flex max-h-44 flex-wrap gap-2 overflow-y-auto">
+        <ul aria-label={t('Tag results')} className="mt-3 flex max-h-44 flex-wrap gap-2 overflow-y-auto">
           {tags.map((tag) => (
             <li key={tag.id}>
               <button

@@ -1,10 +1,12 @@
+import { msg } from '@flick/i18n';
 import { useRef, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { EyeOffIcon } from '../../../components/ui/account-icons.tsx';
 import { reveal, useConcealed, type SensitiveVideo } from '../stores/discretion.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** The cover's name, and what the veil says. */
-export const SENSITIVE_LABEL = 'Sensitive — tap to show';
+export const SENSITIVE_LABEL = msg('Sensitive — tap to show');
 
 /**
  * A concealed picture's own classes: a strong blur, enlarged so that its faded edges fall outside the
@@ -22,8 +24,8 @@ export function SensitiveVeil() {
     <span data-sensitive-veil="" aria-hidden="true" className="absolute inset-0 grid place-items-center bg-black/35 p-2 text-center">
       <span className="flex flex-col items-center gap-1 text-[0.6875rem] leading-tight font-bold text-white">
         <EyeOffIcon width="18" height="18" />
-        <span>Sensitive</span>
-        <span className="font-medium text-white/75">Tap to show</span>
+        <span>{t('Sensitive')}</span>
+        <span className="font-medium text-white/75">{t('Tap to show')}</span>
       </span>
     </span>
   );
@@ -46,7 +48,7 @@ export function SensitiveGate({ video, children }: { video: SensitiveVideo; chil
       <div ref={tile} inert={concealed}>
         {children}
       </div>
-      {concealed && <button type="button" aria-label={SENSITIVE_LABEL} className="absolute inset-0 rounded-2xl" onClick={show} />}
+      {concealed && <button type="button" aria-label={t(SENSITIVE_LABEL)} className="absolute inset-0 rounded-2xl" onClick={show} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { addLinkFailure, useAddLink } from '../api/update-links.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §2 Modals "Add link (owner)": one URL, checked by §5's rule before it is sent. */
 export function AddLinkModal({ onClose }: { onClose: () => void }) {
@@ -36,11 +37,11 @@ export function AddLinkModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal open onClose={onClose} title="Add link" description="The address of a page where fans can find you.">
+    <Modal open onClose={onClose} title={t('Add link')} description={t('The address of a page where fans can find you.')}>
       <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4">
         <TextField
           ref={inputRef}
-          label="Link URL"
+          label={t('Link URL')}
           name="url"
           type="text"
           inputMode="url"
@@ -48,7 +49,7 @@ export function AddLinkModal({ onClose }: { onClose: () => void }) {
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          placeholder="https://example.com/me"
+          placeholder={t('https://example.com/me')}
           value={url}
           onChange={(event) => {
             setUrl(event.target.value);
@@ -58,7 +59,7 @@ export function AddLinkModal({ onClose }: { onClose: () => void }) {
           data-autofocus
         />
         {formError && <FormAlert>{formError}</FormAlert>}
-        <SubmitButton busy={add.isPending}>Add</SubmitButton>
+        <SubmitButton busy={add.isPending}>{t('Add')}</SubmitButton>
       </form>
     </Modal>
   );

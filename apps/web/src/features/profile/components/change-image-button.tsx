@@ -3,10 +3,12 @@ import { useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../../components/ui/toast.tsx';
 import { profileImageProblem } from '../image-crop.ts';
 import { ImageCropModal } from './image-crop-modal.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const inputLabel: Record<ProfileImageKind, string> = {
-  avatar: 'Choose a profile photo',
-  cover: 'Choose a cover image',
+  avatar: msg('Choose a profile photo'),
+  cover: msg('Choose a cover image'),
 };
 
 export interface ChangeImageButtonProps {
@@ -36,7 +38,7 @@ export function ChangeImageButton({ kind, children, className = 'btn btn-seconda
         ref={inputRef}
         type="file"
         accept={profileImageTypes.join(',')}
-        aria-label={inputLabel[kind]}
+        aria-label={t(inputLabel[kind])}
         hidden
         tabIndex={-1}
         onChange={(event) => {

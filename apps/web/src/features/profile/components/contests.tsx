@@ -1,6 +1,7 @@
 import type { Contest } from '@flick/contract';
 import { useId, useMemo, useState } from 'react';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 const EXCERPT_LENGTH = 120;
 
@@ -23,7 +24,7 @@ export function Contests({ contests }: { contests: readonly Contest[] }) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="text-lg font-bold tracking-tight">
-        Contests
+        {t('Contests')}
       </h2>
       <ul className="mt-3 flex flex-col gap-2">
         {contests.map((contest) => (
@@ -48,7 +49,7 @@ function ContestItem({ contest, onRead }: { contest: Contest; onRead: () => void
       </h3>
       {excerpt && <p className="mt-1 line-clamp-2 text-sm leading-relaxed text-muted">{excerpt}</p>}
       <button type="button" aria-describedby={titleId} className="mt-2 text-sm font-semibold text-accent-soft hover:underline" onClick={onRead}>
-        Read more
+        {t('Read more')}
       </button>
     </li>
   );

@@ -11,11 +11,13 @@ import { useToggleFollow } from '../../creators/api/toggle-follow.ts';
 import { FollowingLiveStrip } from '../../creators/components/following-live-strip.tsx';
 import { LiveNotificationsButton } from '../../creators/components/live-notifications-button.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 /** Rows are short: the next page is asked for a few rows before the end. */
 const LOAD_MARGIN_PX = 200;
 
-export const NOT_FOLLOWING_ANYONE = 'You are not following anyone yet.';
+export const NOT_FOLLOWING_ANYONE = msg('You are not following anyone yet.');
 
 /** A followed model's profile: by slug, by id for one without a slug (as the feed's profile panel does). */
 export const modelProfilePath = (model: Pick<FollowedModel, 'id' | 'slug'>) => `/${model.slug ?? model.id}`;
@@ -44,13 +46,13 @@ function FollowToggle({ model }: { model: FollowedModel }) {
     >
       {following ? (
         <>
-          <span className="group-hover:hidden group-focus-visible:hidden">Following</span>
+          <span className="group-hover:hidden group-focus-visible:hidden">{t('Following')}</span>
           <span aria-hidden="true" className="hidden group-hover:inline group-focus-visible:inline">
-            Unfollow
+            {t('Unfollow')}
           </span>
         </>
       ) : (
-        'Follow'
+        t('Follow')
       )}
     </button>
   );
@@ -82,7 +84,7 @@ export function FollowingList() {
 
   if (list.isPending) {
     return (
-      <ul aria-label="Loading followed models" className="panel overflow-hidden">
+      <ul aria-label={t('Loading followed models')} className="panel overflow-hidden">
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="flex items-center gap-3.5 border-b border-line px-4 py-3 last:border-b-0 sm:px-5">
             <span className="size-12 flex-none animate-pulse rounded-full bg-surface-2" />
@@ -96,7 +98,7 @@ export function FollowingList() {
     );
   }
   if (list.isError && list.models.length === 0) {
-    return <LoadFailed message="The models you follow could not load." onRetry={() => void list.refetch()} />;
+    return <LoadFailed message={t('The models you follow could not load.')} onRetry={() => void list.refetch()} />;
   }
   if (list.models.length === 0) {
     return (
@@ -104,9 +106,9 @@ export function FollowingList() {
         <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
           <UserIcon width="24" height="24" />
         </span>
-        <p className="mt-4 max-w-xs text-balance text-muted">{NOT_FOLLOWING_ANYONE}</p>
+        <p className="mt-4 max-w-xs text-balance text-muted">{t(NOT_FOLLOWING_ANYONE)}</p>
         <Link to={paths.discover} className="btn btn-primary mt-6 min-w-48">
-          {profilePageMessages.discoverModels}
+          {t(profilePageMessages.discoverModels)}
         </Link>
       </div>
     );
@@ -115,13 +117,13 @@ export function FollowingList() {
     <>
       <FollowingLiveStrip className="mb-4" />
       <LiveNotificationsButton className="mb-4 w-full" />
-      <ul aria-label="Followed models" className="panel overflow-hidden">
+      <ul aria-label={t('Followed models')} className="panel overflow-hidden">
         {list.models.map((model) => (
           <FollowingRow key={model.id} model={model} />
         ))}
       </ul>
       <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
-        {list.isFetchingNextPage && <Spinner label="Loading more models" className="size-6" />}
+        {list.isFetchingNextPage && <Spinner label={t('Loading more models')} className="size-6" />}
       </div>
     </>
   );

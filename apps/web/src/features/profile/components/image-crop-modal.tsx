@@ -9,6 +9,8 @@ import { isSignInNeeded } from '../api/sign-in-again.ts';
 import { useUpdateProfileImage } from '../api/update-profile-image.ts';
 import { cropAspect, cropOutputSize, cropOutputType, cropRect, initialCrop, MAX_ZOOM, MIN_ZOOM, renderCrop, zoomCrop, type CropState } from '../image-crop.ts';
 import { CropArea, CroppedImage, type CropSource } from './crop-area.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const ZoomOutIcon = (props: IconProps) => (
   <Icon {...props}>
@@ -25,8 +27,8 @@ const ZoomInIcon = (props: IconProps) => (
 );
 
 const copy: Record<ProfileImageKind, { title: string; area: string; preview: string }> = {
-  avatar: { title: 'Change profile photo', area: 'Profile photo crop', preview: 'Profile photo preview' },
-  cover: { title: 'Change cover image', area: 'Cover image crop', preview: 'Cover image preview' },
+  avatar: { title: msg('Change profile photo'), area: msg('Profile photo crop'), preview: msg('Profile photo preview') },
+  cover: { title: msg('Change cover image'), area: msg('Cover image crop'), preview: msg('Cover image preview') },
 };
 
 type Picture = { status: 'loading' } | { status: 'unreadable' } | ({ status: 'ready'; image: HTMLImageElement } & CropSource);
@@ -106,17 +108,17 @@ export function ImageCropModal({ file, kind, onClose }: ImageCropModalProps) {
   }
 
   return (
-    <Modal open onClose={close} title={copy[kind].title} description="Drag to position it. Pinch, scroll or use the slider to zoom.">
+    <Modal open onClose={close} title={t(copy[kind].title)} description={t('Drag to position it. Pinch, scroll or use the slider to zoom.')}>
       <div className="mt-5">
-        <CropArea source={source} aspect={aspect} round={round} crop={crop} onCropChange={setCrop} disabled={busy} label={copy[kind].area}>
+        <CropArea source={source} aspect={aspect} round={round} crop={crop} onCropChange={setCrop} disabled={busy} label={t(copy[kind].area)}>
           {picture.status === 'loading' && (
             <span className="absolute inset-0 grid place-items-center">
-              <Spinner label="Opening the image" />
+              <Spinner label={t('Opening the image')} />
             </span>
           )}
           {picture.status === 'unreadable' && (
             <p role="alert" className="absolute inset-0 grid place-items-center p-6 text-center text-sm font-medium text-danger">
-              {profilePageMessages.imageUnreadable}
+              {t(profilePageMessages.imageUnreadable)}
             </p>
           )}
           {busy && <span aria-hidden="true" className="absolute inset-0 animate-fade-in bg-ink/40" />}
@@ -126,7 +128,7 @@ export function ImageCropModal({ file, kind, onClose }: ImageCropModalProps) {
           <ZoomOutIcon width="20" height="20" className="flex-none" />
           <input
             type="range"
-            aria-label="Zoom"
+            aria-label={t('Zoom')}
             min={MIN_ZOOM}
             max={MAX_ZOOM}
             step={0.01}
@@ -145,28 +147,28 @@ export function ImageCropModal({ file, kind, onClose }: ImageCropModalProps) {
           <figure className="mt-3 flex items-center gap-4 rounded-2xl border border-line bg-surface-2/60 p-3">
             <span
               role="img"
-              aria-label={copy[kind].preview}
+              aria-label={t(copy[kind].preview)}
               className={`relative block flex-none overflow-hidden bg-surface-3 ring-2 ring-white/10 ${round ? 'size-16 rounded-full' : 'h-16 w-32 rounded-xl'}`}
             >
               <CroppedImage source={source} aspect={aspect} crop={crop} />
             </span>
             <figcaption className="text-sm leading-snug text-muted">
-              <span className="block font-semibold text-fg">Preview</span>
-              As it will show on your profile.
+              <span className="block font-semibold text-fg">{t('Preview')}</span>
+              {t('As it will show on your profile.')}
             </figcaption>
           </figure>
         )}
 
         <div className="mt-6 grid grid-cols-2 gap-3">
           <button type="button" className="btn btn-secondary h-12" disabled={busy} onClick={onClose}>
-            Discard
+            {t('Discard')}
           </button>
           <SubmitButton type="button" busy={busy} disabled={!source} onClick={() => void update()}>
-            {busy ? 'Updating…' : 'Update'}
+            {busy ? t('Updating…') : t('Update')}
           </SubmitButton>
         </div>
         <p aria-live="polite" className="sr-only">
-          {busy ? 'Uploading the image…' : ''}
+          {busy ? t('Uploading the image…') : ''}
         </p>
       </div>
     </Modal>

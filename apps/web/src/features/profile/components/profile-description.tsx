@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §9: characters of the description shown before 'more', by viewport width. */
 export const descriptionLimits = { narrow: 30, medium: 100, wide: 200 } as const;
@@ -31,7 +32,7 @@ export function ProfileDescription({ text }: { text: string | null | undefined }
             className="font-semibold text-accent-soft hover:underline"
             onClick={() => setExpanded((open) => !open)}
           >
-            {expanded ? 'less' : 'more'}
+            {expanded ? t('less') : t('more')}
           </button>
         </>
       )}

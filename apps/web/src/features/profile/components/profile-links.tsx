@@ -5,6 +5,7 @@ import { BroadcastIcon, Icon, PlusIcon, StarIcon, type IconProps } from '../../.
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { LinkList, type LinkLocation } from '../../creators/components/link-list.tsx';
 import { useDeleteLink, useLinkFlag } from '../api/update-links.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // Only an owner ever opens it, so viewers (and the feed's panel) do not load the form.
 const AddLinkModal = lazy(() => import('./add-link-modal.tsx').then((m) => ({ default: m.AddLinkModal })));
@@ -40,9 +41,9 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
                 <>
                   <button
                     type="button"
-                    aria-label={`I'm live now on ${link.name}`}
+                    aria-label={t("I'm live now on {name}", { name: link.name })}
                     aria-pressed={link.isLive}
-                    title={link.isLive ? 'Live now: tap to stop' : "I'm live now"}
+                    title={link.isLive ? t('Live now: tap to stop') : t("I'm live now")}
                     disabled={flag.isPending && flag.variables.id === link.id}
                     className={`icon-btn ${link.isLive ? 'text-live' : 'text-muted hover:text-fg'} disabled:opacity-60`}
                     onClick={() => flag.mutate({ id: link.id, flag: 'live', value: !link.isLive })}
@@ -51,9 +52,9 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
                   </button>
                   <button
                     type="button"
-                    aria-label={`Important: ${link.name}`}
+                    aria-label={t('Important: {name}', { name: link.name })}
                     aria-pressed={link.isImportant}
-                    title={link.isImportant ? 'Important: tap to unmark' : 'Mark as important'}
+                    title={link.isImportant ? t('Important: tap to unmark') : t('Mark as important')}
                     disabled={flag.isPending && flag.variables.id === link.id}
                     className={`icon-btn ${link.isImportant ? 'text-accent' : 'text-muted hover:text-fg'} disabled:opacity-60`}
                     onClick={() => flag.mutate({ id: link.id, flag: 'important', value: !link.isImportant })}
@@ -62,7 +63,7 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
                   </button>
                   <button
                     type="button"
-                    aria-label={`Delete ${link.name}`}
+                    aria-label={t('Delete {name}', { name: link.name })}
                     disabled={remove.isPending && remove.variables === link.id}
                     className="icon-btn text-muted hover:text-danger disabled:opacity-60"
                     onClick={() => setConfirming(link)}
@@ -82,7 +83,7 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
             onClick={() => setAdding(true)}
           >
             <PlusIcon width="20" height="20" />
-            {profilePageMessages.addLink}
+            {t(profilePageMessages.addLink)}
           </button>
           {adding && (
             <Suspense fallback={null}>
@@ -91,9 +92,9 @@ export function ProfileLinks({ links, owner = false, location }: ProfileLinksPro
           )}
           <ConfirmDialog
             open={confirming !== null}
-            title={profilePageMessages.deleteLinkConfirm}
-            text={`“${confirming?.name ?? ''}” will be removed from your profile.`}
-            confirmLabel="Delete"
+            title={t(profilePageMessages.deleteLinkConfirm)}
+            text={t('“{name}” will be removed from your profile.', { name: confirming?.name ?? '' })}
+            confirmLabel={t('Delete')}
             destructive
             onCancel={() => setConfirming(null)}
             onConfirm={() => confirming && deleteConfirmed(confirming)}

@@ -7,6 +7,7 @@ import { Contests } from './contests.tsx';
 import { ProfileDescription } from './profile-description.tsx';
 import { LiveNowBanner } from '../../creators/components/profile-header.tsx';
 import { ProfileLinks } from './profile-links.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /* The frame of a profile screen, shared by /{slug} (visitors) and /account (the owner). */
 
@@ -14,7 +15,7 @@ export function ShareProfileButton({ profile }: { profile: Pick<PublicProfile, '
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" aria-label="Share profile" className="icon-btn bg-surface-2 ring-1 ring-line" onClick={() => setOpen(true)}>
+      <button type="button" aria-label={t('Share profile')} className="icon-btn bg-surface-2 ring-1 ring-line" onClick={() => setOpen(true)}>
         <ShareIcon width="20" height="20" />
       </button>
       {open && <ShareModal subject="profile" url={profileUrlOf(profile)} onClose={() => setOpen(false)} />}
@@ -56,7 +57,7 @@ export function ProfileLayout({ header, about, aboutLast = false, children }: { 
 
 export function ProfileSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading profile" className="mx-auto w-full max-w-6xl">
+    <div aria-busy="true" aria-label={t('Loading profile')} className="mx-auto w-full max-w-6xl">
       <div className="aspect-[2/1] max-h-80 w-full animate-pulse bg-surface-2 lg:rounded-b-3xl" />
       <div className="-mt-14 px-5 lg:px-8">
         <div className="size-28 animate-pulse rounded-full bg-surface-3 ring-4 ring-ink" />

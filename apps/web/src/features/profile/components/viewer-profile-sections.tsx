@@ -11,15 +11,21 @@ import { FollowingLiveStrip } from '../../creators/components/following-live-str
 import { useFollowedModels } from '../api/get-following-models.ts';
 import { LiveBadge } from '../../../components/ui/live-badge.tsx';
 import { FollowedModelAvatar, modelProfilePath, NOT_FOLLOWING_ANYONE } from './following-list.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const FOLLOWING_PATH = `${paths.account}/following`;
 const LIKED_VIDEOS_PATH = `/profile/liked-videos?per_page=${PROFILE_LIST_PAGE_SIZE}`;
-const LIKED_VIDEOS_EMPTY = 'Videos you like appear here.';
+const LIKED_VIDEOS_EMPTY = msg('Videos you like appear here.');
 
 function StripItem({ model }: { model: FollowedModel }) {
   return (
     <li className="w-16 flex-none">
-      <Link to={modelProfilePath(model)} aria-label={model.isLive ? `${model.name}, live` : model.name} className="group flex flex-col items-center gap-1.5 rounded-2xl">
+      <Link
+        to={modelProfilePath(model)}
+        aria-label={model.isLive ? t('{name}, live', { name: model.name }) : model.name}
+        className="group flex flex-col items-center gap-1.5 rounded-2xl"
+      >
         <span className={`relative rounded-full p-0.5 ${model.isLive ? 'bg-live' : ''}`}>
           <FollowedModelAvatar model={model} size="md" />
           {model.isLive && <LiveBadge className="absolute -bottom-1.5 left-1/2 -translate-x-1/2 ring-2 ring-surface-1" />}
@@ -38,31 +44,31 @@ function FollowedModelsStrip() {
     <section aria-labelledby={headingId} className="panel px-5 py-4">
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">
-          Followed models
+          {t('Followed models')}
         </h2>
         {followed.hasMore && (
           <Link to={FOLLOWING_PATH} className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-soft hover:underline">
-            See all
+            {t('See all')}
           </Link>
         )}
       </div>
       {followed.isPending ? (
-        <ul aria-label="Loading followed models" className="mt-3 flex gap-3 overflow-hidden">
+        <ul aria-label={t('Loading followed models')} className="mt-3 flex gap-3 overflow-hidden">
           {Array.from({ length: 6 }, (_, index) => (
             <li key={index} className="size-15 flex-none animate-pulse rounded-full bg-surface-2" />
           ))}
         </ul>
       ) : followed.isError ? (
         <p className="mt-2 text-sm text-muted">
-          The models you follow could not load.{' '}
+          {t('The models you follow could not load.')}{' '}
           <button type="button" className="font-semibold text-accent-soft hover:underline" onClick={() => void followed.refetch()}>
-            Try again
+            {t('Try again')}
           </button>
         </p>
       ) : followed.models.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{NOT_FOLLOWING_ANYONE}</p>
+        <p className="mt-2 text-sm text-muted">{t(NOT_FOLLOWING_ANYONE)}</p>
       ) : (
-        <ul aria-label="Followed models" className="-mx-5 mt-3 flex gap-3 overflow-x-auto px-5 pb-1 [scrollbar-width:none]">
+        <ul aria-label={t('Followed models')} className="-mx-5 mt-3 flex gap-3 overflow-x-auto px-5 pb-1 [scrollbar-width:none]">
           {followed.models.map((model) => (
             <StripItem key={model.id} model={model} />
           ))}
@@ -79,10 +85,10 @@ function LikedVideos() {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId} className="mb-3 text-lg font-extrabold tracking-tight">
-        Liked videos
+        {t('Liked videos')}
       </h2>
       <VideoGrid
-        label="Liked videos"
+        label={t('Liked videos')}
         list={list}
         feedPathOf={(video) => `/video/${video.id}`}
         empty={
@@ -90,7 +96,7 @@ function LikedVideos() {
             <span className="grid size-14 place-items-center rounded-2xl bg-surface-2 text-muted">
               <HeartIcon width="24" height="24" />
             </span>
-            <p className="mt-4 max-w-xs text-balance text-muted">{LIKED_VIDEOS_EMPTY}</p>
+            <p className="mt-4 max-w-xs text-balance text-muted">{t(LIKED_VIDEOS_EMPTY)}</p>
           </div>
         }
       />
@@ -112,11 +118,11 @@ export function ViewerProfileSections({ userId }: { userId: number }) {
       <div className="grid grid-cols-2 gap-3">
         <Link to={paths.discover} className="btn btn-primary">
           <CompassIcon width="18" height="18" />
-          {profilePageMessages.discoverModels}
+          {t(profilePageMessages.discoverModels)}
         </Link>
         <Link to={paths.videosRating('unrated')} className="btn btn-secondary">
           <StarIcon width="18" height="18" />
-          {profilePageMessages.rateVideos}
+          {t(profilePageMessages.rateVideos)}
         </Link>
       </div>
       <LikedVideos />

@@ -12,6 +12,7 @@ import { useConcealed } from '../../preferences/stores/discretion.ts';
 import { useFeedPreferences } from '../../preferences/stores/feed-preferences.ts';
 import { sidebarAdPositions } from '../sidebar-ad-positions.ts';
 import { useSidebar } from '../api/get-sidebar.ts';
+import { t } from '../../../lib/i18n.ts';
 
 const COLLAPSED_KEY = 'leftSidebarCollapsed';
 
@@ -95,7 +96,7 @@ export function SidebarGrid({ items }: { items: readonly SidebarItem[] }) {
   let drawn = 0;
   const adAfter = sidebarAdPositions(items.length, () => (draws[drawn++] ??= Math.random()));
   return (
-    <ul aria-label="Recommended videos" className={gridClassName}>
+    <ul aria-label={t('Recommended videos')} className={gridClassName}>
       {items.map((item, index) => (
         <Fragment key={item.id}>
           <SidebarTile item={item} eager={index < EAGER_TILES} />
@@ -131,7 +132,7 @@ function SidebarList() {
   let body;
   if (isPending) {
     body = (
-      <ul aria-label="Loading recommended videos" className={gridClassName}>
+      <ul aria-label={t('Loading recommended videos')} className={gridClassName}>
         {Array.from({ length: 8 }, (_, index) => (
           <li key={index} className="aspect-[3/4] animate-pulse rounded-xl bg-surface-2" />
         ))}
@@ -140,19 +141,19 @@ function SidebarList() {
   } else if (isError && items.length === 0) {
     body = (
       <div className="flex flex-col items-center px-2 py-6 text-center">
-        <p className="text-sm font-semibold text-muted">Recommendations could not load.</p>
+        <p className="text-sm font-semibold text-muted">{t('Recommendations could not load.')}</p>
         <button type="button" className="btn btn-secondary mt-4 h-10 px-4 text-sm" onClick={() => void list.refetch()}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
   } else if (items.length === 0) {
-    body = <p className="px-2 py-6 text-center text-sm text-muted">Nothing to recommend yet.</p>;
+    body = <p className="px-2 py-6 text-center text-sm text-muted">{t('Nothing to recommend yet.')}</p>;
   } else {
     body = (
       <>
         <SidebarGrid items={items} />
-        <div className="flex min-h-12 items-center justify-center pt-3">{isFetchingNextPage && <Spinner label="Loading more videos" className="size-5" />}</div>
+        <div className="flex min-h-12 items-center justify-center pt-3">{isFetchingNextPage && <Spinner label={t('Loading more videos')} className="size-5" />}</div>
       </>
     );
   }
@@ -183,13 +184,13 @@ export function LeftSidebar() {
 
   if (collapsed) {
     return (
-      <aside aria-label="Recommended" data-collapsed="" className="flex h-full flex-col items-center border-r border-line bg-surface-1/40 pt-5">
+      <aside aria-label={t('Recommended')} data-collapsed="" className="flex h-full flex-col items-center border-r border-line bg-surface-1/40 pt-5">
         <button
           type="button"
           className="icon-btn"
-          aria-label="Show recommended videos"
+          aria-label={t('Show recommended videos')}
           aria-expanded="false"
-          title="Show recommended videos"
+          title={t('Show recommended videos')}
           onClick={() => collapse(false)}
         >
           <ChevronRightIcon />
@@ -198,15 +199,15 @@ export function LeftSidebar() {
     );
   }
   return (
-    <aside aria-label="Recommended" className="@container flex h-full flex-col border-r border-line bg-surface-1/40">
+    <aside aria-label={t('Recommended')} className="@container flex h-full flex-col border-r border-line bg-surface-1/40">
       <div className="flex h-20 flex-none items-center justify-between gap-1 pr-1 pl-3">
-        <h2 className="min-w-0 truncate text-sm font-bold">Recommended</h2>
+        <h2 className="min-w-0 truncate text-sm font-bold">{t('Recommended')}</h2>
         <button
           type="button"
           className="icon-btn"
-          aria-label="Hide recommended videos"
+          aria-label={t('Hide recommended videos')}
           aria-expanded="true"
-          title="Hide recommended videos"
+          title={t('Hide recommended videos')}
           onClick={() => collapse(true)}
         >
           <ChevronLeftIcon />

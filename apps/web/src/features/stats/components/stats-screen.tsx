@@ -1,8 +1,11 @@
-import { formatCompactNumber, statsEarliestDay, type StatsResponse } from '@flick/contract';
+import { statsEarliestDay, type StatsResponse } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { lazy, Suspense, useId, useState } from 'react';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useStats } from '../api/get-stats.ts';
+import { formatCount, formatNumber, plural } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 
 // The chart library comes with the chart, after the numbers are on screen.
 const StatsChart = lazy(() => import('./stats-chart.tsx'));
@@ -14,7 +17,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 function Tile({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-2xl bg-surface-2 px-4 py-3.5">
-      <dd className="text-2xl font-extrabold tabular-nums">{formatCompactNumber(value)}</dd>
+      <dd className="text-2xl font-extrabold tabular-nums">{formatCount(value)}</dd>
       <dt className="mt-0.5 text-sm text-muted">{label}</dt>
     </div>
   );
@@ -52,8 +55,8 @@ export function StatsScreen() {
   const max = today();
   const min = statsEarliestDay(max);
 
-  if (stats.isPending) return <Spinner label="Loading your statistics" className="mx-auto mt-10 size-8" />;
-  if (!shown) return <LoadFailed message="Your statistics could not load." onRetry={() => void stats.refetch()} />;
+  if (stats.isPending) return <Spinner label={t('Loading your statistics')} className="mx-auto mt-10 size-8" />;
+  if (!shown) return <LoadFailed message={t('Your statistics could not load.')} onRetry={() => void stats.refetch()} />;
   const current = dates ?? { from: shown.range.from, to: shown.range.to };
   const days = valid ? daysBetween(dates.from, dates.to) : daysBetween(shown.range.from, shown.range.to);
 
@@ -61,56 +64,54 @@ export function StatsScreen() {
     <div className="mt-6 flex flex-col gap-5">
       <section aria-labelledby="lifetime" className="panel px-5 py-4">
         <h2 id="lifetime" className="font-bold">
-          Lifetime stats
+          {t('Lifetime stats')}
         </h2>
         <dl className="mt-3 grid grid-cols-2 gap-2.5">
-          <Tile label="Total videos" value={shown.lifetime.total_videos} />
-          <Tile label="Total likes" value={shown.lifetime.total_likes} />
-          <Tile label="Total views" value={shown.lifetime.total_views} />
-          <Tile label="Total followers" value={shown.lifetime.total_followers} />
+          <Tile label={t('Total videos')} value={shown.lifetime.total_videos} />
+          <Tile label={t('Total likes')} value={shown.lifetime.total_likes} />
+          <Tile label={t('Total views')} value={shown.lifetime.total_views} />
+          <Tile label={t('Total followers')} value={shown.lifetime.total_followers} />
         </dl>
       </section>
 
       <section aria-labelledby="range" className="panel px-5 py-4">
         <div className="flex items-center justify-between gap-3">
           <h2 id="range" className="font-bold">
-            Last {days} {days === 1 ? 'day' : 'days'}
+            {plural(days, msg('Last {count} day'), msg('Last {count} days'), formatNumber(days))}
           </h2>
-          {stats.isFetching && <Spinner label="Updating" className="size-5" />}
+          {stats.isFetching && <Spinner label={t('Updating')} className="size-5" />}
         </div>
         <div className="mt-3 flex flex-col gap-3 min-[420px]:flex-row">
-          <DatePicker label="Select start date" value={current.from} min={min} max={max} onChange={(from) => setDates({ ...current, from })} />
-          <DatePicker label="Select end date" value={current.to} min={min} max={max} onChange={(to) => setDates({ ...current, to })} />
+          <DatePicker label={t('Select start date')} value={current.from} min={min} max={max} onChange={(from) => setDates({ ...current, from })} />
+          <DatePicker label={t('Select end date')} value={current.to} min={min} max={max} onChange={(to) => setDates({ ...current, to })} />
         </div>
-        {dates !== null && dates.from > dates.to && <p className="mt-2 text-sm text-danger">The start date must be on or before the end date.</p>}
+        {dates !== null && dates.from > dates.to && <p className="mt-2 text-sm text-danger">{t('The start date must be on or before the end date.')}</p>}
         {shown.range.days.length > 1 && (
           <Suspense fallback={<div className="mt-4 h-[15.5rem]" />}>
             <StatsChart days={shown.range.days} />
           </Suspense>
         )}
-        <h3 className="mt-5 text-sm font-semibold text-muted">General overview</h3>
+        <h3 className="mt-5 text-sm font-semibold text-muted">{t('General overview')}</h3>
         <dl className="mt-2 grid grid-cols-2 gap-2.5">
-          <Tile label="Videos Views" value={shown.range.video_views} />
-          <Tile label="Video likes" value={shown.range.video_likes} />
-          <Tile label="New Followers" value={shown.range.new_followers} />
-          <Tile label="Links clicks" value={shown.range.link_clicks.reduce((total, link) => total + link.clicks, 0)} />
+          <Tile label={t('Videos Views')} value={shown.range.video_views} />
+          <Tile label={t('Video likes')} value={shown.range.video_likes} />
+          <Tile label={t('New Followers')} value={shown.range.new_followers} />
+          <Tile label={t('Links clicks')} value={shown.range.link_clicks.reduce((total, link) => total + link.clicks, 0)} />
         </dl>
       </section>
 
       <section aria-labelledby="links" className="panel px-5 py-4">
         <h2 id="links" className="font-bold">
-          Links metrics
+          {t('Links metrics')}
         </h2>
         {shown.range.link_clicks.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">Add links to your profile to see their clicks here.</p>
+          <p className="mt-2 text-sm text-muted">{t('Add links to your profile to see their clicks here.')}</p>
         ) : (
-          <ul aria-label="Links metrics" className="mt-2 flex flex-col">
+          <ul aria-label={t('Links metrics')} className="mt-2 flex flex-col">
             {shown.range.link_clicks.map((link, index) => (
               <li key={`${link.name}-${index}`} className="flex items-center justify-between gap-3 border-b border-line py-2.5 last:border-b-0">
                 <span className="truncate font-semibold">{link.name}</span>
-                <span className="flex-none tabular-nums text-muted">
-                  {formatCompactNumber(link.clicks)} {link.clicks === 1 ? 'click' : 'clicks'}
-                </span>
+                <span className="flex-none tabular-nums text-muted">{plural(link.clicks, msg('{count} click'), msg('{count} clicks'))}</span>
               </li>
             ))}
           </ul>

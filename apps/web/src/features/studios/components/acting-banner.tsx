@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { queryClient } from '../../../lib/query-client.ts';
 import { stopActing } from '../../session/stores/session-changes.ts';
 import type { Acting } from '../../session/stores/session-changes.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** The studio console (ADR 0014): not in `paths`, which every screen downloads first. */
 const STUDIO_CONSOLE = '/studio';
@@ -22,11 +23,11 @@ export function ActingBanner({ acting }: { acting: Acting }) {
   return (
     <div role="status" className="acting-banner">
       <p className="min-w-0 truncate text-sm">
-        Managing <strong className="font-bold">{acting.name}</strong>
-        {acting.studio && <span className="text-white/75"> for {acting.studio}</span>}
+        {t('Managing')} <strong className="font-bold">{acting.name}</strong>
+        {acting.studio && <span className="text-white/75"> {t('for {studio}', { studio: acting.studio })}</span>}
       </p>
       <button type="button" onClick={done} className="shrink-0 rounded-full bg-white px-3 py-1.5 text-sm font-bold text-ink">
-        Done
+        {t('Done')}
       </button>
     </div>
   );

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useJoinStudio, useLeaveStudio, useStudio } from '../api/studio.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * accounts.md §2 Studio screen (/account/settings/studio and /join-studio): loading, then managed
@@ -19,11 +20,11 @@ export function StudioMembership({ initialKey = '' }: { initialKey?: string }) {
   if (studio.isPending) {
     return (
       <div className="grid place-items-center py-16">
-        <Spinner label="Loading your studio" />
+        <Spinner label={t('Loading your studio')} />
       </div>
     );
   }
-  if (studio.isError) return <LoadFailed message="Your studio could not load." onRetry={() => void studio.refetch()} />;
+  if (studio.isError) return <LoadFailed message={t('Your studio could not load.')} onRetry={() => void studio.refetch()} />;
   return studio.data ? <Managed name={studio.data.name} /> : <JoinForm initialKey={initialKey} />;
 }
 
@@ -43,20 +44,20 @@ function Managed({ name }: { name: string }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="panel p-5">
-        <p className="text-lg font-bold text-balance">{studioMessages.managedBy(name)}</p>
+        <p className="text-lg font-bold text-balance">{t('Your account is managed by {name}', { name })}</p>
         <p className="mt-2 text-sm leading-relaxed text-muted">
-          The studio can open your profile, change it, and upload and manage your videos. Everything it does for you is recorded.
+          {t('The studio can open your profile, change it, and upload and manage your videos. Everything it does for you is recorded.')}
         </p>
       </div>
       <SubmitButton type="button" variant="danger" busy={leave.isPending} onClick={() => setConfirming(true)}>
-        {studioMessages.leave}
+        {t(studioMessages.leave)}
       </SubmitButton>
       <ConfirmDialog
         open={confirming}
-        title={studioMessages.leaveConfirmTitle}
-        text={studioMessages.leaveConfirmText}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
+        title={t(studioMessages.leaveConfirmTitle)}
+        text={t(studioMessages.leaveConfirmText)}
+        confirmLabel={t('Delete')}
+        cancelLabel={t('Cancel')}
         destructive
         onConfirm={onConfirm}
         onCancel={() => setConfirming(false)}
@@ -82,7 +83,7 @@ function JoinForm({ initialKey }: { initialKey: string }) {
     }
     setError(null);
     join.mutate(key.trim(), {
-      onSuccess: (studio) => toast(studioMessages.joined(studio.name)),
+      onSuccess: (studio) => toast(t('You joined {name}', { name: studio.name })),
       onError: () => setError(studioMessages.invalidKey),
     });
   }
@@ -90,10 +91,10 @@ function JoinForm({ initialKey }: { initialKey: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <p id={hint} className="panel p-5 text-sm leading-relaxed text-muted">
-        {studioMessages.consent}
+        {t(studioMessages.consent)}
       </p>
       <TextField
-        label={studioMessages.keyLabel}
+        label={t(studioMessages.keyLabel)}
         name="key"
         value={key}
         onChange={(event) => {
@@ -104,10 +105,10 @@ function JoinForm({ initialKey }: { initialKey: string }) {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+        placeholder={t('XXXX-XXXX-XXXX-XXXX-XXXX')}
         aria-describedby={hint}
       />
-      <SubmitButton busy={join.isPending}>{studioMessages.join}</SubmitButton>
+      <SubmitButton busy={join.isPending}>{t(studioMessages.join)}</SubmitButton>
     </form>
   );
 }

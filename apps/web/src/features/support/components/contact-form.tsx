@@ -4,6 +4,8 @@ import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Field = 'email' | 'message';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -56,7 +58,7 @@ export function ContactForm() {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <div>
         <label htmlFor={`${id}-email`} className="mb-2 block text-sm font-semibold">
-          Email
+          {t('Email')}
         </label>
         <input
           ref={emailRef}
@@ -67,7 +69,7 @@ export function ContactForm() {
           autoComplete="email"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="you@example.com"
+          placeholder={t('you@example.com')}
           className="field"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -76,14 +78,14 @@ export function ContactForm() {
         />
         {errors.email && (
           <p id={emailErrorId} className="mt-2 text-sm text-danger">
-            {errors.email}
+            {t(errors.email)}
           </p>
         )}
       </div>
 
       <div>
         <label htmlFor={`${id}-message`} className="mb-2 block text-sm font-semibold">
-          Message
+          {t('Message')}
         </label>
         <textarea
           ref={messageRef}
@@ -91,7 +93,7 @@ export function ContactForm() {
           name="message"
           rows={5}
           maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-          placeholder="How can we help?"
+          placeholder={t('How can we help?')}
           className="field min-h-36 resize-y leading-relaxed"
           value={message}
           onChange={(event) => setMessage(event.target.value)}
@@ -100,10 +102,10 @@ export function ContactForm() {
         />
         <div className="mt-2 flex items-start justify-between gap-4 text-sm">
           <p id={messageErrorId} className="text-danger">
-            {errors.message}
+            {errors.message && t(errors.message)}
           </p>
           <p id={counterId} className={`flex-none tabular-nums ${nearLimit ? 'text-accent-soft' : 'text-subtle'}`}>
-            {message.length.toLocaleString('en')} / {CONTACT_MESSAGE_MAX_LENGTH.toLocaleString('en')}
+            {formatNumber(message.length)} / {formatNumber(CONTACT_MESSAGE_MAX_LENGTH)}
           </p>
         </div>
       </div>
@@ -111,13 +113,13 @@ export function ContactForm() {
       {send.isError && (
         <p role="alert" className="flex items-start gap-3 rounded-2xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm font-medium text-fg">
           <AlertIcon width="20" height="20" className="mt-px flex-none text-danger" />
-          {contactMessages.sendFailed}
+          {t(contactMessages.sendFailed)}
         </p>
       )}
 
       <button type="submit" className="btn btn-primary h-12 w-full sm:w-auto sm:self-end sm:px-10" disabled={sending} aria-busy={sending}>
         {sending && <Spinner decorative className="size-5" />}
-        Send
+        {t('Send')}
       </button>
     </form>
   );

@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSendRemovalRequest } from '../api/send-removal-request.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Field = 'video_url' | 'name' | 'email' | 'relationship' | 'message' | 'confirm';
 
@@ -53,36 +54,36 @@ export function RemovalRequestForm({ initialUrl = '' }: { initialUrl?: string })
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <TextField
-        label="Address of the video"
+        label={t('Address of the video')}
         name="video_url"
         inputMode="url"
-        placeholder="https://…/video/123"
+        placeholder={t('https://…/video/123')}
         value={values.video_url}
         onChange={(e) => set('video_url')(e.target.value)}
         error={errors.video_url}
       />
       <SelectField
-        label="How are you connected to it?"
-        placeholder="Select"
+        label={t('How are you connected to it?')}
+        placeholder={t('Select')}
         name="relationship"
         value={values.relationship}
         onChange={(e) => set('relationship')(e.target.value)}
         error={errors.relationship}
-        options={Object.entries(removalRelationships).map(([value, label]) => ({ value, label }))}
+        options={Object.entries(removalRelationships).map(([value, label]) => ({ value, label: t(label) }))}
       />
-      <TextField label="Your name" name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
+      <TextField label={t('Your name')} name="name" autoComplete="name" value={values.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} />
       <TextField
-        label="Your e-mail"
+        label={t('Your e-mail')}
         name="email"
         type="email"
         autoComplete="email"
         value={values.email}
         onChange={(e) => set('email')(e.target.value)}
         error={errors.email}
-        hint="We answer here, and may ask for proof."
+        hint={t('We answer here, and may ask for proof.')}
       />
       <TextAreaField
-        label="What should be removed, and why"
+        label={t('What should be removed, and why')}
         name="message"
         rows={5}
         maxLength={REPORT_MESSAGE_MAX_LENGTH}
@@ -97,13 +98,13 @@ export function RemovalRequestForm({ initialUrl = '' }: { initialUrl?: string })
           setErrors((current) => ({ ...current, confirm: undefined }));
         }}
         invalid={Boolean(errors.confirm)}
-        description={errors.confirm}
+        description={errors.confirm && t(errors.confirm)}
       >
-        The information in this request is accurate, and I am the person concerned or allowed to act for them.
+        {t('The information in this request is accurate, and I am the person concerned or allowed to act for them.')}
       </Checkbox>
       {failure && <FormAlert>{failure}</FormAlert>}
       <SubmitButton busy={send.isPending} className="w-full sm:w-auto sm:self-end sm:px-10">
-        Send request
+        {t('Send request')}
       </SubmitButton>
     </form>
   );

@@ -1,4 +1,5 @@
 import { STUDIO_ACT_FOR_HEADER, uploadResponseSchema, videoMessages, type UploadResponse } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import type * as TusClient from 'tus-js-client';
 import type { HttpResponse, Upload } from 'tus-js-client';
 import { getAccessToken, getActingFor } from '../../../lib/access-token.ts';
@@ -50,7 +51,7 @@ function toUploadError(tus: Tus, error: Error): ApiError {
 /** The PATCH that completed the file carries the same answer as POST /videos/upload. */
 function toUploadResponse(response: HttpResponse): UploadResponse {
   const parsed = uploadResponseSchema.safeParse(parse(response.getBody()));
-  if (!parsed.success) throw new ApiError(response.getStatus(), 'The server sent an unexpected answer.');
+  if (!parsed.success) throw new ApiError(response.getStatus(), msg('The server sent an unexpected answer.'));
   return parsed.data;
 }
 

@@ -4,6 +4,8 @@ import { ShieldIcon } from '../../../components/ui/account-icons.tsx';
 import { BroadcastIcon, ChevronRightIcon, PlayIcon } from '../../../components/ui/icons.tsx';
 import { PhoneIcon, SparkIcon, TrendingIcon } from '../../../components/ui/video-icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import { msg } from '@flick/i18n';
+import { t } from '../../../lib/i18n.ts';
 
 interface Benefit {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
@@ -12,15 +14,15 @@ interface Benefit {
 }
 
 const benefits: readonly Benefit[] = [
-  { Icon: PhoneIcon, title: 'Built for phones', text: 'Your clips play full screen in a swipe feed, the way fans already watch.' },
-  { Icon: BroadcastIcon, title: 'Fans straight to your room', text: 'Your profile, links and live status are one tap away from every clip.' },
-  { Icon: ShieldIcon, title: 'Verified creators only', text: 'Identity checks keep Flick safe and fair for you and your fans.' },
+  { Icon: PhoneIcon, title: msg('Built for phones'), text: msg('Your clips play full screen in a swipe feed, the way fans already watch.') },
+  { Icon: BroadcastIcon, title: msg('Fans straight to your room'), text: msg('Your profile, links and live status are one tap away from every clip.') },
+  { Icon: ShieldIcon, title: msg('Verified creators only'), text: msg('Identity checks keep Flick safe and fair for you and your fans.') },
 ];
 
 const stats = [
-  { value: '9:16', label: 'full-screen video' },
-  { value: 'HD', label: 'streams on any phone' },
-  { value: 'Free', label: 'to join and post' },
+  { value: '9:16', label: msg('full-screen video') },
+  { value: 'HD', label: msg('streams on any phone') },
+  { value: msg('Free'), label: msg('to join and post') },
 ] as const;
 
 /** One phone-shaped clip of the fan: decorative, drawn with gradients only. */
@@ -71,19 +73,19 @@ function PitchVisual() {
 export function CreatorPitch() {
   return (
     <div className="mx-auto w-full max-w-5xl animate-rise-in px-5 pt-4 pb-16 lg:px-10 lg:pt-16">
-      <title>Post your clips on Flick · Flick</title>
+      <title>{t('Post your clips on Flick · Flick')}</title>
       <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:items-center lg:gap-14">
         <PitchVisual />
         <div className="lg:order-first">
           <p className="inline-flex h-7 items-center gap-1.5 rounded-full border border-accent/30 bg-accent/10 px-3 text-xs font-bold tracking-[0.14em] text-accent-soft uppercase">
             <SparkIcon width="14" height="14" />
-            For creators
+            {t('For creators')}
           </p>
           <h1 className="mt-4 text-[2.25rem] leading-[1.08] font-extrabold tracking-tight text-balance lg:text-[3.25rem]">
-            Turn short clips into <span className="text-brand">new fans</span>
+            {t('Turn short clips into')} <span className="text-brand">{t('new fans')}</span>
           </h1>
           <p className="mt-4 max-w-lg text-[1.0625rem] leading-relaxed text-muted">
-            Post vertical clips from your shows. Viewers swipe through, fall for your vibe and tap straight into your live room.
+            {t('Post vertical clips from your shows. Viewers swipe through, fall for your vibe and tap straight into your live room.')}
           </p>
 
           <div className="mt-6 flex items-center gap-4 rounded-3xl border border-accent/25 bg-[radial-gradient(120%_160%_at_0%_0%,rgb(255_46_136/0.2),transparent_60%)] p-4 sm:p-5">
@@ -91,26 +93,26 @@ export function CreatorPitch() {
               <TrendingIcon width="24" height="24" />
             </span>
             <p className="leading-snug">
-              <span className="block text-lg font-extrabold tracking-tight">Over 100k daily clicks</span>
-              <span className="text-sm text-muted">from viewers to creators&apos; profiles and live shows</span>
+              <span className="block text-lg font-extrabold tracking-tight">{t('Over 100k daily clicks')}</span>
+              <span className="text-sm text-muted">{t("from viewers to creators' profiles and live shows")}</span>
             </p>
           </div>
 
           <div className="mt-6 grid gap-3 sm:grid-cols-2">
             <Link to={`${paths.register}/model`} viewTransition className="btn btn-primary h-12">
-              Get started
+              {t('Get started')}
               <ChevronRightIcon width="18" height="18" />
             </Link>
             <Link to={paths.login} state={{ from: { pathname: paths.upload } }} viewTransition className="btn btn-secondary h-12">
-              Sign in
+              {t('Sign in')}
             </Link>
           </div>
-          <p className="mt-3 text-center text-sm text-subtle sm:text-left">Free to join. Creators are 18+ and verify their identity before posting.</p>
+          <p className="mt-3 text-center text-sm text-subtle sm:text-left">{t('Free to join. Creators are 18+ and verify their identity before posting.')}</p>
           <dl className="mt-7 grid grid-cols-3 gap-2.5">
             {stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse rounded-2xl border border-line bg-surface-1/70 px-3 py-3.5 text-center">
-                <dt className="mt-0.5 text-xs leading-tight font-semibold text-muted">{stat.label}</dt>
-                <dd className="text-xl font-extrabold tracking-tight text-brand">{stat.value}</dd>
+                <dt className="mt-0.5 text-xs leading-tight font-semibold text-muted">{t(stat.label)}</dt>
+                <dd className="text-xl font-extrabold tracking-tight text-brand">{t(stat.value)}</dd>
               </div>
             ))}
           </dl>
@@ -124,8 +126,8 @@ export function CreatorPitch() {
               <Icon width="22" height="22" />
             </span>
             <div>
-              <h2 className="font-bold tracking-tight">{title}</h2>
-              <p className="mt-1 text-sm leading-relaxed text-muted">{text}</p>
+              <h2 className="font-bold tracking-tight">{t(title)}</h2>
+              <p className="mt-1 text-sm leading-relaxed text-muted">{t(text)}</p>
             </div>
           </li>
         ))}

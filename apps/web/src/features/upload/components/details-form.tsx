@@ -21,6 +21,7 @@ import {
 } from '../upload-details-values.ts';
 import { formatFileSize } from '../video-file.ts';
 import { TagsInput, type TagsState } from './tags-input.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** The server's field names, as the form's fields. */
 const serverFields: Record<string, DetailsField> = {
@@ -120,7 +121,7 @@ export function DetailsForm({ file, upload, onPublished, declaration }: DetailsF
           clearSession();
           return;
         }
-        toast(`${videoMessages.detailsFailed} ${failureText(error)}`, { tone: 'error', duration: 3000 });
+        toast(`${t(videoMessages.detailsFailed)} ${t(failureText(error))}`, { tone: 'error', duration: 3000 });
         if (!(error instanceof ApiError)) return;
         const fromServer: DetailsErrors = {};
         for (const [name, messages] of Object.entries(error.errors)) {
@@ -135,31 +136,31 @@ export function DetailsForm({ file, upload, onPublished, declaration }: DetailsF
 
   return (
     <div className="flex animate-rise-in flex-col gap-6">
-      <section aria-label="Uploaded video" className="panel flex gap-4 p-3 sm:gap-5 sm:p-4">
+      <section aria-label={t('Uploaded video')} className="panel flex gap-4 p-3 sm:gap-5 sm:p-4">
         <img
           src={upload.screenshot}
-          alt="First frame of your video"
+          alt={t('First frame of your video')}
           className="aspect-[9/16] w-24 flex-none rounded-2xl bg-black object-contain ring-1 ring-line-strong sm:w-28"
         />
         <div className="min-w-0 flex-1 py-1">
           <span className="inline-flex h-6 items-center gap-1 rounded-full border border-success/30 bg-success/10 px-2.5 text-xs font-bold text-success">
             <CheckIcon width="13" height="13" strokeWidth="3" className="-ml-0.5" />
-            Uploaded
+            {t('Uploaded')}
           </span>
           <p className="mt-2.5 truncate font-semibold">{file.name}</p>
           <p className="mt-0.5 text-sm text-muted tabular-nums">{formatFileSize(file.size)}</p>
-          <p className="mt-3 text-sm leading-relaxed text-muted">We&apos;re preparing it for streaming while you add the details.</p>
+          <p className="mt-3 text-sm leading-relaxed text-muted">{t("We're preparing it for streaming while you add the details.")}</p>
         </div>
       </section>
 
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <TextField
           ref={titleRef}
-          label="Title"
+          label={t('Title')}
           name="title"
           autoComplete="off"
           maxLength={TITLE_MAX_LENGTH}
-          placeholder="What happens in this clip?"
+          placeholder={t('What happens in this clip?')}
           value={values.title}
           onChange={(event) => set('title', event.target.value)}
           error={errors.title}
@@ -169,30 +170,30 @@ export function DetailsForm({ file, upload, onPublished, declaration }: DetailsF
         <TagsInput tags={values.tags} text={tagText} error={errors.tags ?? null} onChange={onTagsChange} inputRef={tagsRef} />
 
         <div className="flex flex-col gap-1 rounded-2xl border border-line bg-surface-1/60 px-4 py-2">
-          <Checkbox name="is_nsfw" checked={values.isNsfw} onChange={(checked) => set('isNsfw', checked)} description="Adult content: nudity or sexual acts.">
-            NSFW
+          <Checkbox name="is_nsfw" checked={values.isNsfw} onChange={(checked) => set('isNsfw', checked)} description={t('Adult content: nudity or sexual acts.')}>
+            {t('NSFW')}
           </Checkbox>
           <div className="h-px bg-line" />
           <Checkbox
             name="schedule"
             checked={values.schedule}
             onChange={(checked) => set('schedule', checked)}
-            description="Publish later, at a date and time you choose."
+            description={t('Publish later, at a date and time you choose.')}
           >
-            Schedule
+            {t('Schedule')}
           </Checkbox>
           {values.schedule && (
             <TextField
               ref={publishAtRef}
               className="animate-fade-in pt-1 pb-3"
-              label="Publish date"
+              label={t('Publish date')}
               name="publishAt"
               type="datetime-local"
               min={earliest}
               value={values.publishAt}
               onChange={(event) => set('publishAt', event.target.value)}
               error={errors.publishAt}
-              hint={`Your time zone: ${browserTimeZone()}`}
+              hint={t('Your time zone: {zone}', { zone: browserTimeZone() })}
             />
           )}
         </div>
@@ -200,7 +201,7 @@ export function DetailsForm({ file, upload, onPublished, declaration }: DetailsF
         {declaration?.({ videoId: upload.videoId, onReady: onDeclarationReady })}
 
         <SubmitButton busy={submit.isPending || declaring} className="w-full">
-          {values.schedule ? 'Schedule' : 'Publish'}
+          {values.schedule ? t('Schedule') : t('Publish')}
         </SubmitButton>
       </form>
     </div>

@@ -3,6 +3,7 @@ import type { KeyboardEvent, Ref } from 'react';
 import { FieldFrame } from '../../../components/ui/form-field.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { takeTags } from '../upload-details-values.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface TagsState {
   tags: string[];
@@ -34,7 +35,7 @@ export function TagsInput({ tags, text, error, onChange, inputRef }: TagsInputPr
 
   return (
     <div>
-      <FieldFrame label="Tags" error={error} hint="Press Enter or type a comma to add a tag. No spaces or #." aside={`${tags.length} / ${TAGS_MAX}`}>
+      <FieldFrame label={t('Tags')} error={error} hint={t('Press Enter or type a comma to add a tag. No spaces or #.')} aside={`${tags.length} / ${TAGS_MAX}`}>
         {(control) => (
           <div className="flex gap-2">
             <input
@@ -43,7 +44,7 @@ export function TagsInput({ tags, text, error, onChange, inputRef }: TagsInputPr
               name="tags"
               className="field min-w-0 flex-1"
               value={text}
-              placeholder="dance"
+              placeholder={t('dance')}
               autoCapitalize="none"
               autoCorrect="off"
               spellCheck={false}
@@ -56,7 +57,7 @@ export function TagsInput({ tags, text, error, onChange, inputRef }: TagsInputPr
               }}
             />
             <button type="button" className="btn btn-secondary h-12 flex-none px-5" onClick={add}>
-              Add
+              {t('Add')}
             </button>
           </div>
         )}
@@ -72,7 +73,7 @@ export function TagsInput({ tags, text, error, onChange, inputRef }: TagsInputPr
               {tag}
               <button
                 type="button"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t('Remove tag {tag}', { tag })}
                 className="relative grid size-8 place-items-center rounded-full text-muted transition-colors after:absolute after:-inset-1.5 hover:bg-white/10 hover:text-fg"
                 onClick={() => onChange({ tags: tags.filter((item) => item !== tag), text, error: null })}
               >

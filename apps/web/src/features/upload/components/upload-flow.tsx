@@ -1,4 +1,4 @@
-import { videoMessages, type UploadResponse } from '@flick/contract';
+import type { UploadResponse } from '@flick/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Screen } from '../../../components/layout/screen.tsx';
 import { StepProgress } from '../../../components/ui/step-progress.tsx';
@@ -11,6 +11,7 @@ import { videoFileProblem } from '../video-file.ts';
 import { DetailsForm, type DetailsSlot } from './details-form.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 import { VideoPicker } from './video-picker.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 type Stage = { step: 'pick'; failure: string | null } | { step: 'uploading'; file: File; percent: number } | { step: 'details'; file: File; upload: UploadResponse };
 
@@ -49,7 +50,7 @@ export function UploadFlow({ onPublished, onForbidden, declaration }: UploadFlow
   useEffect(() => () => controller.current?.abort(), []);
 
   function fail(reason: string) {
-    toast(videoMessages.uploadFailed(reason), { tone: 'error', duration: 3000 });
+    toast(t('Video upload failed: {reason}', { reason: t(reason) }), { tone: 'error', duration: 3000 });
     setStage({ step: 'pick', failure: reason });
   }
 
@@ -91,10 +92,10 @@ export function UploadFlow({ onPublished, onForbidden, declaration }: UploadFlow
 
   return (
     <Screen
-      title="Upload video"
+      title={t('Upload video')}
       headingRef={headingRef}
-      eyebrow={<StepProgress current={step} total={2} label="Upload steps" stepName={step === 1 ? 'Video' : 'Details'} />}
-      description={step === 1 ? 'Share a short vertical clip with your fans.' : 'Give your clip a title and tags so fans can find it.'}
+      eyebrow={<StepProgress current={step} total={2} label={t('Upload steps')} stepName={step === 1 ? t('Video') : t('Details')} />}
+      description={step === 1 ? t('Share a short vertical clip with your fans.') : t('Give your clip a title and tags so fans can find it.')}
     >
       {stage.step === 'pick' && <VideoPicker onPick={start} failure={stage.failure} />}
       {stage.step === 'uploading' && <UploadProgress file={stage.file} percent={stage.percent} onCancel={cancel} />}

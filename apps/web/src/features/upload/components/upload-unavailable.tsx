@@ -1,9 +1,11 @@
 import { videoMessages } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { ClockIcon, ShieldIcon, VideoIcon } from '../../../components/ui/account-icons.tsx';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** Why a signed-in account cannot upload yet. */
 export type UploadBlock = 'viewer' | 'unverified' | 'rejected' | 'pending';
@@ -20,32 +22,34 @@ interface Copy {
 const copy: Record<UploadBlock, Copy> = {
   unverified: {
     Icon: ShieldIcon,
-    title: 'One step before you post',
+    title: msg('One step before you post'),
     message: videoMessages.verifyFirst,
-    text: 'Every creator on Flick is a verified adult. It takes a few minutes: your details, a photo of your ID and a signature. Our team reviews it by hand.',
-    action: { label: 'Verify your identity', to: paths.accountSetting('validation') },
+    text: msg('Every creator on Flick is a verified adult. It takes a few minutes: your details, a photo of your ID and a signature. Our team reviews it by hand.'),
+    action: { label: msg('Verify your identity'), to: paths.accountSetting('validation') },
   },
   rejected: {
     Icon: ShieldIcon,
-    title: 'Verification not accepted',
+    title: msg('Verification not accepted'),
     message: videoMessages.verifyFirst,
-    text: 'Your last verification was not accepted. Send it again with clear photos of a valid document to start uploading.',
-    action: { label: 'Verify your identity', to: paths.accountSetting('validation') },
+    text: msg('Your last verification was not accepted. Send it again with clear photos of a valid document to start uploading.'),
+    action: { label: msg('Verify your identity'), to: paths.accountSetting('validation') },
   },
   pending: {
     Icon: ClockIcon,
-    title: 'Verification in review',
+    title: msg('Verification in review'),
     message: videoMessages.verifyFirst,
-    text: 'We are reviewing your documents. You can upload as soon as your identity is approved; your account page shows the result.',
-    action: { label: 'See verification status', to: paths.accountSetting('validation') },
+    text: msg('We are reviewing your documents. You can upload as soon as your identity is approved; your account page shows the result.'),
+    action: { label: msg('See verification status'), to: paths.accountSetting('validation') },
   },
   viewer: {
     Icon: VideoIcon,
-    title: 'Uploads are for creators',
+    title: msg('Uploads are for creators'),
     message: videoMessages.creatorsOnly,
-    text: 'This is a viewer account. To post videos, create a creator account with another email address: log out, sign up again and choose “Post videos”. Our support team can help if you get stuck.',
-    action: { label: 'Contact support', to: paths.support },
-    secondary: { label: 'Back to account', to: paths.account },
+    text: msg(
+      'This is a viewer account. To post videos, create a creator account with another email address: log out, sign up again and choose “Post videos”. Our support team can help if you get stuck.',
+    ),
+    action: { label: msg('Contact support'), to: paths.support },
+    secondary: { label: msg('Back to account'), to: paths.account },
   },
 };
 
@@ -64,18 +68,18 @@ export function UploadUnavailable({ reason }: { reason: UploadBlock }) {
       >
         <Icon width="30" height="30" />
       </span>
-      <h2 className="relative mt-5 text-xl font-bold tracking-tight text-balance">{title}</h2>
+      <h2 className="relative mt-5 text-xl font-bold tracking-tight text-balance">{t(title)}</h2>
       <p role="status" className="relative mt-2 font-semibold text-balance">
-        {message}
+        {t(message)}
       </p>
-      <p className="relative mt-2 max-w-sm text-sm leading-relaxed text-balance text-muted">{text}</p>
+      <p className="relative mt-2 max-w-sm text-sm leading-relaxed text-balance text-muted">{t(text)}</p>
       <Link to={action.to} className={`btn ${waiting ? 'btn-secondary' : 'btn-primary'} relative mt-7 h-12 w-full max-w-xs`}>
-        {action.label}
+        {t(action.label)}
         <ChevronRightIcon width="18" height="18" />
       </Link>
       {secondary && (
         <Link to={secondary.to} className="relative mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-accent-soft hover:underline">
-          {secondary.label}
+          {t(secondary.label)}
         </Link>
       )}
     </section>

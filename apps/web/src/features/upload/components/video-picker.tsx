@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type DragEvent } from 'react';
 import { AlertIcon, UploadIcon } from '../../../components/ui/icons.tsx';
 import { FilmIcon, PhoneIcon } from '../../../components/ui/video-icons.tsx';
 import { videoLimitsText } from '../video-file.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface VideoPickerProps {
   onPick: (file: File) => void;
@@ -46,7 +47,7 @@ export function VideoPicker({ onPick, failure }: VideoPickerProps) {
         id={id}
         type="file"
         accept="video/*"
-        aria-label="Video file"
+        aria-label={t('Video file')}
         aria-describedby={`${id}-hint`}
         className="peer sr-only"
         onChange={(event) => {
@@ -75,27 +76,27 @@ export function VideoPicker({ onPick, failure }: VideoPickerProps) {
         >
           <UploadIcon width="34" height="34" strokeWidth="2.2" />
         </span>
-        <span className="relative mt-6 text-xl font-bold tracking-tight">{dragging ? 'Drop to upload' : 'Choose a video'}</span>
+        <span className="relative mt-6 text-xl font-bold tracking-tight">{dragging ? t('Drop to upload') : t('Choose a video')}</span>
         <span className="relative mt-1.5 text-[0.9375rem] text-muted">
-          <span className="pointer-fine:hidden">Tap to pick one from your phone</span>
-          <span className="hidden pointer-fine:inline">or drag and drop it here</span>
+          <span className="pointer-fine:hidden">{t('Tap to pick one from your phone')}</span>
+          <span className="hidden pointer-fine:inline">{t('or drag and drop it here')}</span>
         </span>
         <span id={`${id}-hint`} className="relative mt-5 inline-flex items-center gap-1.5 rounded-full bg-surface-3/80 px-3 py-1.5 text-xs font-semibold text-muted">
           <FilmIcon width="14" height="14" />
-          {videoLimitsText}
+          {videoLimitsText()}
         </span>
       </label>
 
       {failure && (
         <p role="alert" className="flex animate-fade-in items-start gap-3 rounded-2xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm font-medium">
           <AlertIcon width="20" height="20" className="mt-px flex-none text-danger" />
-          <span>{failure}</span>
+          <span>{t(failure)}</span>
         </p>
       )}
 
       <p className="flex items-center gap-3 rounded-2xl border border-line bg-surface-1/50 px-4 py-3 text-sm leading-snug text-muted">
         <PhoneIcon width="20" height="20" className="flex-none text-accent-soft" />
-        Vertical 9:16 clips fill the whole screen in the feed.
+        {t('Vertical 9:16 clips fill the whole screen in the feed.')}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ImageIcon } from '../../../components/ui/account-icons.tsx';
 import { imageProblem } from '../verification-form-values.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface ImagePickerProps {
   label: string;
@@ -67,12 +68,12 @@ export function ImagePicker({ label, hint, file, onChange, error, name }: ImageP
           </span>
         )}
         <span className="min-w-0 flex-1 text-sm">
-          <span className="block truncate font-semibold">{file ? file.name : 'Choose a photo'}</span>
-          <span className="mt-0.5 block text-muted">{file ? 'Tap to replace' : hint}</span>
+          <span className="block truncate font-semibold">{file ? file.name : t('Choose a photo')}</span>
+          <span className="mt-0.5 block text-muted">{file ? t('Tap to replace') : hint}</span>
         </span>
       </div>
       <p id={`${id}-state`} role={message ? 'alert' : undefined} className={`mt-2 text-sm ${message ? 'text-danger' : 'sr-only'}`}>
-        {message ?? (file ? `${file.name} chosen` : 'No photo chosen')}
+        {message ? t(message) : file ? t('{name} chosen', { name: file.name }) : t('No photo chosen')}
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useImperativeHandle, useRef, type PointerEvent, type Ref } from 'react';
+import { t } from '../../../lib/i18n.ts';
 
 export interface SignaturePadHandle {
   /** The drawing as a PNG on white, or null when nothing is drawn. */
@@ -116,10 +117,10 @@ export function SignaturePad({ ref, onInkChange, error }: SignaturePadProps) {
     <div>
       <div className="mb-1 flex items-center justify-between gap-3">
         <p id={`${id}-label`} className="text-sm font-semibold">
-          Signature
+          {t('Signature')}
         </p>
         <button type="button" className="btn min-h-11 px-3 text-sm text-accent-soft hover:bg-surface-2" onClick={clear}>
-          Clear
+          {t('Clear')}
         </button>
       </div>
       <canvas
@@ -137,7 +138,7 @@ export function SignaturePad({ ref, onInkChange, error }: SignaturePadProps) {
         onLostPointerCapture={onPointerEnd}
       />
       <p id={`${id}-hint`} role={error ? 'alert' : undefined} className={`mt-2 text-sm ${error ? 'text-danger' : 'text-muted'}`}>
-        {error ?? 'Sign with your finger or mouse inside the white box.'}
+        {error ? t(error) : t('Sign with your finger or mouse inside the white box.')}
       </p>
     </div>
   );

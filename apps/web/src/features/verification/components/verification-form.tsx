@@ -1,4 +1,5 @@
 import { latestBirthday, verificationMessages, type ProfileUser } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { useRef, useState, type FormEvent } from 'react';
 import { Screen } from '../../../components/layout/screen.tsx';
 import { StepProgress } from '../../../components/ui/step-progress.tsx';
@@ -25,14 +26,15 @@ import { DetailsStep } from './steps/details-step.tsx';
 import { DocumentsStep } from './steps/documents-step.tsx';
 import { SentStep } from './steps/sent-step.tsx';
 import { SignatureStep } from './steps/signature-step.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 type Step = 'details' | 'documents' | 'signature' | 'sent';
 const steps: readonly Step[] = ['details', 'documents', 'signature', 'sent'];
 const stepNames: Record<Step, string> = {
-  details: 'Details',
-  documents: 'Identity documents',
-  signature: 'Signature',
-  sent: 'Sent',
+  details: msg('Details'),
+  documents: msg('Identity documents'),
+  signature: msg('Signature'),
+  sent: msg('Sent'),
 };
 
 export interface VerificationFormProps {
@@ -89,7 +91,7 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
         // accounts.md §8: "Validation error" with the joined field errors; each also shows at its field.
         const messages = Object.values(error.errors).flat();
         const detail = messages.length > 0 ? messages.join(' ') : error.message;
-        toast(`${verificationMessages.validationErrorToast}: ${detail}`, { tone: 'error', duration: 3000 });
+        toast(`${t(verificationMessages.validationErrorToast)}: ${detail}`, { tone: 'error', duration: 3000 });
         const found: VerificationErrors = {};
         for (const [field, fieldMessages] of Object.entries(error.errors)) found[field as VerificationField] = fieldMessages[0];
         setErrors(found);
@@ -98,7 +100,7 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
       } else {
         // accounts.md §8: '{status}: {message or Server error}'; an answer without a message has only the client's fallback.
         const said = typeof (error.body as { message?: unknown } | undefined)?.message === 'string';
-        toast(`${error.status}: ${said ? error.message : verificationMessages.serverError}`, { tone: 'error' });
+        toast(`${error.status}: ${said ? error.message : t(verificationMessages.serverError)}`, { tone: 'error' });
       }
     } finally {
       setSending(false);
@@ -126,17 +128,17 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
 
   return (
     <Screen
-      title="Account validation"
+      title={t('Account validation')}
       onBack={index > 0 && step !== 'sent' ? back : undefined}
       headingRef={headingRef}
-      eyebrow={<StepProgress current={index + 1} total={steps.length} label="Verification progress" stepName={stepNames[step]} />}
+      eyebrow={<StepProgress current={index + 1} total={steps.length} label={t('Verification progress')} stepName={t(stepNames[step])} />}
       description={
         step === 'details' && user.isVerified === 'rejected' ? (
           <div className="rounded-2xl border border-danger/30 bg-danger/10 px-4 py-3 text-sm text-fg">
-            <p>Your last verification was not accepted. Please check your details and send clear photos of a valid document.</p>
+            <p>{t('Your last verification was not accepted. Please check your details and send clear photos of a valid document.')}</p>
             {rejection.data?.rejectionReason && (
               <p className="mt-2">
-                <span className="font-bold">The reviewer said:</span> {rejection.data.rejectionReason}
+                <span className="font-bold">{t('The reviewer said:')}</span> {rejection.data.rejectionReason}
               </p>
             )}
           </div>
@@ -162,7 +164,7 @@ export function VerificationForm({ user, onSubmitted }: VerificationFormProps) {
           )}
 
           <SubmitButton busy={sending} className="mt-2 w-full">
-            {step === 'signature' ? 'Submit' : 'Continue'}
+            {step === 'signature' ? t('Submit') : t('Continue')}
           </SubmitButton>
         </form>
       )}

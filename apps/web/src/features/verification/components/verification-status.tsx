@@ -1,26 +1,28 @@
 import { verificationMessages, type VerificationStatus } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { Link } from 'react-router';
 import { ClockIcon, ShieldIcon } from '../../../components/ui/account-icons.tsx';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { paths } from '../../../config/paths.ts';
+import { t } from '../../../lib/i18n.ts';
 
 type Shown = Extract<VerificationStatus, 'pending' | 'approved'> | 'not-for-type';
 
 const copy: Record<Shown, { title: string; message: string; text: string }> = {
   pending: {
-    title: 'Waiting for review',
+    title: msg('Waiting for review'),
     message: verificationMessages.alreadyPending,
-    text: 'Our team checks every submission by hand. Your account page shows the result as soon as the review is done.',
+    text: msg('Our team checks every submission by hand. Your account page shows the result as soon as the review is done.'),
   },
   approved: {
-    title: 'Account verified',
+    title: msg('Account verified'),
     message: verificationMessages.alreadyApproved,
-    text: 'Your identity and age are confirmed. There is nothing more to do here.',
+    text: msg('Your identity and age are confirmed. There is nothing more to do here.'),
   },
   'not-for-type': {
-    title: 'Nothing to verify',
+    title: msg('Nothing to verify'),
     message: verificationMessages.notForType,
-    text: 'Viewer accounts can watch, like and rate without it.',
+    text: msg('Viewer accounts can watch, like and rate without it.'),
   },
 };
 
@@ -37,13 +39,13 @@ export function VerificationStatusCard({ status }: { status: Shown }) {
       >
         <Icon width="30" height="30" />
       </span>
-      <h2 className="mt-5 text-xl font-bold tracking-tight">{title}</h2>
+      <h2 className="mt-5 text-xl font-bold tracking-tight">{t(title)}</h2>
       <p role="status" className="mt-2 font-semibold text-balance">
-        {message}
+        {t(message)}
       </p>
-      <p className="mt-2 max-w-sm text-sm leading-relaxed text-balance text-muted">{text}</p>
+      <p className="mt-2 max-w-sm text-sm leading-relaxed text-balance text-muted">{t(text)}</p>
       <Link to={paths.account} className="btn btn-secondary mt-7 h-12 min-w-52">
-        Back to account
+        {t('Back to account')}
       </Link>
     </section>
   );

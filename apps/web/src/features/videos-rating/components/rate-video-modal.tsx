@@ -4,6 +4,7 @@ import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useRateVideo } from '../api/rate-video.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §4, §9: the prompt closes 700 ms after a rating. */
 export const RATED_CLOSE_MS = 700;
@@ -58,21 +59,21 @@ export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClos
       describedBy={descriptionId}
       className="relative w-full max-w-sm animate-pop-in rounded-3xl border border-line-strong bg-surface-1 p-6 shadow-float outline-none"
     >
-      <button type="button" className="icon-btn absolute top-3 right-3 text-muted" aria-label="Close" onClick={onClose}>
+      <button type="button" className="icon-btn absolute top-3 right-3 text-muted" aria-label={t('Close')} onClick={onClose}>
         <CloseIcon width="20" height="20" />
       </button>
       <h2 id={titleId} className="pr-10 text-xl font-bold tracking-tight text-balance">
-        How was this video?
+        {t('How was this video?')}
       </h2>
       <p id={descriptionId} className="mt-2 text-[0.9375rem] leading-relaxed text-muted">
-        Your rating shapes what you see next.
+        {t('Your rating shapes what you see next.')}
       </p>
-      <div role="group" aria-label="Ratings" className="mt-6 grid grid-cols-5 gap-2">
+      <div role="group" aria-label={t('Ratings')} className="mt-6 grid grid-cols-5 gap-2">
         {ratingOptions.map((option) => (
           <button
             key={option.value}
             type="button"
-            aria-label={option.label}
+            aria-label={t(option.label)}
             aria-pressed={chosen === option.value}
             disabled={chosen !== null}
             onClick={() => void choose(option.value)}
@@ -81,13 +82,13 @@ export function RateVideoModal({ videoId, guest, onNeedsAccount, onRated, onClos
             } disabled:cursor-default`}
           >
             <span aria-hidden="true">{option.emoji}</span>
-            <span className="text-[0.625rem] font-semibold text-muted">{option.label}</span>
+            <span className="text-[0.625rem] font-semibold text-muted">{t(option.label)}</span>
           </button>
         ))}
       </div>
       {failed && (
         <p role="alert" className="mt-4 text-sm text-danger">
-          The rating was not saved. Try again.
+          {t('The rating was not saved. Try again.')}
         </p>
       )}
     </DialogFrame>

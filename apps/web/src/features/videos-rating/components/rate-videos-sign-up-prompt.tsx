@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §2 "Modals": a guest who wants to rate videos is asked to sign up or log in first. */
 export function RateVideosSignUpPrompt({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -8,15 +9,15 @@ export function RateVideosSignUpPrompt({ open, onClose }: { open: boolean; onClo
     <Modal
       open={open}
       onClose={onClose}
-      title="Sign up to rate videos"
-      description="Rating videos needs a free account. Your ratings shape what you see next and help creators know what you like."
+      title={t('Sign up to rate videos')}
+      description={t('Rating videos needs a free account. Your ratings shape what you see next and help creators know what you like.')}
     >
       <div className="mt-6 flex flex-col gap-3">
         <Link to={paths.register} onClick={onClose} className="btn btn-primary">
-          Create account
+          {t('Create account')}
         </Link>
         <Link to={paths.login} onClick={onClose} className="btn btn-secondary">
-          Login
+          {t('Login')}
         </Link>
       </div>
     </Modal>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { attachHls } from '../attach-hls.ts';
 import { loadHls } from '../hls-library.ts';
+import { t } from '../../../lib/i18n.ts';
 
 export interface HlsVideoProps {
   src: string;
@@ -52,7 +53,7 @@ export function HlsVideo({ src, poster, className = '' }: HlsVideoProps) {
           className="absolute inset-x-4 top-1/2 flex -translate-y-1/2 items-start gap-3 rounded-2xl border border-danger/30 bg-ink/90 px-4 py-3 text-sm font-medium"
         >
           <AlertIcon width="20" height="20" className="mt-px flex-none text-danger" />
-          This video cannot play right now. Try again in a moment.
+          {t('This video cannot play right now. Try again in a moment.')}
         </p>
       )}
     </div>

@@ -21,6 +21,7 @@ import { VideoPlayerDialog } from './video-player-dialog.tsx';
 import { VideoTile } from './video-tile.tsx';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { gridClassName } from './video-grid.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §2: 3 columns, 5 on wide screens, as every other video grid. */
 const grid = gridClassName;
@@ -38,13 +39,13 @@ function StatusDialog({ video, now, details, onClose }: { video: Video; now: num
       {badge && <StatusBadge tone={badge.tone} label={badge.label} className="mt-4" />}
       {video.statusReason && (
         <p className="mt-4 rounded-2xl border border-line bg-surface-2 px-4 py-3 text-sm leading-relaxed">
-          <span className="block text-xs font-bold tracking-[0.12em] text-subtle uppercase">Reason</span>
+          <span className="block text-xs font-bold tracking-[0.12em] text-subtle uppercase">{t('Reason')}</span>
           {video.statusReason}
         </p>
       )}
       {details}
       <button type="button" className="btn btn-secondary mt-6 h-12 w-full" onClick={onClose}>
-        Got it
+        {t('Got it')}
       </button>
     </Modal>
   );
@@ -56,13 +57,13 @@ function EmptyState() {
       <span className="grid size-14 place-items-center rounded-2xl bg-brand text-white shadow-glow">
         <FilmIcon width="26" height="26" />
       </span>
-      <h3 className="mt-5 text-lg font-bold tracking-tight">No videos yet</h3>
+      <h3 className="mt-5 text-lg font-bold tracking-tight">{t('No videos yet')}</h3>
       <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-balance text-muted">
-        Post your first clip. It shows up here while it is processed, and stays here once it is live.
+        {t('Post your first clip. It shows up here while it is processed, and stays here once it is live.')}
       </p>
       <Link to={paths.upload} className="btn btn-primary mt-6 h-12 min-w-52">
         <PlusIcon width="20" height="20" strokeWidth="2.5" />
-        Upload a video
+        {t('Upload a video')}
       </Link>
     </div>
   );
@@ -125,14 +126,14 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
   let body;
   if (list.isPending) {
     body = (
-      <ul aria-label="Loading videos" className={grid}>
+      <ul aria-label={t('Loading videos')} className={grid}>
         {Array.from({ length: 6 }, (_, index) => (
           <li key={index} className="aspect-[9/16] animate-pulse rounded-2xl bg-surface-2" />
         ))}
       </ul>
     );
   } else if (list.isError && videos.length === 0) {
-    body = <LoadFailed message="Your videos could not load." onRetry={() => void list.refetch()} />;
+    body = <LoadFailed message={t('Your videos could not load.')} onRetry={() => void list.refetch()} />;
   } else if (videos.length === 0) {
     body = <EmptyState />;
   } else {
@@ -144,8 +145,8 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
           ))}
         </ul>
         <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
-          {isFetchingNextPage && <Spinner label="Loading more videos" className="size-6" />}
-          {isFetchNextPageError && !isFetchingNextPage && <LoadFailed message="More videos could not load." onRetry={() => void fetchNextPage()} />}
+          {isFetchingNextPage && <Spinner label={t('Loading more videos')} className="size-6" />}
+          {isFetchNextPageError && !isFetchingNextPage && <LoadFailed message={t('More videos could not load.')} onRetry={() => void fetchNextPage()} />}
         </div>
       </>
     );
@@ -155,12 +156,12 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
     <section aria-labelledby="my-videos-heading" className="mt-8 lg:mt-0">
       <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id="my-videos-heading" className="text-xl font-extrabold tracking-tight">
-          My videos
+          {t('My videos')}
         </h2>
         {videos.length > 0 && (
           <Link to={paths.upload} className="btn btn-primary px-4 text-sm">
             <PlusIcon width="18" height="18" strokeWidth="2.5" />
-            Upload
+            {t('Upload')}
           </Link>
         )}
       </div>
@@ -170,7 +171,7 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
         (canPlay(opened) && !isInReview(opened) ? (
           <VideoPlayerDialog
             video={opened}
-            note={isScheduled(opened, now) ? `Scheduled for ${formatPublishMoment(opened.uploadDate)}` : null}
+            note={isScheduled(opened, now) ? t('Scheduled for {date}', { date: formatPublishMoment(opened.uploadDate) }) : null}
             onClose={() => setOpened(null)}
           />
         ) : (
@@ -178,9 +179,9 @@ export function MyVideos({ statusDetails }: { statusDetails?: (video: Video) => 
         ))}
       <ConfirmDialog
         open={confirming !== null}
-        title="Delete video"
-        text={`“${confirming ? videoTitle(confirming) : ''}” will be removed from Flick for good. This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t('Delete video')}
+        text={t('“{title}” will be removed from Flick for good. This cannot be undone.', { title: confirming ? videoTitle(confirming) : '' })}
+        confirmLabel={t('Delete')}
         destructive
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && deleteConfirmed(confirming)}

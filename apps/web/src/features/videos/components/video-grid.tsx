@@ -11,6 +11,7 @@ import type { VideoList } from '../api/get-video-list.ts';
 import type { FeedNavigationState } from '../feed-navigation.ts';
 import { LoadFailed } from '../../../components/ui/load-failed.tsx';
 import { SensitiveGate } from '../../preferences/components/sensitive-cover.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** viewer.md §9: tag and rating lists load the next page 50 px before their end. */
 export const GRID_LOAD_MARGIN_PX = 50;
@@ -69,7 +70,7 @@ export function VideoGrid(props: VideoGridProps) {
 
   if (isPending) {
     return (
-      <ul aria-label={`Loading ${label.toLowerCase()}`} className={gridClassName}>
+      <ul aria-label={t('Loading videos')} className={gridClassName}>
         {Array.from({ length: 9 }, (_, index) => (
           <li key={index} className="aspect-[9/16] animate-pulse rounded-2xl bg-surface-2" />
         ))}
@@ -77,7 +78,7 @@ export function VideoGrid(props: VideoGridProps) {
     );
   }
   if (isError && videos.length === 0) {
-    return <LoadFailed message="Videos could not load." onRetry={() => void list.refetch()} />;
+    return <LoadFailed message={t('Videos could not load.')} onRetry={() => void list.refetch()} />;
   }
   if (videos.length === 0) return <>{empty}</>;
   return (
@@ -94,7 +95,7 @@ export function VideoGrid(props: VideoGridProps) {
         ))}
       </ul>
       <div ref={sentinel} className="flex min-h-12 items-center justify-center pt-4">
-        {loadingMore && <Spinner label="Loading more videos" className="size-6" />}
+        {loadingMore && <Spinner label={t('Loading more videos')} className="size-6" />}
       </div>
     </>
   );

@@ -1,10 +1,12 @@
-import { formatCompactNumber, formatDuration, type Video } from '@flick/contract';
+import { formatDuration, type Video } from '@flick/contract';
 import { useId } from 'react';
 import { DialogFrame } from '../../../components/ui/dialog-frame.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { statusLabels, videoTitle } from '../video-status.ts';
 import { HlsVideo } from './hls-video.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 export interface VideoPlayerDialogProps {
   video: Video;
@@ -36,16 +38,16 @@ export function VideoPlayerDialog({ video, note, onClose }: VideoPlayerDialogPro
           </h2>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs whitespace-nowrap text-muted tabular-nums">
             {video.status === 'processing' ? (
-              <StatusBadge tone="processing" label="Still processing" />
+              <StatusBadge tone="processing" label={t('Still processing')} />
             ) : (
-              <StatusBadge tone={note ? 'scheduled' : 'approved'} label={note ?? statusLabels.approved} />
+              <StatusBadge tone={note ? 'scheduled' : 'approved'} label={note ?? t(statusLabels.approved)} />
             )}
             <span>{formatDuration(video.duration)}</span>
             <span aria-hidden="true">·</span>
-            <span>{formatCompactNumber(video.viewCount)} views</span>
+            <span>{t('{count} views', { count: formatCount(video.viewCount) })}</span>
           </p>
         </div>
-        <button type="button" className="icon-btn -mr-2 text-muted" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-btn -mr-2 text-muted" aria-label={t('Close')} onClick={onClose}>
           <CloseIcon />
         </button>
       </div>
@@ -56,7 +58,7 @@ export function VideoPlayerDialog({ video, note, onClose }: VideoPlayerDialogPro
           className="min-h-0 flex-1 sm:aspect-[9/16] sm:h-[min(80dvh,46rem)] sm:flex-none"
         />
       ) : (
-        <p className="grid flex-1 place-items-center px-6 text-center text-muted sm:aspect-[9/16] sm:h-[min(80dvh,46rem)]">This video is not ready to play yet.</p>
+        <p className="grid flex-1 place-items-center px-6 text-center text-muted sm:aspect-[9/16] sm:h-[min(80dvh,46rem)]">{t('This video is not ready to play yet.')}</p>
       )}
     </DialogFrame>
   );

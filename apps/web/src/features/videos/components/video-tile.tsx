@@ -7,6 +7,7 @@ import { videoBadge, videoTitle } from '../video-status.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { VideoThumb } from './video-thumb.tsx';
 import { SensitiveGate } from '../../preferences/components/sensitive-cover.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface VideoTileProps {
   video: Video;
@@ -60,7 +61,7 @@ export function VideoTile({ video, now, deleteBusy = false, onOpen, onDelete }: 
       </SensitiveGate>
       <button
         type="button"
-        aria-label={`Delete ${title}`}
+        aria-label={t('Delete {title}', { title })}
         aria-busy={deleteBusy || undefined}
         disabled={deleting || deleteBusy}
         onClick={onDelete}

@@ -9,6 +9,7 @@ import { paths } from '../../../../config/paths.ts';
 import { validateFinalStep, type FinalStepField, type FinalStepValues } from '../../registration.ts';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { EmailField } from '../../../../components/ui/email-field.tsx';
+import { t } from '../../../../lib/i18n.ts';
 
 const inputNames: Record<FinalStepField, string> = {
   name: 'name',
@@ -59,7 +60,7 @@ export function FinalStep({ type, values, onChange, onSubmit }: FinalStepProps) 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
       <TextField
-        label="Name"
+        label={t('Name')}
         name="name"
         autoComplete="name"
         maxLength={NAME_MAX_LENGTH}
@@ -69,16 +70,16 @@ export function FinalStep({ type, values, onChange, onSubmit }: FinalStepProps) 
       />
       <EmailField value={values.email} onValueChange={(email) => onChange({ email })} aria-invalid={invalid('email')} />
       <PasswordField
-        label="Password"
+        label={t('Password')}
         name="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t('At least 8 characters.')}
         value={values.password}
         onChange={(event) => onChange({ password: event.target.value })}
         aria-invalid={invalid('password')}
       />
       <PasswordField
-        label="Confirm password"
+        label={t('Confirm password')}
         name="password_confirmation"
         autoComplete="new-password"
         value={values.passwordConfirmation}
@@ -88,25 +89,25 @@ export function FinalStep({ type, values, onChange, onSubmit }: FinalStepProps) 
       {model && (
         <>
           <TextField
-            label="Phone number"
+            label={t('Phone number')}
             name="phone_number"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             placeholder="+1 555 0100"
-            hint="For account security only. Never shown on your profile."
+            hint={t('For account security only. Never shown on your profile.')}
             value={values.phone}
             onChange={(event) => onChange({ phone: event.target.value })}
             aria-invalid={invalid('phone')}
           />
           <Checkbox name="terms" checked={values.terms} onChange={(terms) => onChange({ terms })} invalid={invalid('terms')}>
-            I agree to the{' '}
+            {t('I agree to the')}{' '}
             <Link
               to={paths.page('terms')}
               target="_blank"
               className="font-semibold text-accent-soft underline decoration-accent-soft/40 underline-offset-4 hover:decoration-current"
             >
-              Terms &amp; Conditions
+              {t('Terms & Conditions')}
             </Link>
           </Checkbox>
         </>
@@ -115,12 +116,12 @@ export function FinalStep({ type, values, onChange, onSubmit }: FinalStepProps) 
       {problem && <FormAlert>{problem.message}</FormAlert>}
 
       <SubmitButton busy={sending} className="mt-1 w-full">
-        Create account
+        {t('Create account')}
       </SubmitButton>
       <p className="text-center text-sm text-muted">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <Link to={paths.login} className="inline-flex min-h-11 items-center font-semibold text-fg hover:text-accent-soft">
-          Sign in
+          {t('Sign in')}
         </Link>
       </p>
     </form>

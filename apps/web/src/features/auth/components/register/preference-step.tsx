@@ -2,8 +2,7 @@ import { accountMessages, categories, categoryLabels, type Category } from '@fli
 import { useState, type FormEvent } from 'react';
 import { MultiChoiceCards } from '../../../../components/ui/choice-cards.tsx';
 import { SubmitButton } from '../../../../components/ui/submit-button.tsx';
-
-const preferenceOptions = categories.map((value) => ({ value, label: categoryLabels[value] }));
+import { t } from '../../../../lib/i18n.ts';
 
 export interface PreferenceStepProps {
   preference: readonly Category[];
@@ -24,14 +23,14 @@ export function PreferenceStep({ preference, onPreferenceChange, onContinue }: P
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-7">
       <MultiChoiceCards
-        legend="Categories"
+        legend={t('Categories')}
         hideLegend
-        options={preferenceOptions}
+        options={categories.map((value) => ({ value, label: t(categoryLabels[value]) }))}
         value={preference}
         onChange={onPreferenceChange}
-        error={tried && preference.length === 0 ? accountMessages.preferenceRequired : null}
+        error={tried && preference.length === 0 ? t(accountMessages.preferenceRequired) : null}
       />
-      <SubmitButton className="w-full">Continue</SubmitButton>
+      <SubmitButton className="w-full">{t('Continue')}</SubmitButton>
     </form>
   );
 }

@@ -15,23 +15,25 @@ import { UsernameStep } from './username-step.tsx';
 import { VerifyStep } from './verify-step.tsx';
 import { useFocusOnStep } from '../../../../hooks/use-focus-on-step.ts';
 import { browserCountry } from '../../browser-country.ts';
+import { t } from '../../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const stepCopy: Record<RegisterStep, { title: string; description: string }> = {
-  type: { title: 'Create your account', description: 'How will you use Flick?' },
-  username: { title: 'Choose a username', description: 'Your public name on Flick and the address of your profile.' },
-  sex: { title: 'Who is on camera?', description: 'Viewers find creators by category. You can change it later.' },
-  preference: { title: 'What do you like to watch?', description: 'Pick one or more. Your feed starts with these.' },
-  final: { title: 'Your details', description: 'Almost there. Your email and phone number stay private.' },
-  verify: { title: 'Check your inbox', description: 'One more step: verify your email address.' },
+  type: { title: msg('Create your account'), description: msg('How will you use Flick?') },
+  username: { title: msg('Choose a username'), description: msg('Your public name on Flick and the address of your profile.') },
+  sex: { title: msg('Who is on camera?'), description: msg('Viewers find creators by category. You can change it later.') },
+  preference: { title: msg('What do you like to watch?'), description: msg('Pick one or more. Your feed starts with these.') },
+  final: { title: msg('Your details'), description: msg('Almost there. Your email and phone number stay private.') },
+  verify: { title: msg('Check your inbox'), description: msg('One more step: verify your email address.') },
 };
 
 const stepNames: Record<RegisterStep, string> = {
-  type: 'Account type',
-  username: 'Username',
-  sex: 'Sex',
-  preference: 'Categories',
-  final: 'Details',
-  verify: 'Verify',
+  type: msg('Account type'),
+  username: msg('Username'),
+  sex: msg('Sex'),
+  preference: msg('Categories'),
+  final: msg('Details'),
+  verify: msg('Verify'),
 };
 
 /** The form fields of the server's field errors, to mark the one a 422 is about. */
@@ -110,8 +112,8 @@ export function RegisterWizard({ type, onTypeChange, onLeave }: RegisterWizardPr
 
   return (
     <Screen
-      title={copy.title}
-      description={step === 'verify' ? undefined : copy.description}
+      title={t(copy.title)}
+      description={step === 'verify' ? undefined : t(copy.description)}
       onBack={step === 'verify' ? undefined : back}
       backTo={false}
       width="narrow"
@@ -122,7 +124,7 @@ export function RegisterWizard({ type, onTypeChange, onLeave }: RegisterWizardPr
             <MailIcon width="30" height="30" />
           </span>
         ) : (
-          <StepProgress current={index + 1} total={total} label="Registration progress" stepName={stepNames[step]} />
+          <StepProgress current={index + 1} total={total} label={t('Registration progress')} stepName={t(stepNames[step])} />
         )
       }
     >

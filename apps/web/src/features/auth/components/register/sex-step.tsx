@@ -3,8 +3,7 @@ import type { FormEvent } from 'react';
 import { ChoiceCards } from '../../../../components/ui/choice-cards.tsx';
 import { SubmitButton } from '../../../../components/ui/submit-button.tsx';
 import { sexLabels } from '../../../../config/sex-labels.ts';
-
-const sexOptions = categories.map((value) => ({ value, label: sexLabels[value] }));
+import { t } from '../../../../lib/i18n.ts';
 
 export interface SexStepProps {
   gender: Category;
@@ -21,8 +20,8 @@ export function SexStep({ gender, onGenderChange, onContinue }: SexStepProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-7">
-      <ChoiceCards legend="Sex" hideLegend options={sexOptions} value={gender} onChange={onGenderChange} />
-      <SubmitButton className="w-full">Continue</SubmitButton>
+      <ChoiceCards legend={t('Sex')} hideLegend options={categories.map((value) => ({ value, label: t(sexLabels[value]) }))} value={gender} onChange={onGenderChange} />
+      <SubmitButton className="w-full">{t('Continue')}</SubmitButton>
     </form>
   );
 }

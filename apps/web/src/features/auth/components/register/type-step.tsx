@@ -4,6 +4,8 @@ import { VideoIcon } from '../../../../components/ui/account-icons.tsx';
 import { ChoiceCards, type ChoiceOption } from '../../../../components/ui/choice-cards.tsx';
 import { PlayIcon } from '../../../../components/ui/icons.tsx';
 import { SubmitButton } from '../../../../components/ui/submit-button.tsx';
+import { t } from '../../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const bubble = 'grid size-11 place-items-center rounded-2xl';
 
@@ -11,8 +13,8 @@ const bubble = 'grid size-11 place-items-center rounded-2xl';
 const typeOptions: readonly ChoiceOption<RegistrationType>[] = [
   {
     value: 'user',
-    label: 'Watch videos',
-    description: 'A viewer account: follow creators, like and rate clips.',
+    label: msg('Watch videos'),
+    description: msg('A viewer account: follow creators, like and rate clips.'),
     visual: (
       <span className={`${bubble} bg-surface-3 text-fg`}>
         <PlayIcon width="20" height="20" className="ml-0.5" />
@@ -21,8 +23,8 @@ const typeOptions: readonly ChoiceOption<RegistrationType>[] = [
   },
   {
     value: 'model',
-    label: 'Post videos',
-    description: 'A creator account: upload clips and promote your live shows.',
+    label: msg('Post videos'),
+    description: msg('A creator account: upload clips and promote your live shows.'),
     visual: (
       <span className={`${bubble} bg-brand text-white shadow-glow`}>
         <VideoIcon width="22" height="22" />
@@ -45,9 +47,16 @@ export function TypeStep({ type, onTypeChange, onContinue }: TypeStepProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-7">
-      <ChoiceCards legend="Account type" hideLegend columns={1} options={typeOptions} value={type} onChange={onTypeChange} />
+      <ChoiceCards
+        legend={t('Account type')}
+        hideLegend
+        columns={1}
+        options={typeOptions.map((option) => ({ ...option, label: t(option.label), description: option.description && t(option.description) }))}
+        value={type}
+        onChange={onTypeChange}
+      />
       <SubmitButton disabled={!type} className="w-full">
-        Continue
+        {t('Continue')}
       </SubmitButton>
     </form>
   );

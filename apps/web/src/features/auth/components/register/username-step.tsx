@@ -5,6 +5,7 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { SubmitButton } from '../../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
 import type { Availability } from '../../hooks/use-username-availability.ts';
+import { t } from '../../../../lib/i18n.ts';
 
 export interface UsernameStepProps {
   username: string;
@@ -83,7 +84,7 @@ export function UsernameStep({ username, onUsernameChange, availability, checkNo
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-7">
       <TextField
         ref={inputRef}
-        label="Username"
+        label={t('Username')}
         name="username"
         autoComplete="username"
         autoCapitalize="none"
@@ -99,17 +100,17 @@ export function UsernameStep({ username, onUsernameChange, availability, checkNo
         error={problem}
         hint={
           availability.status === 'available' ? (
-            <span className="font-semibold text-success">{availability.message}</span>
+            <span className="font-semibold text-success">{t(availability.message)}</span>
           ) : availability.status === 'checking' ? (
-            'Checking availability…'
+            t('Checking availability…')
           ) : (
-            'Letters, numbers, hyphens and underscores.'
+            t('Letters, numbers, hyphens and underscores.')
           )
         }
         trailing={<StatusIcon availability={availability} />}
       />
       <SubmitButton busy={continuing} className="w-full">
-        Continue
+        {t('Continue')}
       </SubmitButton>
     </form>
   );

@@ -6,6 +6,8 @@ import { paths } from '../../../../config/paths.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useResendEmail } from '../../api/resend-email.ts';
 import { useCountdown } from '../../hooks/use-countdown.ts';
+import { formatNumber } from '../../../../lib/format.ts';
+import { t } from '../../../../lib/i18n.ts';
 
 /**
  * accounts.md §4: after registering, the person is asked to open the link we e-mailed; they may ask
@@ -24,18 +26,18 @@ export function VerifyStep({ email }: { email: string }) {
   return (
     <div className="flex flex-col gap-5">
       <p className="rounded-2xl border border-line bg-surface-1 px-4 py-3.5 text-[0.9375rem] leading-relaxed text-muted">
-        We sent a verification link to <strong className="font-semibold break-all text-fg">{email}</strong>. Open it to verify your email address. It can take a minute to
-        arrive; check your spam folder too.
+        {t('We sent a verification link to')} <strong className="font-semibold break-all text-fg">{email}</strong>.{' '}
+        {t('Open it to verify your email address. It can take a minute to arrive; check your spam folder too.')}
       </p>
 
       {resend.isSuccess && <FormAlert tone="success">{resend.data.message || accountMessages.verificationEmailSent}</FormAlert>}
       {failure && <FormAlert>{failure}</FormAlert>}
 
       <SubmitButton type="button" variant="secondary" busy={resend.isPending} disabled={secondsLeft > 0} onClick={onResend} className="w-full">
-        {secondsLeft > 0 ? `Resend email in ${secondsLeft}s` : 'Resend email'}
+        {secondsLeft > 0 ? t('Resend email in {seconds}s', { seconds: formatNumber(secondsLeft) }) : t('Resend email')}
       </SubmitButton>
       <Link to={paths.login} className="btn btn-primary h-12 w-full">
-        Sign in
+        {t('Sign in')}
       </Link>
     </div>
   );

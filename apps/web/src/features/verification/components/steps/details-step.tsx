@@ -1,20 +1,21 @@
 import { ADULT_AGE, ageOn, categories, type Category } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import { TextAreaField, TextField } from '../../../../components/ui/text-field.tsx';
 import { countryOptions } from '../../countries.ts';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { StepTitle, type StepFieldsProps } from './step-parts.tsx';
+import { t } from '../../../../lib/i18n.ts';
 
 /** As written on identity documents. */
-const legalGenderLabels: Record<Category, string> = { f: 'Female', c: 'Couple', m: 'Male', t: 'Trans' };
-const genderOptions = categories.map((value) => ({ value, label: legalGenderLabels[value] }));
+const legalGenderLabels: Record<Category, string> = { f: msg('Female'), c: msg('Couple'), m: msg('Male'), t: msg('Trans') };
 
 /** accounts.md §2 verification, step 1: the legal details; the age follows the birthday. */
 export function DetailsStep({ values, errors, set, maxBirthday }: StepFieldsProps & { maxBirthday: string }) {
   return (
     <>
-      <StepTitle text="As they appear on your identity document. Only our review team sees them.">Your details</StepTitle>
+      <StepTitle text={t('As they appear on your identity document. Only our review team sees them.')}>{t('Your details')}</StepTitle>
       <TextField
-        label="Full Name"
+        label={t('Full Name')}
         name="legal_name"
         autoComplete="name"
         value={values.legal_name}
@@ -22,16 +23,16 @@ export function DetailsStep({ values, errors, set, maxBirthday }: StepFieldsProp
         error={errors.legal_name}
       />
       <SelectField
-        label="Gender"
+        label={t('Gender')}
         name="gender"
-        placeholder="Select"
-        options={genderOptions}
+        placeholder={t('Select')}
+        options={categories.map((value) => ({ value, label: t(legalGenderLabels[value]) }))}
         value={values.gender}
         onChange={(event) => set('gender', event.target.value as Category | '')}
         error={errors.gender}
       />
       <TextAreaField
-        label="Address"
+        label={t('Address')}
         name="address"
         autoComplete="street-address"
         rows={2}
@@ -40,10 +41,10 @@ export function DetailsStep({ values, errors, set, maxBirthday }: StepFieldsProp
         error={errors.address}
       />
       <SelectField
-        label="Country"
+        label={t('Country')}
         name="country"
         autoComplete="country"
-        placeholder="Select"
+        placeholder={t('Select')}
         options={countryOptions().map((country) => ({ value: country.code, label: country.name }))}
         value={values.country}
         onChange={(event) => set('country', event.target.value)}
@@ -51,7 +52,7 @@ export function DetailsStep({ values, errors, set, maxBirthday }: StepFieldsProp
       />
       <div className="grid grid-cols-[1fr_7rem] gap-3">
         <TextField
-          label="Birthday"
+          label={t('Birthday')}
           name="date_of_birth"
           type="date"
           autoComplete="bday"
@@ -65,7 +66,7 @@ export function DetailsStep({ values, errors, set, maxBirthday }: StepFieldsProp
           error={errors.date_of_birth}
         />
         <TextField
-          label="Age"
+          label={t('Age')}
           name="age"
           type="number"
           inputMode="numeric"
@@ -77,13 +78,13 @@ export function DetailsStep({ values, errors, set, maxBirthday }: StepFieldsProp
         />
       </div>
       <TextField
-        label="Stage name"
+        label={t('Stage name')}
         name="stage_name"
         autoComplete="nickname"
         value={values.stage_name}
         onChange={(event) => set('stage_name', event.target.value)}
         error={errors.stage_name}
-        hint="The name you perform under."
+        hint={t('The name you perform under.')}
       />
     </>
   );
