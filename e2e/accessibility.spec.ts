@@ -32,6 +32,16 @@ test.beforeAll(async () => {
 
 /** What axe finds serious or critical on the page as it is now, one line per element. */
 async function audit(page: Page, screen: string): Promise<string[]> {
+  // Once what is fading or sliding in has arrived: half-way through, its text has half its contrast.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      undefined,
+      {
+        timeout: 3000,
+      },
+    )
+    .catch(() => undefined);
   // Legacy mode: the app has no frames, and the default mode opens a second page for every audit.
   const { violations } = await new AxeBuilder({ page }).options(OPTIONS).withTags(WCAG).setLegacyMode(true).analyze();
   return violations

@@ -91,7 +91,7 @@ test("the feed's top Live Cams button posts event 5 and opens the partner page i
   const event = page.waitForRequest((request) => request.url().endsWith('/v1/event') && request.method() === 'POST');
   const popup = page.waitForEvent('popup');
   await snap(page, testInfo, 'live-cams-top-button');
-  await page.getByRole('link', { name: 'Live cams now' }).click();
+  await page.getByRole('link', { name: 'Live Cams now' }).click();
   expect((await event).postDataJSON()).toMatchObject({ event_id: 5 });
   expect((await popup).url()).toBe('https://livecams.example.com/?ref=flick');
 });

@@ -38,7 +38,7 @@ export function FeedHeader({ title, gridPath, livecamsUrl, userId, onOpenPrefere
           url={livecamsUrl}
           eventId={liveCamsEventIds.topLiveButton}
           visitor={{ guestId: getGuestId(), userId }}
-          aria-label={t('Live cams now')}
+          aria-label={t('Live Cams now')}
           className="ml-auto flex h-11 items-center gap-2 rounded-full border border-white/15 bg-black/35 pr-4 pl-3.5 text-sm font-bold text-white shadow-float backdrop-blur-xl transition-transform active:scale-95"
         >
           <span aria-hidden="true" className="size-2.5 animate-live-pulse rounded-full bg-live" />
