@@ -1,6 +1,6 @@
 import { accountMessages as m } from '@flick/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, signUp } from './helpers/accounts.ts';
+import { client, newAccount, signUp } from './helpers/accounts.ts';
 import { eventually } from './helpers/eventually.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -52,6 +52,25 @@ describe('the server speaks the reader’s language (issue 32: Accept-Language)'
     const mail = t.mail.at(-1)!;
     expect(mail.subject).not.toBe('Reset your password');
     expect(mail.text).toContain(mail.link);
+    expect(mail.html).toContain(mail.subject);
+  });
+
+  it('writes an account’s later e-mails in the language it signed in with, whatever the request that causes them', async () => {
+    const account = newAccount('user');
+    expect((await post('/v1/register', account, 'fr-FR')).statusCode).toBe(201);
+    const login = await post('/v1/login', { email: account.email, password: account.password, remember_me: false }, 'fr-FR');
+    const auth = { authorization: `Bearer ${(login.json() as { access_token: string }).access_token}` };
+    const sent = t.mail.length;
+    // Asked for without any language (a script, an old tab): the account's own is French.
+    const res = await t.app.inject({ method: 'POST', url: '/v1/account/deletion', payload: { password: account.password }, headers: { ...client(), ...auth } });
+    expect(res.statusCode).toBe(200);
+    await eventually(
+      async () => t.mail.length,
+      (length) => length > sent,
+    );
+    const mail = t.mail.at(-1)!;
+    expect(mail.to).toBe(account.email);
+    expect(mail.subject).not.toBe('Your account is scheduled for deletion');
     expect(mail.html).toContain(mail.subject);
   });
 });

@@ -34,6 +34,8 @@ export const users = pgTable(
     avatar: text('avatar'),
     cover: text('cover'),
     country: text('country'),
+    /** The language the account last signed in or registered in (issue 32): its e-mails are written in it; null is English. */
+    locale: text('locale'),
     isVerified: verificationStatus('is_verified').notNull().default('none'),
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Set while an admin's ban stands (ADR 0015): no sign-in, no profile, no videos shown. */

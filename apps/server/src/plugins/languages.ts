@@ -1,6 +1,5 @@
-import { LOCALES, negotiateLocale, SOURCE_LOCALE, type Locale, type MessageValues } from '@flick/i18n';
-import { loadCatalogue } from '@flick/i18n/catalogues';
-import { createI18n, type I18n } from '@flick/i18n/runtime';
+import { negotiateLocale, SOURCE_LOCALE, type Locale, type MessageValues } from '@flick/i18n';
+import { loadTranslators, type Translators } from '../lib/translators.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -11,13 +10,6 @@ declare module 'fastify' {
     /** A message in that language (an e-mail, a text built here); answers' messages are translated on their way out. */
     t: (message: string, values?: MessageValues) => string;
   }
-}
-
-export type Translators = ReadonlyMap<Locale, I18n>;
-
-/** One Lingui instance per locale, every catalogue loaded at start. */
-export async function loadTranslators(): Promise<Translators> {
-  return new Map(await Promise.all(LOCALES.map(async (locale) => [locale, createI18n(locale, await loadCatalogue(locale))] as const)));
 }
 
 interface MessageBody {

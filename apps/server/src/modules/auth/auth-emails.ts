@@ -1,9 +1,5 @@
-import type { MessageValues } from '@flick/i18n';
 import type { MailMessage } from '../../lib/mailer.ts';
-
-/** Translates a message into the reader's language (request.t); English as written when none is given. */
-export type Translate = (message: string, values?: MessageValues) => string;
-const english: Translate = (message, values) => message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole));
+import { english, type Translate } from '../../lib/translators.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     async (request, reply) => {
-      const user = await auth.register(request.body, request.t);
+      const user = await auth.register(request.body, request.t, request.locale);
       return reply.code(201).send({ message: accountMessages.registered, user: { id: user.id, type: user.type } });
     },
   );
@@ -104,7 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
     async (request, reply) => {
       const { email, password, remember_me } = request.body;
-      const signedIn = await auth.login(email, password, remember_me, request.ip, request.t).catch((error: unknown) => {
+      const signedIn = await auth.login(email, password, remember_me, request.ip, request.t, request.locale).catch((error: unknown) => {
         if (error instanceof TryLaterError) void reply.header('retry-after', String(error.retryAfterSeconds));
         // A scheduled deletion (409) or a ban (403), with the one-time token that keeps or deletes the account (ADR 0031).
         if (error instanceof LoginRefusedError) return error;

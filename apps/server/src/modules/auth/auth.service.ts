@@ -1,4 +1,5 @@
 import { accountMessages, type registerRequestSchema } from '@flick/contract';
+import type { Locale } from '@flick/i18n';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -10,7 +11,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { validationError } from '../../lib/validation.ts';
 import { accountsRepository } from '../accounts/accounts.repository.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { resetPasswordMessage, signInAttemptsMessage, verifyEmailMessage, type Translate } from './auth-emails.ts';
+import type { Translate } from '../../lib/translators.ts';
+import { resetPasswordMessage, signInAttemptsMessage, verifyEmailMessage } from './auth-emails.ts';
 import { authRepository, type EmailPurpose } from './auth.repository.ts';
 import { ADDRESS_FAILURES, emailKey, lockSeconds, SIGN_IN_BACKOFF } from './sign-in-backoff.ts';
 import { signInBackoffRepository } from './sign-in-backoff.repository.ts';
@@ -102,7 +104,7 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
     isHandleAvailable: (handle: string) => accounts.isHandleAvailable(handle),
 
     /** `t`: the e-mails in the language of whoever asked (request.t). */
-    async register(input: z.output<typeof registerRequestSchema>, t?: Translate) {
+    async register(input: z.output<typeof registerRequestSchema>, t?: Translate, locale?: Locale) {
       const username = input.type === 'model' ? input.username : undefined;
       const taken: { field: string; message: string }[] = [];
       if (await repo.findByEmail(input.email)) taken.push({ field: 'email', message: accountMessages.emailTaken });
@@ -124,6 +126,7 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
           preference: input.preference,
           phoneNumber: input.type === 'model' ? (input.phone_number ?? null) : null,
           country: input.country ?? null,
+          locale: locale ?? null,
         });
         await sendVerification(user, t);
         return user;
@@ -151,7 +154,7 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
     },
 
     /** Only failures count against the client address and the e-mail address (SECURITY.md). */
-    async login(email: string, password: string, rememberMe: boolean, clientAddress: string, t?: Translate) {
+    async login(email: string, password: string, rememberMe: boolean, clientAddress: string, t?: Translate, locale?: Locale) {
       const key = emailKey(email);
       await refuseWhileLocked(key, clientAddress);
       const user = await repo.findByEmail(email);
@@ -165,6 +168,8 @@ export function authService({ db, mailer, publicUrl, logger, refusal }: AuthDepe
       if (refused) throw refused;
       // Only after the password: a ban is not told to whoever types an address (ADR 0015).
       if (user.bannedAt) throw new HttpError(403, accountMessages.accountBanned);
+      // The language its e-mails are written in: the one it last signed in with.
+      if (locale && user.locale !== locale) await repo.update(user.id, { locale });
       const token = createToken();
       await tokens.insertSession(user.id, hashToken(token), new Date(Date.now() + (rememberMe ? TOKEN_LIFETIME_MS.remembered : TOKEN_LIFETIME_MS.session)));
       return { token, user };

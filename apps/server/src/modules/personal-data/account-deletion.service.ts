@@ -21,6 +21,7 @@ import { authRepository } from '../auth/auth.repository.ts';
 import { LoginRefusedError, TOKEN_LIFETIME_MS } from '../auth/auth.service.ts';
 import { deletionScheduledMessage } from './personal-data-emails.ts';
 import { personalDataRepository } from './personal-data.repository.ts';
+import { translatorFor } from '../../lib/translators.ts';
 
 /** A sign-in's one-time token to keep (or delete) an account lives this long: the screen that uses it is open now. */
 const TOKEN_LIFETIME = 15 * 60_000;
@@ -63,7 +64,7 @@ export function accountDeletionService({ db, publicUrl, jobs, mailer, logger, cr
     // The purge at the date; the hourly sweep is the net under it.
     await jobs.send('purge-personal-data', { userId: user.id }, { startAfter: new Date(dueAt.getTime() + 1000) });
     const date = formatPersonalDataDate(dueAt.toISOString());
-    background.run(() => mailer.send(deletionScheduledMessage(user.email, date, `${publicUrl}/login`)));
+    background.run(async () => mailer.send(deletionScheduledMessage(user.email, date, `${publicUrl}/login`, await translatorFor(user.locale))));
     return { message: personalDataMessages.deletionScheduledDone(date), deletion_due_at: dueAt.toISOString() };
   }
 

@@ -24,6 +24,7 @@ import { createToken, hashToken } from '../../lib/tokens.ts';
 import { imageFileName, imageHash } from '../accounts/profile-images.ts';
 import { dataExportReadyMessage } from './personal-data-emails.ts';
 import { ACTOR_COLUMNS, isSecretColumn, personalDataRepository, VIEWER_KEY_TABLES } from './personal-data.repository.ts';
+import { translatorFor } from '../../lib/translators.ts';
 
 /** A download ticket (the browser's navigation to the file carries no bearer) lives a minute. */
 const TICKET_MS = 60_000;
@@ -220,8 +221,8 @@ export function dataExportBuilder({ pool, media, storage, mailer, publicUrl, log
 
   return {
     async build(exportId: number): Promise<void> {
-      const { rows } = await pool.query<{ userId: number; email: string }>(
-        `select e.user_id::float8 as "userId", u.email from data_exports e join users u on u.id = e.user_id where e.id = $1 and e.status = 'preparing'`,
+      const { rows } = await pool.query<{ userId: number; email: string; locale: string | null }>(
+        `select e.user_id::float8 as "userId", u.email, u.locale from data_exports e join users u on u.id = e.user_id where e.id = $1 and e.status = 'preparing'`,
         [exportId],
       );
       const found = rows[0];
@@ -251,7 +252,12 @@ export function dataExportBuilder({ pool, media, storage, mailer, publicUrl, log
           return;
         }
         await mailer.send(
-          dataExportReadyMessage(found.email, `${publicUrl}/account/settings/data-export?token=${token}`, formatPersonalDataDate(ready[0].expiresAt.toISOString())),
+          dataExportReadyMessage(
+            found.email,
+            `${publicUrl}/account/settings/data-export?token=${token}`,
+            formatPersonalDataDate(ready[0].expiresAt.toISOString()),
+            await translatorFor(found.locale),
+          ),
         );
         await pool.query('update data_exports set mailed_at = now() where id = $1', [exportId]);
         logger.info({ exportId, size }, 'data export ready');

@@ -3,6 +3,7 @@ import type { VideoFingerprint } from '@flick/media';
 import type { Logger } from 'pino';
 import type { MailMessage, Mailer } from '../../lib/mailer.ts';
 import type { VideoHoldKind, VideoHoldsRepository } from './video-holds.repository.ts';
+import { english, translatorFor, type Translate } from '../../lib/translators.ts';
 
 /** A stored fingerprint that is near the new one (the fingerprints module's findMatches), best first. */
 export interface FingerprintMatch {
@@ -33,15 +34,23 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<':
  * To the creator whose published video was uploaded again by another account. It names only their own
  * video: nothing the other account chose (SECURITY.md: no text of another account in our mail).
  */
-export function copyHeldMessage(to: string, title: string, link: string): MailMessage {
-  const what = title.trim() ? `your video “${title.trim()}”` : 'one of your videos';
-  const intro = `A video another account just uploaded to Flick matches ${what}. It is held: it will not be published unless a moderator finds it is not a copy of yours.`;
-  const outro = 'You need not do anything. If you want to tell us more, answer through the support page.';
+export function copyHeldMessage(to: string, title: string, link: string, t: Translate = english): MailMessage {
+  const intro = title.trim()
+    ? t(
+        'A video another account just uploaded to Flick matches your video “{title}”. It is held: it will not be published unless a moderator finds it is not a copy of yours.',
+        {
+          title: title.trim(),
+        },
+      )
+    : t(
+        'A video another account just uploaded to Flick matches one of your videos. It is held: it will not be published unless a moderator finds it is not a copy of yours.',
+      );
+  const outro = t('You need not do anything. If you want to tell us more, answer through the support page.');
   return {
     to,
-    subject: 'A copy of your video was held',
-    text: `${intro}\n\nYour video: ${link}\n\n${outro}\n`,
-    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif"><p><b>Flick</b></p><p>${escape(intro)}</p><p><a href="${escape(link)}">Your video</a></p><p>${escape(outro)}</p></body></html>`,
+    subject: t('A copy of your video was held'),
+    text: `${intro}\n\n${t('Your video: {link}', { link })}\n\n${outro}\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif"><p><b>Flick</b></p><p>${escape(intro)}</p><p><a href="${escape(link)}">${escape(t('Your video'))}</a></p><p>${escape(outro)}</p></body></html>`,
     link,
   };
 }
@@ -59,9 +68,9 @@ export function copyHeldMessage(to: string, title: string, link: string): MailMe
 export function fingerprintCheck(deps: { fingerprints: FingerprintStore; holds: VideoHoldsRepository; mailer: Mailer; publicUrl: string; logger: Logger }) {
   const { fingerprints, holds, mailer, logger } = deps;
 
-  async function tellOriginalCreator(videoId: number, match: { id: number; email: string; title: string }) {
+  async function tellOriginalCreator(videoId: number, match: { id: number; email: string; locale: string | null; title: string }) {
     try {
-      await mailer.send(copyHeldMessage(match.email, match.title, `${deps.publicUrl}/video/${match.id}`));
+      await mailer.send(copyHeldMessage(match.email, match.title, `${deps.publicUrl}/video/${match.id}`, await translatorFor(match.locale)));
     } catch (error) {
       // The hold stands either way; the moderator sees the match in the queue.
       logger.error({ err: error, videoId, matchedVideoId: match.id }, 'could not tell the creator of a matched video');

@@ -105,6 +105,7 @@ export function videoHoldsRepository(db: Database) {
           status: videos.status,
           hiddenReason: videos.hiddenReason,
           email: users.email,
+          locale: users.locale,
           name: users.name,
         })
         .from(videos)

@@ -1,4 +1,5 @@
 import { adMessages, adPlacementKeys, categories, type AdminAdCampaign, type AdPlacementKey, type Category } from '@flick/contract';
+import { msg } from '@flick/i18n';
 import type { z } from 'zod';
 import { isoFromLocal, localDateTime } from './ad-format.ts';
 import { checkValues, type Problems } from './form-problems.ts';
@@ -96,14 +97,14 @@ function campaignInput(values: CampaignValues, campaign?: AdminAdCampaign) {
   };
 }
 
-const CAP = 'A cap is a whole number above 0; leave it empty for none.';
+const CAP = msg('A cap is a whole number above 0; leave it empty for none.');
 /** Our words for what the schema says of a number or a date typed wrong. */
 const worded: Record<string, string> = {
   dailyCap: CAP,
   totalCap: CAP,
   frequencyCap: CAP,
-  weight: 'The weight is a whole number from 1 to 1000.',
-  startsAt: 'Enter a date and a time.',
+  weight: msg('The weight is a whole number from 1 to 1000.'),
+  startsAt: msg('Enter a date and a time.'),
 };
 
 /** A campaign form checked by `schema` (a new campaign's or a change's) and by its dates' order, before anything is sent. */

@@ -1,4 +1,6 @@
 import { businessDaysBetween, COMPLAINT_TARGET_BUSINESS_DAYS } from '@flick/contract';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -7,22 +9,20 @@ const DAY = 24 * HOUR;
 /** How long something has waited, the way a queue says it: "just now", "12 min", "5 h", "3 d". */
 export function formatAge(iso: string, now: number = Date.now()): string {
   const waited = Math.max(0, now - Date.parse(iso));
-  if (waited < MINUTE) return 'just now';
-  if (waited < HOUR) return `${Math.floor(waited / MINUTE)} min`;
-  if (waited < DAY) return `${Math.floor(waited / HOUR)} h`;
-  return `${Math.floor(waited / DAY)} d`;
+  if (waited < MINUTE) return t('just now');
+  if (waited < HOUR) return t('{count} min', { count: formatNumber(Math.floor(waited / MINUTE)) });
+  if (waited < DAY) return t('{count} h', { count: formatNumber(Math.floor(waited / HOUR)) });
+  return t('{count} d', { count: formatNumber(Math.floor(waited / DAY)) });
 }
 
 /** How long ago, for "Sent …": "just now" takes no "ago". */
 export function formatAgo(iso: string, now: number = Date.now()): string {
-  const age = formatAge(iso, now);
-  return age === 'just now' ? age : `${age} ago`;
+  if (Date.parse(iso) > now - MINUTE) return t('just now');
+  return t('{age} ago', { age: formatAge(iso, now) });
 }
 
-const moment = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-export const formatMoment = (iso: string) => moment.format(new Date(iso));
-export const formatDay = (iso: string) => day.format(new Date(iso));
+export const formatMoment = (iso: string) => formatDate(iso, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatDay = (iso: string) => formatDate(iso, { dateStyle: 'medium' });
 
 export type ComplaintTone = 'ok' | 'soon' | 'overdue';
 
@@ -32,8 +32,9 @@ export type ComplaintTone = 'ok' | 'soon' | 'overdue';
  */
 export function complaintAge(businessDays: number): { label: string; tone: ComplaintTone } {
   const target = COMPLAINT_TARGET_BUSINESS_DAYS;
-  if (businessDays > target) return { label: `Overdue: ${businessDays} business days (target ${target})`, tone: 'overdue' };
-  return { label: `${businessDays} of ${target} business days`, tone: businessDays >= target - 2 ? 'soon' : 'ok' };
+  const values = { days: formatNumber(businessDays), target: formatNumber(target) };
+  if (businessDays > target) return { label: t('Overdue: {days} business days (target {target})', values), tone: 'overdue' };
+  return { label: t('{days} of {target} business days', values), tone: businessDays >= target - 2 ? 'soon' : 'ok' };
 }
 
 /** The business days since `iso` (the overview knows the oldest report's date, not its age). */
@@ -43,7 +44,7 @@ const MAX_VALUE_LENGTH = 80;
 
 function shown(value: unknown): string {
   if (value === undefined) return '–';
-  if (value === null) return 'none';
+  if (value === null) return t('none');
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }

@@ -1,18 +1,20 @@
+import { msg } from '@flick/i18n';
+
 /** The console's addresses, all under /admin (not in config/paths: every screen downloads that first). */
 export const ADMIN_ROOT = '/admin';
 
 export const adminSections = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'verifications', label: 'Verifications' },
-  { id: 'releases', label: 'Releases' },
-  { id: 'videos', label: 'Videos' },
-  { id: 'reports', label: 'Reports' },
-  { id: 'held', label: 'Held' },
-  { id: 'people', label: 'People' },
-  { id: 'content', label: 'Content' },
-  { id: 'ads', label: 'Ads' },
-  { id: 'age-rules', label: 'Age rules' },
-  { id: 'audit', label: 'Audit log' },
+  { id: 'overview', label: msg('Overview') },
+  { id: 'verifications', label: msg('Verifications') },
+  { id: 'releases', label: msg('Releases') },
+  { id: 'videos', label: msg('Videos') },
+  { id: 'reports', label: msg('Reports') },
+  { id: 'held', label: msg('Held') },
+  { id: 'people', label: msg('People') },
+  { id: 'content', label: msg('Content') },
+  { id: 'ads', label: msg('Ads') },
+  { id: 'age-rules', label: msg('Age rules') },
+  { id: 'audit', label: msg('Audit log') },
 ] as const;
 export type AdminSectionId = (typeof adminSections)[number]['id'];
 

@@ -1,22 +1,26 @@
 import type { AgeRule, AgeRuleKind, GeoPlacesResponse } from '@flick/contract';
+import { msg } from '@flick/i18n';
+import { formatDate, formatNumber, plural } from '../../lib/format.ts';
+import { currentLocale, t } from '../../lib/i18n.ts';
 
 /** The row that stands for places the lookup cannot tell (the server's FALLBACK_COUNTRY). */
 export const FALLBACK_COUNTRY = '*';
 
 export const ageRuleLabels: Record<AgeRuleKind, string> = {
-  none: 'No check',
-  'self-declaration': '18+ confirmation',
-  assurance: 'Age check required',
+  none: msg('No check'),
+  'self-declaration': msg('18+ confirmation'),
+  assurance: msg('Age check required'),
 };
 
 /** What each rule asks of a viewer, under the rule's select. */
 export const ageRuleHints: Record<AgeRuleKind, string> = {
-  none: 'Viewers there see everything without a question.',
-  'self-declaration': 'Viewers there confirm that they are 18 or older before any video.',
-  assurance: 'Viewers there pass an age check at the age-assurance provider before any video; Flick keeps only “over 18 until …”.',
+  none: msg('Viewers there see everything without a question.'),
+  'self-declaration': msg('Viewers there confirm that they are 18 or older before any video.'),
+  assurance: msg('Viewers there pass an age check at the age-assurance provider before any video; Flick keeps only “over 18 until …”.'),
 };
 
-export const ageRuleOptions = (Object.keys(ageRuleLabels) as AgeRuleKind[]).map((value) => ({ value, label: ageRuleLabels[value] }));
+/** The rules for a select, in the reader's language (call at render time). */
+export const ageRuleOptions = () => (Object.keys(ageRuleLabels) as AgeRuleKind[]).map((value) => ({ value, label: t(ageRuleLabels[value]) }));
 
 export interface PlacedRule {
   rule: AgeRule;
@@ -57,7 +61,7 @@ export function placeNames(places: GeoPlacesResponse): PlaceNames {
   };
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, currentLocale());
 
 /**
  * The rules as the console lists them: the fallback apart, the countries with one rule by name, then each
@@ -80,7 +84,7 @@ export function groupAgeRules(rules: readonly AgeRule[], names: PlaceNames): Gro
       .filter((rule) => rule.region !== '')
       .map((rule) => ({ rule, name: names.region(country, rule.region), code: `${country}-${rule.region}` }))
       .sort(byName);
-    const whole = rows.filter((rule) => rule.region === '').map((rule) => ({ rule, name: 'Whole country', code: country }));
+    const whole = rows.filter((rule) => rule.region === '').map((rule) => ({ rule, name: t('Whole country'), code: country }));
     regional.push({ country, name, rows: [...whole, ...regions] });
   }
   return { fallback: rules.find((rule) => rule.country === FALLBACK_COUNTRY) ?? null, countries: countries.sort(byName), regional: regional.sort(byName) };
@@ -88,13 +92,12 @@ export function groupAgeRules(rules: readonly AgeRule[], names: PlaceNames): Gro
 
 /** A place's full name, for titles and messages: "Texas, United States", "France", "unknown places" (the fallback). */
 export function fullPlaceName(rule: Pick<AgeRule, 'country' | 'region'>, names: PlaceNames): string {
-  if (rule.country === FALLBACK_COUNTRY) return 'unknown places';
-  return rule.region ? `${names.region(rule.country, rule.region)}, ${names.country(rule.country)}` : names.country(rule.country);
+  if (rule.country === FALLBACK_COUNTRY) return t('unknown places');
+  return rule.region ? t('{region}, {country}', { region: names.region(rule.country, rule.region), country: names.country(rule.country) }) : names.country(rule.country);
 }
 
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 /** A law's start, a calendar day (YYYY-MM-DD), as the same day wherever the console is read: "Jul 25, 2025". */
-export const formatLawDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+export const formatLawDay = (date: string) => formatDate(`${date}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** Today as the server compares start dates: a UTC calendar day. */
 export const todayUtc = (now: number = Date.now()) => new Date(now).toISOString().slice(0, 10);
@@ -109,10 +112,16 @@ export const notYetInForce = (rule: Pick<AgeRule, 'inForceSince'>, now: number =
 export function afterRemoval(rule: AgeRule, rules: readonly AgeRule[]): string {
   if (rule.region) {
     const country = rules.find((other) => other.country === rule.country && other.region === '');
-    return country ? `Viewers there then follow the rule for the whole country: ${ageRuleLabels[country.rule]}.` : 'Viewers there then get no check.';
+    return country
+      ? t('Viewers there then follow the rule for the whole country: {rule}.', { rule: t(ageRuleLabels[country.rule]) })
+      : t('Viewers there then get no check.');
   }
   const regions = rules.filter((other) => other.country === rule.country && other.region !== '').length;
-  const except =
-    regions === 1 ? ', except in the region that has a rule of its own' : regions > 1 ? `, except in the ${regions} regions that have a rule of their own` : '';
-  return `Viewers there then get no check${except}.`;
+  if (regions === 0) return t('Viewers there then get no check.');
+  return plural(
+    regions,
+    'Viewers there then get no check, except in the region that has a rule of its own.',
+    'Viewers there then get no check, except in the {count} regions that have a rule of their own.',
+    formatNumber(regions),
+  );
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client.ts';
+import { msg } from '@flick/i18n';
 
 export interface Problems {
   /** The first message for each field. */
@@ -21,7 +22,7 @@ export function checkValues<T>(schema: z.ZodType<T>, values: unknown): { data: T
 
 /** A refused request: the server's field errors under their fields (among `known`), anything else above the button. */
 export function serverProblems(error: unknown, known: readonly string[]): Problems {
-  if (!(error instanceof ApiError) || error.status === 0) return { fields: {}, form: error instanceof Error ? error.message : 'Something went wrong, try again.' };
+  if (!(error instanceof ApiError) || error.status === 0) return { fields: {}, form: error instanceof Error ? error.message : msg('Something went wrong, try again.') };
   const fields: Record<string, string> = {};
   for (const field of known) {
     const message = error.fieldError(field);

@@ -1,5 +1,7 @@
 import type { AdminOverview } from '@flick/contract';
 import { Link } from 'react-router';
+import { formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useOverview } from '../api/get-overview.ts';
 import { adminLocation, adminPath, adminSections, type AdminSectionId } from '../admin-paths.ts';
 import { AdsSection } from './ads-section.tsx';
@@ -45,7 +47,7 @@ function SectionNav({ current }: { current: AdminSectionId | null }) {
   return (
     <nav
       ref={rowRef}
-      aria-label="Admin sections"
+      aria-label={t('Admin sections')}
       className="-mx-4 overflow-x-auto px-4 motion-safe:scroll-smooth lg:sticky lg:top-8 lg:mx-0 lg:self-start lg:overflow-visible lg:px-0"
     >
       <ul className="flex w-max gap-1.5 lg:w-auto lg:flex-col lg:gap-1">
@@ -62,22 +64,22 @@ function SectionNav({ current }: { current: AdminSectionId | null }) {
                   active ? 'border-transparent bg-surface-3 text-fg' : 'border-line-strong text-muted hover:bg-surface-2 hover:text-fg'
                 }`}
               >
-                {section.label}
+                {t(section.label)}
                 {count !== undefined && count.count > 0 && (
                   <span className="flex items-center gap-1">
                     {count.urgent > 0 ? (
                       <>
                         {/* "3 held, 1 urgent" read out; seen as the count and a red one for the urgent. */}
-                        <span className="sr-only">{`, ${count.count} held, ${count.urgent} urgent`}</span>
+                        <span className="sr-only">{t(', {count} held, {urgent} urgent', { count: formatNumber(count.count), urgent: formatNumber(count.urgent) })}</span>
                         <span aria-hidden="true" className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-soft tabular-nums">
-                          {count.count}
+                          {formatNumber(count.count)}
                         </span>
                         <span aria-hidden="true" className="rounded-full bg-danger/15 px-2 py-0.5 text-xs font-bold text-danger tabular-nums">
-                          {count.urgent} urgent
+                          {t('{count} urgent', { count: formatNumber(count.urgent) })}
                         </span>
                       </>
                     ) : (
-                      <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-soft tabular-nums">{count.count}</span>
+                      <span className="rounded-full bg-accent/15 px-2 py-0.5 text-xs font-bold text-accent-soft tabular-nums">{formatNumber(count.count)}</span>
                     )}
                   </span>
                 )}
@@ -124,12 +126,13 @@ function Section({ section, rest }: { section: AdminSectionId; rest: string[] })
  */
 export function AdminConsole({ splat }: { splat: string }) {
   const { section, rest } = adminLocation(splat);
-  const label = adminSections.find((candidate) => candidate.id === section)?.label ?? 'Not found';
+  const found = adminSections.find((candidate) => candidate.id === section);
+  const label = found ? t(found.label) : t('Not found');
 
   return (
     <div className="mx-auto w-full max-w-7xl animate-rise-in px-4 pt-4 pb-16 sm:px-5 lg:px-8 lg:pt-10">
-      <title>{`${label} · Admin · Flick`}</title>
-      <p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Admin console</p>
+      <title>{t('{section} · Admin · Flick', { section: label })}</title>
+      <p className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">{t('Admin console')}</p>
       <h1 className="mt-2 text-[1.875rem] leading-tight font-extrabold tracking-tight">{label}</h1>
       <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-[11.5rem_minmax(0,1fr)] lg:gap-8">
         <SectionNav current={section} />
@@ -138,9 +141,9 @@ export function AdminConsole({ splat }: { splat: string }) {
             <Section section={section} rest={rest} />
           ) : (
             <Empty>
-              There is no such part of the console.{' '}
+              {t('There is no such part of the console.')}{' '}
               <Link to={adminPath('overview')} className="font-semibold text-accent-soft hover:underline">
-                Back to the overview
+                {t('Back to the overview')}
               </Link>
             </Empty>
           )}

@@ -6,6 +6,9 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 export type BadgeTone = 'neutral' | 'success' | 'warn' | 'danger';
 const badgeTones: Record<BadgeTone, string> = {
@@ -20,15 +23,15 @@ export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; childr
 }
 
 const verificationBadges: Record<string, [BadgeTone, string, string]> = {
-  approved: ['success', 'Verified', 'Approved'],
-  pending: ['warn', 'Verification pending', 'Pending'],
-  rejected: ['danger', 'Verification rejected', 'Rejected'],
+  approved: ['success', msg('Verified'), msg('Approved')],
+  pending: ['warn', msg('Verification pending'), msg('Pending')],
+  rejected: ['danger', msg('Verification rejected'), msg('Rejected')],
 };
 
 /** An account's identity verification, as a badge; `short` where a label already says "Verification". */
 export function VerificationBadge({ status, short = false }: { status: string; short?: boolean }) {
-  const [tone, label, shortLabel] = verificationBadges[status] ?? ['neutral', 'Not verified', 'None'];
-  return <Badge tone={tone}>{short ? shortLabel : label}</Badge>;
+  const [tone, label, shortLabel] = verificationBadges[status] ?? ['neutral', msg('Not verified'), msg('None')];
+  return <Badge tone={tone}>{t(short ? shortLabel : label)}</Badge>;
 }
 
 /**
@@ -85,7 +88,7 @@ export function Tabs({ label, items, current }: { label: string; items: TabItem[
                 }`}
               >
                 {item.label}
-                {item.count !== undefined && item.count > 0 && <span className="tabular-nums opacity-80">{item.count}</span>}
+                {item.count !== undefined && item.count > 0 && <span className="tabular-nums opacity-80">{formatNumber(item.count)}</span>}
               </Link>
             </li>
           );
@@ -115,8 +118,8 @@ export function Loading({ label }: { label: string }) {
 
 /** A list that did not load: the server's message (403: the account is no admin any more) and Try again. */
 export function Failed({ error, what, onRetry }: { error: unknown; what: string; onRetry: () => void }) {
-  if (error instanceof ApiError && error.status === 403) return <Empty>{adminMessages.forAdmins}</Empty>;
-  const message = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : `${what} could not load.`;
+  if (error instanceof ApiError && error.status === 403) return <Empty>{t(adminMessages.forAdmins)}</Empty>;
+  const message = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : t('{what} could not load.', { what });
   return <LoadFailed message={message} onRetry={onRetry} />;
 }
 
@@ -126,7 +129,7 @@ export function Empty({ children }: { children: ReactNode }) {
 
 /** The message a failed admin call carries, for a toast or an alert. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Something went wrong, try again.';
+  return error instanceof Error && error.message ? error.message : msg('Something went wrong, try again.');
 }
 
 /**
@@ -149,9 +152,11 @@ export function ShownOnceDialog({
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      toast(what === 'key' ? 'Key copied.' : 'Secret copied.');
+      toast(what === 'key' ? msg('Key copied.') : msg('Secret copied.'));
     } catch {
-      toast(`Copying is not allowed here: select the ${what} and copy it.`, { tone: 'error' });
+      toast(what === 'key' ? msg('Copying is not allowed here: select the key and copy it.') : msg('Copying is not allowed here: select the secret and copy it.'), {
+        tone: 'error',
+      });
     }
   }
   return (
@@ -160,16 +165,16 @@ export function ShownOnceDialog({
         <input
           readOnly
           value={value}
-          aria-label={what === 'key' ? 'Studio key' : 'Push secret'}
+          aria-label={what === 'key' ? t('Studio key') : t('Push secret')}
           className="field font-mono text-sm"
           onFocus={(event) => event.target.select()}
         />
         <div className="grid grid-cols-2 gap-3">
           <button type="button" className="btn btn-primary" onClick={() => void copy()}>
-            {what === 'key' ? 'Copy key' : 'Copy secret'}
+            {what === 'key' ? t('Copy key') : t('Copy secret')}
           </button>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Done
+            {t('Done')}
           </button>
         </div>
       </div>

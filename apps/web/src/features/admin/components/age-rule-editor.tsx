@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useSetAgeRule } from '../api/set-age-rule.ts';
 import { noProblems, serverProblems, type Problems } from '../form-problems.ts';
 import { AgeRuleFields, ageRuleFields, checkAgeRule, type AgeRuleValues } from './age-rule-fields.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 interface AgeRuleEditorProps {
   rule: AgeRule;
@@ -32,7 +33,7 @@ export function AgeRuleEditor({ rule, place, onDone, onRemove }: AgeRuleEditorPr
     setProblems(noProblems);
     save.mutate(checked.data, {
       onSuccess: () => {
-        toast(`Rule for ${place} saved.`);
+        toast(t('Rule for {place} saved.', { place }));
         onDone();
       },
       onError: (error) => setProblems(serverProblems(error, ageRuleFields)),
@@ -40,19 +41,19 @@ export function AgeRuleEditor({ rule, place, onDone, onRemove }: AgeRuleEditorPr
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={`Edit the rule for ${place}`}>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('Edit the rule for {place}', { place })}>
       <AgeRuleFields values={values} problems={problems} onChange={(change) => setValues((current) => ({ ...current, ...change }))} />
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={save.isPending} className="px-8">
-          Save rule
+          {t('Save rule')}
         </SubmitButton>
         <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </button>
         {onRemove && (
-          <button type="button" className="btn btn-secondary h-12 text-danger sm:ml-auto" aria-label={`Remove the rule for ${place}`} onClick={onRemove}>
-            Remove…
+          <button type="button" className="btn btn-secondary h-12 text-danger sm:ml-auto" aria-label={t('Remove the rule for {place}', { place })} onClick={onRemove}>
+            {t('Remove…')}
           </button>
         )}
       </div>

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { ageRuleLabels, formatLawDay, fullPlaceName, notYetInForce, type GroupedRules, type PlaceNames, type PlacedRule } from '../age-rules.ts';
 import { Badge, type BadgeTone } from './admin-ui.tsx';
 import { AgeRuleEditor } from './age-rule-editor.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { formatNumber, plural } from '../../../lib/format.ts';
 
 const ruleTones: Record<AgeRule['rule'], BadgeTone> = { none: 'neutral', 'self-declaration': 'warn', assurance: 'danger' };
 
@@ -25,12 +27,12 @@ function GroupHeading({ children }: { children: ReactNode }) {
 
 /** When the law applies from: its day, and whether that day is still to come. */
 function StartDay({ rule }: { rule: AgeRule }) {
-  if (rule.inForceSince === null) return <span aria-label="No start date">–</span>;
+  if (rule.inForceSince === null) return <span aria-label={t('No start date')}>–</span>;
   return (
     <>
-      <span className="@xl:hidden">since </span>
+      <span className="@xl:hidden">{t('since')} </span>
       <time dateTime={rule.inForceSince}>{formatLawDay(rule.inForceSince)}</time>
-      {notYetInForce(rule) && <span className="block font-semibold text-accent-2">Not yet in force</span>}
+      {notYetInForce(rule) && <span className="block font-semibold text-accent-2">{t('Not yet in force')}</span>}
     </>
   );
 }
@@ -68,7 +70,7 @@ function RuleRow({ row, place, open, onToggle, onRemove }: RowProps) {
           {rule.law && <span className="mt-0.5 block break-words text-muted">{rule.law}</span>}
         </th>
         <td className={`col-start-1 row-start-2 ${cell}`}>
-          <Badge tone={ruleTones[rule.rule]}>{ageRuleLabels[rule.rule]}</Badge>
+          <Badge tone={ruleTones[rule.rule]}>{t(ageRuleLabels[rule.rule])}</Badge>
         </td>
         <td className={`col-span-2 col-start-2 row-start-2 text-muted @xl:whitespace-nowrap ${rule.inForceSince === null ? 'hidden' : ''} ${cell}`}>
           <StartDay rule={rule} />
@@ -78,10 +80,10 @@ function RuleRow({ row, place, open, onToggle, onRemove }: RowProps) {
             type="button"
             className="btn btn-secondary h-10 px-4 aria-expanded:border-fg/40 aria-expanded:bg-surface-3"
             aria-expanded={open}
-            aria-label={`Edit the rule for ${place}`}
+            aria-label={t('Edit the rule for {place}', { place })}
             onClick={onToggle}
           >
-            Edit
+            {t('Edit')}
           </button>
         </td>
       </tr>
@@ -124,39 +126,42 @@ export function AgeRulesTable({ grouped, names, editing, onEdit, onRemove }: Age
   return (
     <div className="@container panel overflow-hidden">
       <table className="block w-full text-left text-sm @xl:table">
-        <caption className="sr-only">Age rules by place, the fallback first</caption>
+        <caption className="sr-only">{t('Age rules by place, the fallback first')}</caption>
         <thead className="hidden text-xs tracking-[0.08em] whitespace-nowrap text-subtle uppercase @xl:table-header-group">
           <tr>
             <th scope="col" className="w-full px-4 py-3 font-bold">
-              Place and law
+              {t('Place and law')}
             </th>
             <th scope="col" className="px-4 py-3 font-bold">
-              Rule
+              {t('Rule')}
             </th>
             <th scope="col" className="px-4 py-3 font-bold">
-              In force since
+              {t('In force since')}
             </th>
             <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Change</span>
+              <span className="sr-only">{t('Change')}</span>
             </th>
           </tr>
         </thead>
         {grouped.fallback && (
           <tbody className="block @xl:table-row-group">
-            <GroupHeading>Fallback</GroupHeading>
-            {rowOf({ rule: grouped.fallback, name: 'Unknown places', code: '' }, false)}
+            <GroupHeading>{t('Fallback')}</GroupHeading>
+            {rowOf({ rule: grouped.fallback, name: t('Unknown places'), code: '' }, false)}
           </tbody>
         )}
         {grouped.countries.length > 0 && (
           <tbody className="block @xl:table-row-group">
-            <GroupHeading>Countries</GroupHeading>
+            <GroupHeading>{t('Countries')}</GroupHeading>
             {grouped.countries.map((row) => rowOf(row, true))}
           </tbody>
         )}
         {grouped.regional.map((country) => (
           <tbody key={country.country} className="block @xl:table-row-group">
             <GroupHeading>
-              {country.name} <span className="font-semibold tracking-normal normal-case">· {country.rows.length === 1 ? '1 rule' : `${country.rows.length} rules`}</span>
+              {country.name}{' '}
+              <span className="font-semibold tracking-normal normal-case">
+                · {plural(country.rows.length, '{count} rule', '{count} rules', formatNumber(country.rows.length))}
+              </span>
             </GroupHeading>
             {country.rows.map((row) => rowOf(row, true))}
           </tbody>

@@ -13,36 +13,48 @@ import { HashListImport } from './hash-list-import.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VideoMedia } from './video-media.tsx';
 import { VideoSummary } from './video-summary.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 /** Each kind of hold as the moderator reads it. */
 export const holdLabels: Record<AdminHold['kind'], string> = {
-  'hash-list': 'Matches a known-bad hash list',
-  'matches-removed': 'Matches removed content',
-  'matches-published': 'Copy of another creator’s video',
-  'co-performers': 'Co-performers’ consent',
+  'hash-list': msg('Matches a known-bad hash list'),
+  'matches-removed': msg('Matches removed content'),
+  'matches-published': msg('Copy of another creator’s video'),
+  'co-performers': msg('Co-performers’ consent'),
 };
 
-const matchStates: Record<string, string> = { 'taken down': 'taken down', reported: 'hidden by reports', 'creator banned': 'creator banned' };
+const matchStates: Record<string, string> = {
+  'taken down': msg('taken down'),
+  reported: msg('hidden by reports'),
+  'creator banned': msg('creator banned'),
+};
 
 const isReleasable = (kind: AdminHold['kind']): kind is ReleasableHoldKind => (releasableHoldKinds as readonly string[]).includes(kind);
 
 /** The video a hold matched: who made it, what became of it, and where to look at it. */
 function MatchedVideo({ match }: { match: AdminHeldMatch }) {
-  const state = match.hiddenReason ? (matchStates[match.hiddenReason] ?? match.hiddenReason) : match.status === 'approved' ? 'published' : match.status;
+  const state = match.hiddenReason
+    ? matchStates[match.hiddenReason]
+      ? t(matchStates[match.hiddenReason]!)
+      : match.hiddenReason
+    : match.status === 'approved'
+      ? t('published')
+      : match.status;
   return (
     <p className="mt-1 text-sm break-words">
-      <span className="text-muted">Matched: </span>
+      <span className="text-muted">{t('Matched:')} </span>
       {match.status === 'approved' && !match.hiddenReason ? (
         <Link to={`/video/${match.id}`} className="font-semibold text-accent-soft hover:underline">
-          {match.title.trim() || 'Untitled video'}
+          {match.title.trim() || t('Untitled video')}
         </Link>
       ) : (
-        <span className="font-semibold">{match.title.trim() || 'Untitled video'}</span>
+        <span className="font-semibold">{match.title.trim() || t('Untitled video')}</span>
       )}{' '}
-      by {match.creator.name}
+      {t('by {name}', { name: match.creator.name })}
       {match.creator.slug && ` (@${match.creator.slug})`} · {state} · #{match.id} ·{' '}
       <Link to={historyPath('video', match.id)} className="font-semibold text-muted hover:text-fg hover:underline">
-        History
+        {t('History')}
       </Link>
     </p>
   );
@@ -66,8 +78,8 @@ function HeldVideo({
         <VideoMedia video={item.video.video} className="w-28 flex-none sm:w-36" />
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            {item.urgent && <Badge tone="danger">Urgent</Badge>}
-            {item.quarantined && <Badge tone="danger">Quarantined: admins only</Badge>}
+            {item.urgent && <Badge tone="danger">{t('Urgent')}</Badge>}
+            {item.quarantined && <Badge tone="danger">{t('Quarantined: admins only')}</Badge>}
           </div>
           <VideoSummary item={item.video} withReason={false} />
         </div>
@@ -76,14 +88,14 @@ function HeldVideo({
         {item.holds.map((hold) => (
           <li key={hold.kind} className="flex flex-col gap-2 px-4 py-3 text-sm">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-semibold">{holdLabels[hold.kind]}</span>
-              {hold.urgent && <Badge tone="danger">Urgent</Badge>}
+              <span className="font-semibold">{t(holdLabels[hold.kind])}</span>
+              {hold.urgent && <Badge tone="danger">{t('Urgent')}</Badge>}
               <span className="text-xs text-muted">
-                since <time dateTime={hold.createdAt}>{formatMoment(hold.createdAt)}</time>
+                {t('since')} <time dateTime={hold.createdAt}>{formatMoment(hold.createdAt)}</time>
               </span>
             </p>
             <p className="leading-relaxed break-words">
-              <span className="text-muted">The uploader reads: </span>
+              <span className="text-muted">{t('The uploader reads:')} </span>
               {hold.reason}
             </p>
             {hold.matched && <MatchedVideo match={hold.matched} />}
@@ -92,19 +104,25 @@ function HeldVideo({
                 type="button"
                 className="btn btn-secondary self-start"
                 disabled={busy}
-                aria-label={`Release ${title}: ${holdLabels[hold.kind]}`}
+                aria-label={t('Release {title}: {hold}', { title, hold: t(holdLabels[hold.kind]) })}
                 onClick={() => onRelease(hold.kind as ReleasableHoldKind)}
               >
-                Release
+                {t('Release')}
               </button>
             ) : (
-              <p className="text-xs text-muted">Released by the co-performers’ consent or its review.</p>
+              <p className="text-xs text-muted">{t('Released by the co-performers’ consent or its review.')}</p>
             )}
           </li>
         ))}
       </ul>
-      <button type="button" className="btn btn-secondary self-start hover:text-danger" disabled={busy} onClick={onTakeDown} aria-label={`Take down ${title}`}>
-        Take down…
+      <button
+        type="button"
+        className="btn btn-secondary self-start hover:text-danger"
+        disabled={busy}
+        onClick={onTakeDown}
+        aria-label={t('Take down {title}', { title })}
+      >
+        {t('Take down…')}
       </button>
     </li>
   );
@@ -116,9 +134,9 @@ function HeldQueue() {
   const takeDown = useTakeDownHeldVideo();
   const [asking, setAsking] = useState<AdminHeldVideo | null>(null);
 
-  if (held.isPending) return <Loading label="Loading the held videos" />;
-  if (held.isError) return <Failed error={held.error} what="The held videos" onRetry={() => void held.refetch()} />;
-  if (held.data.length === 0) return <Empty>No video is held.</Empty>;
+  if (held.isPending) return <Loading label={t('Loading the held videos')} />;
+  if (held.isError) return <Failed error={held.error} what={t('The held videos')} onRetry={() => void held.refetch()} />;
+  if (held.data.length === 0) return <Empty>{t('No video is held.')}</Empty>;
 
   function releaseOne(item: AdminHeldVideo, kind: ReleasableHoldKind) {
     release.mutate(
@@ -126,7 +144,11 @@ function HeldQueue() {
       {
         onSuccess: (result) =>
           toast(
-            result.published ? 'Released: the video is published.' : result.holds.length > 0 ? 'Released: other holds are still open.' : 'Released: it waits for review.',
+            result.published
+              ? msg('Released: the video is published.')
+              : result.holds.length > 0
+                ? msg('Released: other holds are still open.')
+                : msg('Released: it waits for review.'),
           ),
         onError: (error) => toast(errorMessage(error), { tone: 'error' }),
       },
@@ -148,10 +170,10 @@ function HeldQueue() {
       </ul>
       {asking && (
         <ReasonDialog
-          title="Take the held video down"
-          text="It is never published; the uploader reads the reason. Its fingerprint counts as removed, so re-uploads of it are held too."
-          requiredMessage="Say why."
-          confirmLabel="Take down"
+          title={t('Take the held video down')}
+          text={t('It is never published; the uploader reads the reason. Its fingerprint counts as removed, so re-uploads of it are held too.')}
+          requiredMessage={msg('Say why.')}
+          confirmLabel={t('Take down')}
           destructive
           busy={takeDown.isPending}
           error={takeDown.isError ? errorMessage(takeDown.error) : null}
@@ -161,7 +183,7 @@ function HeldQueue() {
               {
                 onSuccess: () => {
                   setAsking(null);
-                  toast('Taken down: it will not be published.');
+                  toast(msg('Taken down: it will not be published.'));
                 },
               },
             )
@@ -181,12 +203,12 @@ export function HeldSection({ rest }: { rest: string[] }) {
   const importing = rest[0] === 'hash-lists';
   const current = importing ? adminPath('held', 'hash-lists') : adminPath('held');
   const tabs = [
-    { to: adminPath('held'), label: 'Held videos' },
-    { to: adminPath('held', 'hash-lists'), label: 'Import hash list' },
+    { to: adminPath('held'), label: t('Held videos') },
+    { to: adminPath('held', 'hash-lists'), label: t('Import hash list') },
   ];
   return (
     <>
-      <Tabs label="Held" current={current} items={tabs} />
+      <Tabs label={t('Held')} current={current} items={tabs} />
       {importing ? <HashListImport /> : <HeldQueue />}
     </>
   );

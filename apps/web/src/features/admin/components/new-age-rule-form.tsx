@@ -8,6 +8,7 @@ import { useSetAgeRule } from '../api/set-age-rule.ts';
 import { ageRuleLabels, fullPlaceName, type PlaceNames } from '../age-rules.ts';
 import { noProblems, serverProblems, type Problems } from '../form-problems.ts';
 import { AgeRuleFields, ageRuleFields, checkAgeRule, type AgeRuleValues } from './age-rule-fields.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 const empty: AgeRuleValues = { rule: null, law: '', inForceSince: '' };
 
@@ -36,7 +37,7 @@ export function NewAgeRuleForm({ places, names, rules }: { places: GeoPlacesResp
     const place = fullPlaceName(checked.data, names);
     save.mutate(checked.data, {
       onSuccess: () => {
-        toast(`Rule for ${place} saved.`);
+        toast(t('Rule for {place} saved.', { place }));
         setCountry('');
         setRegion('');
         setValues(empty);
@@ -48,12 +49,12 @@ export function NewAgeRuleForm({ places, names, rules }: { places: GeoPlacesResp
   return (
     <form noValidate onSubmit={submit} className="panel flex flex-col gap-5 p-5" aria-labelledby="new-age-rule-title">
       <h2 id="new-age-rule-title" className="text-lg font-bold">
-        Add a place
+        {t('Add a place')}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField
-          label="Country"
-          placeholder="Choose a country"
+          label={t('Country')}
+          placeholder={t('Choose a country')}
           value={country}
           error={problems.fields.country}
           options={places.countries.map((place) => ({ value: place.code, label: place.name }))}
@@ -65,26 +66,28 @@ export function NewAgeRuleForm({ places, names, rules }: { places: GeoPlacesResp
         {regions.length > 0 && (
           <div>
             <SelectField
-              label="Region"
-              placeholder="Whole country"
+              label={t('Region')}
+              placeholder={t('Whole country')}
               value={region}
               error={problems.fields.region}
               options={regions.map((place) => ({ value: place.regionCode, label: place.name }))}
               onChange={(event) => setRegion(event.target.value)}
             />
-            {!problems.fields.region && <p className="mt-2 text-sm text-muted">A region’s rule wins over its country’s; a region without one follows its country.</p>}
+            {!problems.fields.region && (
+              <p className="mt-2 text-sm text-muted">{t('A region’s rule wins over its country’s; a region without one follows its country.')}</p>
+            )}
           </div>
         )}
       </div>
       {existing && (
         <p className="rounded-2xl border border-accent-2/35 bg-accent-2/10 px-4 py-3 text-sm" role="status">
-          {fullPlaceName(existing, names)} has a rule already ({ageRuleLabels[existing.rule]}): saving replaces it.
+          {t('{place} has a rule already ({rule}): saving replaces it.', { place: fullPlaceName(existing, names), rule: t(ageRuleLabels[existing.rule]) })}
         </p>
       )}
       <AgeRuleFields values={values} problems={problems} onChange={(change) => setValues((current) => ({ ...current, ...change }))} />
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <SubmitButton busy={save.isPending} className="self-start px-8">
-        {existing ? 'Replace rule' : 'Add rule'}
+        {existing ? t('Replace rule') : t('Add rule')}
       </SubmitButton>
     </form>
   );

@@ -13,8 +13,11 @@ import { historyPath } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Fact, Failed, Loading, VerificationBadge } from './admin-ui.tsx';
 import { ChannelForm } from './channel-form.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
+import { currentLocale, t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
+import { formatNumber } from '../../../lib/format.ts';
 
-const typeLabels: Record<AdminPerson['type'], string> = { user: 'Viewer', model: 'Model', channel: 'Channel' };
+const typeLabels: Record<AdminPerson['type'], string> = { user: msg('Viewer'), model: msg('Model'), channel: msg('Channel') };
 
 type Asking = { kind: 'ban' | 'unban' | 'grant' | 'revoke'; person: AdminPerson } | null;
 
@@ -25,9 +28,9 @@ function PersonCard({ person, onAsk }: { person: AdminPerson; onAsk: (asking: As
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-bold">{person.name || person.email}</span>
-            <Badge>{typeLabels[person.type]}</Badge>
-            {person.isAdmin && <Badge tone="success">Admin</Badge>}
-            {person.bannedAt && <Badge tone="danger">Banned</Badge>}
+            <Badge>{t(typeLabels[person.type])}</Badge>
+            {person.isAdmin && <Badge tone="success">{t('Admin')}</Badge>}
+            {person.bannedAt && <Badge tone="danger">{t('Banned')}</Badge>}
           </p>
           <p className="mt-0.5 text-sm break-all text-muted">
             {person.email}
@@ -44,41 +47,46 @@ function PersonCard({ person, onAsk }: { person: AdminPerson; onAsk: (asking: As
         </div>
         <div className="flex flex-wrap gap-2">
           {person.bannedAt ? (
-            <button type="button" className="btn btn-secondary" onClick={() => onAsk({ kind: 'unban', person })} aria-label={`Unban ${person.email}`}>
-              Unban
+            <button type="button" className="btn btn-secondary" onClick={() => onAsk({ kind: 'unban', person })} aria-label={t('Unban {email}', { email: person.email })}>
+              {t('Unban')}
             </button>
           ) : (
-            <button type="button" className="btn btn-secondary hover:text-danger" onClick={() => onAsk({ kind: 'ban', person })} aria-label={`Ban ${person.email}`}>
-              Ban…
+            <button
+              type="button"
+              className="btn btn-secondary hover:text-danger"
+              onClick={() => onAsk({ kind: 'ban', person })}
+              aria-label={t('Ban {email}', { email: person.email })}
+            >
+              {t('Ban…')}
             </button>
           )}
           <button
             type="button"
             className="btn btn-secondary"
             onClick={() => onAsk({ kind: person.isAdmin ? 'revoke' : 'grant', person })}
-            aria-label={`${person.isAdmin ? 'Revoke admin from' : 'Make admin:'} ${person.email}`}
+            aria-label={person.isAdmin ? t('Revoke admin from {email}', { email: person.email }) : t('Make admin: {email}', { email: person.email })}
           >
-            {person.isAdmin ? 'Revoke admin' : 'Make admin'}
+            {person.isAdmin ? t('Revoke admin') : t('Make admin')}
           </button>
         </div>
       </div>
       {person.bannedAt && (
         <p className="rounded-2xl bg-danger/10 px-3 py-2 text-sm">
-          Banned {formatMoment(person.bannedAt)}
+          {t('Banned {date}', { date: formatMoment(person.bannedAt) })}
           {person.bannedReason && `: ${person.bannedReason}`}
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-        <Fact label="Verification">{person.type === 'user' ? '–' : <VerificationBadge status={person.isVerified} short />}</Fact>
-        <Fact label="Studio">{person.studio ?? '–'}</Fact>
-        <Fact label="Videos">{person.videos}</Fact>
-        <Fact label="Reports">
-          <span className={person.reports > 0 ? 'font-bold text-accent-2' : ''}>{person.reports}</span>
+        <Fact label={t('Verification')}>{person.type === 'user' ? '–' : <VerificationBadge status={person.isVerified} short />}</Fact>
+        <Fact label={t('Studio')}>{person.studio ?? '–'}</Fact>
+        <Fact label={t('Videos')}>{formatNumber(person.videos)}</Fact>
+        <Fact label={t('Reports')}>
+          <span className={person.reports > 0 ? 'font-bold text-accent-2' : ''}>{formatNumber(person.reports)}</span>
         </Fact>
-        <Fact label="Joined">{formatDay(person.createdAt)}</Fact>
-        <Fact label="Record">
+        <Fact label={t('Joined')}>{formatDay(person.createdAt)}</Fact>
+        <Fact label={t('Record')}>
           <Link to={historyPath('user', person.id)} className="font-semibold text-muted hover:text-fg hover:underline">
-            History
+            {t('History')}
           </Link>
         </Fact>
       </dl>
@@ -112,16 +120,16 @@ export function PeopleSection() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <form role="search" className="flex min-w-0 flex-1 gap-2" onSubmit={search}>
           <label className="relative min-w-0 flex-1">
-            <span className="sr-only">Search people by e-mail, username or name</span>
+            <span className="sr-only">{t('Search people by e-mail, username or name')}</span>
             <SearchIcon width="20" height="20" className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-subtle" />
-            <input type="search" className="field pl-12" placeholder="E-mail, username or name" value={draft} onChange={(event) => setDraft(event.target.value)} />
+            <input type="search" className="field pl-12" placeholder={t('E-mail, username or name')} value={draft} onChange={(event) => setDraft(event.target.value)} />
           </label>
           <button type="submit" className="btn btn-primary h-12">
-            Search
+            {t('Search')}
           </button>
         </form>
         <button type="button" className="btn btn-secondary h-12" aria-expanded={creating} onClick={() => setCreating((open) => !open)}>
-          {creating ? 'Close the channel form' : 'Create a channel account'}
+          {creating ? t('Close the channel form') : t('Create a channel account')}
         </button>
       </div>
       {creating && (
@@ -135,15 +143,20 @@ export function PeopleSection() {
       )}
 
       {people.isPending ? (
-        <Loading label="Searching" />
+        <Loading label={t('Searching')} />
       ) : people.isError ? (
-        <Failed error={people.error} what="The accounts" onRetry={() => void people.refetch()} />
+        <Failed error={people.error} what={t('The accounts')} onRetry={() => void people.refetch()} />
       ) : people.data.length === 0 ? (
-        <Empty>{query ? `No account matches “${query}”.` : 'No account yet.'}</Empty>
+        <Empty>{query ? t('No account matches “{query}”.', { query }) : t('No account yet.')}</Empty>
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {query ? `${people.data.length === 1 ? '1 account matches' : `${people.data.length} accounts match`} “${query}”` : 'The newest accounts'}
+            {query
+              ? t(new Intl.PluralRules(currentLocale()).select(people.data.length) === 'one' ? '{count} account matches “{query}”' : '{count} accounts match “{query}”', {
+                  count: formatNumber(people.data.length),
+                  query,
+                })
+              : t('The newest accounts')}
           </p>
           <ul className="flex flex-col gap-3">
             {people.data.map((person) => (
@@ -155,10 +168,10 @@ export function PeopleSection() {
 
       {asking?.kind === 'ban' && (
         <ReasonDialog
-          title={`Ban ${asking.person.name || asking.person.email}`}
-          text="They are signed out everywhere, their profile and videos are hidden (kept), and sign-in is refused with a clear message."
+          title={t('Ban {name}', { name: asking.person.name || asking.person.email })}
+          text={t('They are signed out everywhere, their profile and videos are hidden (kept), and sign-in is refused with a clear message.')}
           requiredMessage={adminMessages.banReasonRequired}
-          confirmLabel="Ban"
+          confirmLabel={t('Ban')}
           destructive
           busy={ban.isPending}
           error={ban.isError ? errorMessage(ban.error) : null}
@@ -168,7 +181,7 @@ export function PeopleSection() {
               {
                 onSuccess: () => {
                   setAsking(null);
-                  toast('Banned and signed out everywhere.');
+                  toast(msg('Banned and signed out everywhere.'));
                 },
               },
             )
@@ -181,28 +194,33 @@ export function PeopleSection() {
       )}
       <ConfirmDialog
         open={asking?.kind === 'unban'}
-        title="Lift the ban?"
-        text="They can sign in again, and the videos the ban hid show again."
-        confirmLabel="Unban"
+        title={t('Lift the ban?')}
+        text={t('They can sign in again, and the videos the ban hid show again.')}
+        confirmLabel={t('Unban')}
         onConfirm={() => {
-          if (asking) unban.mutate(asking.person.id, done('The ban is lifted.'));
+          if (asking) unban.mutate(asking.person.id, done(msg('The ban is lifted.')));
           setAsking(null);
         }}
         onCancel={() => setAsking(null)}
       />
       <ConfirmDialog
         open={asking?.kind === 'grant' || asking?.kind === 'revoke'}
-        title={asking?.kind === 'grant' ? 'Make this account an admin?' : 'Revoke this admin?'}
+        title={asking?.kind === 'grant' ? t('Make this account an admin?') : t('Revoke this admin?')}
         text={
           asking?.kind === 'grant'
-            ? `${asking.person.email} can then do everything in this console.`
-            : `${asking?.person.email ?? 'They'} can no longer open this console.`
+            ? t('{email} can then do everything in this console.', { email: asking.person.email })
+            : asking
+              ? t('{email} can no longer open this console.', { email: asking.person.email })
+              : t('They can no longer open this console.')
         }
-        confirmLabel={asking?.kind === 'grant' ? 'Make admin' : 'Revoke'}
+        confirmLabel={asking?.kind === 'grant' ? t('Make admin') : t('Revoke')}
         destructive={asking?.kind === 'revoke'}
         onConfirm={() => {
           if (asking)
-            setAdmin.mutate({ id: asking.person.id, isAdmin: asking.kind === 'grant' }, done(asking.kind === 'grant' ? 'Now an admin.' : 'No longer an admin.'));
+            setAdmin.mutate(
+              { id: asking.person.id, isAdmin: asking.kind === 'grant' },
+              done(asking.kind === 'grant' ? msg('Now an admin.') : msg('No longer an admin.')),
+            );
           setAsking(null);
         }}
         onCancel={() => setAsking(null)}

@@ -3,6 +3,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextAreaField } from '../../../components/ui/text-field.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 export interface ReasonDialogProps {
   title: string;
@@ -21,7 +22,7 @@ export interface ReasonDialogProps {
 }
 
 /** Asks for the reason of a decision (the creator or the record reads it), then makes it. */
-export function ReasonDialog({ title, text, confirmLabel, label = 'Reason', requiredMessage, destructive, busy, error, onConfirm, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ title, text, confirmLabel, label, requiredMessage, destructive, busy, error, onConfirm, onClose }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
 
@@ -39,7 +40,7 @@ export function ReasonDialog({ title, text, confirmLabel, label = 'Reason', requ
     <Modal open onClose={onClose} title={title} description={text}>
       <form className="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
         <TextAreaField
-          label={requiredMessage ? label : `${label} (optional)`}
+          label={requiredMessage ? (label ?? t('Reason')) : label ? t('{label} (optional)', { label }) : t('Reason (optional)')}
           value={reason}
           maxLength={500}
           data-autofocus
@@ -52,7 +53,7 @@ export function ReasonDialog({ title, text, confirmLabel, label = 'Reason', requ
         {error && <FormAlert>{error}</FormAlert>}
         <div className="grid grid-cols-2 gap-3">
           <button type="button" className="btn btn-secondary h-12" onClick={onClose}>
-            Cancel
+            {t('Cancel')}
           </button>
           <SubmitButton busy={busy} variant={destructive ? 'danger' : 'primary'}>
             {confirmLabel}

@@ -13,21 +13,30 @@ import { adminPath, historyPath, idFrom } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VerificationImages } from './verification-images.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
+import { formatNumber } from '../../../lib/format.ts';
 
 const queues: { status: PerformerStatus; label: string }[] = [
-  { status: 'pending', label: 'Waiting' },
-  { status: 'approved', label: 'Approved' },
-  { status: 'refused', label: 'Rejected' },
-  { status: 'withdrawn', label: 'Withdrawn' },
+  { status: 'pending', label: msg('Waiting') },
+  { status: 'approved', label: msg('Approved') },
+  { status: 'refused', label: msg('Rejected') },
+  { status: 'withdrawn', label: msg('Withdrawn') },
 ];
+const emptyQueues: Record<PerformerStatus, string> = {
+  pending: msg('No release is waiting for review.'),
+  approved: msg('No approved release yet.'),
+  refused: msg('No rejected release yet.'),
+  withdrawn: msg('No withdrawn release yet.'),
+};
 const queuePath = (status: PerformerStatus) => (status === 'pending' ? adminPath('releases') : adminPath('releases', status));
 
 const statusBadge = (status: PerformerStatus) =>
   ({
-    pending: <Badge tone="warn">Waiting</Badge>,
-    approved: <Badge tone="success">Approved</Badge>,
-    refused: <Badge tone="danger">Rejected</Badge>,
-    withdrawn: <Badge tone="danger">Withdrawn</Badge>,
+    pending: <Badge tone="warn">{t('Waiting')}</Badge>,
+    approved: <Badge tone="success">{t('Approved')}</Badge>,
+    refused: <Badge tone="danger">{t('Rejected')}</Badge>,
+    withdrawn: <Badge tone="danger">{t('Withdrawn')}</Badge>,
   })[status];
 
 const nameOf = (release: Pick<AdminRelease, 'stageNames' | 'legalName'>) => release.stageNames[0] ?? release.legalName;
@@ -37,17 +46,15 @@ function ReleaseList({ status }: { status: PerformerStatus }) {
   return (
     <>
       <p className="mb-4 max-w-2xl text-sm leading-relaxed text-muted">
-        People without a Flick account whom an uploader named in a video, with their ID and signed consent. The video is published only once every one is approved.
+        {t('People without a Flick account whom an uploader named in a video, with their ID and signed consent. The video is published only once every one is approved.')}
       </p>
-      <Tabs label="Co-performer releases" current={queuePath(status)} items={queues.map((queue) => ({ to: queuePath(queue.status), label: queue.label }))} />
+      <Tabs label={t('Co-performer releases')} current={queuePath(status)} items={queues.map((queue) => ({ to: queuePath(queue.status), label: t(queue.label) }))} />
       {list.isPending ? (
-        <Loading label="Loading the releases" />
+        <Loading label={t('Loading the releases')} />
       ) : list.isError ? (
-        <Failed error={list.error} what="The releases" onRetry={() => void list.refetch()} />
+        <Failed error={list.error} what={t('The releases')} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <Empty>
-          {status === 'pending' ? 'No release is waiting for review.' : `No ${queues.find((queue) => queue.status === status)?.label.toLowerCase()} release yet.`}
-        </Empty>
+        <Empty>{t(emptyQueues[status])}</Empty>
       ) : (
         <ul className="panel divide-y divide-line overflow-hidden">
           {list.data.map((release) => (
@@ -61,11 +68,13 @@ function ReleaseList({ status }: { status: PerformerStatus }) {
                   <span className="block truncate text-sm text-muted">{release.legalName}</span>
                 </span>
                 <span className="hidden min-w-0 text-sm md:block">
-                  <span className="block truncate">“{release.videoTitle || 'Untitled video'}”</span>
-                  <span className="block truncate text-muted">by {release.uploader.slug ? `@${release.uploader.slug}` : release.uploader.name}</span>
+                  <span className="block truncate">“{release.videoTitle || t('Untitled video')}”</span>
+                  <span className="block truncate text-muted">
+                    {t('by {name}', { name: release.uploader.slug ? `@${release.uploader.slug}` : release.uploader.name })}
+                  </span>
                 </span>
                 <span className="col-start-1 text-sm text-muted md:col-start-auto">
-                  Sent <time dateTime={release.createdAt}>{formatAgo(release.createdAt)}</time>
+                  {t('Sent')} <time dateTime={release.createdAt}>{formatAgo(release.createdAt)}</time>
                 </span>
                 <span className="col-start-2 row-span-2 row-start-1 flex items-center gap-2 md:col-start-auto md:row-span-1 md:row-start-auto">
                   {statusBadge(release.status)}
@@ -81,15 +90,16 @@ function ReleaseList({ status }: { status: PerformerStatus }) {
 }
 
 function Details({ release }: { release: AdminRelease }) {
+  const idLabel = identificationLabels[release.identification as keyof typeof identificationLabels];
   const rows: [string, string][] = [
-    ['Legal name', release.legalName],
-    ['Stage names', release.stageNames.join(', ')],
-    ['Date of birth', release.dateOfBirth],
-    ['Filmed on', `${release.filmedOn} (aged ${release.ageAtFilming})`],
-    ['Country', release.country],
-    ['ID type', identificationLabels[release.identification as keyof typeof identificationLabels] ?? release.identification],
-    ['ID number', release.identificationId],
-    ['Sent', formatMoment(release.createdAt)],
+    [t('Legal name'), release.legalName],
+    [t('Stage names'), release.stageNames.join(', ')],
+    [t('Date of birth'), release.dateOfBirth],
+    [t('Filmed on'), t('{date} (aged {age})', { date: release.filmedOn, age: formatNumber(release.ageAtFilming) })],
+    [t('Country'), release.country],
+    [t('ID type'), idLabel ? t(idLabel) : release.identification],
+    [t('ID number'), release.identificationId],
+    [t('Sent'), formatMoment(release.createdAt)],
   ];
   return (
     <dl className="panel grid gap-x-6 gap-y-3 p-5 sm:grid-cols-2 xl:grid-cols-3">
@@ -104,17 +114,25 @@ function Details({ release }: { release: AdminRelease }) {
 }
 
 function Consent({ consent }: { consent: AdminRelease['consent'] }) {
-  const given = (yes: boolean) => (yes ? <Badge tone="success">Given</Badge> : <Badge tone="danger">Not given</Badge>);
+  const given = (yes: boolean) => (yes ? <Badge tone="success">{t('Given')}</Badge> : <Badge tone="danger">{t('Not given')}</Badge>);
   return (
-    <section aria-label="Signed consent" className="panel flex flex-col gap-3 p-5">
-      <h3 className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">Signed consent · version {consent.textVersion}</h3>
-      {consent.text ? <p className="max-w-3xl text-sm leading-relaxed">{consent.text}</p> : <p className="text-sm text-muted">An earlier version of the consent text.</p>}
+    <section aria-label={t('Signed consent')} className="panel flex flex-col gap-3 p-5">
+      <h3 className="text-xs font-bold tracking-[0.12em] text-subtle uppercase">{t('Signed consent · version {version}', { version: consent.textVersion })}</h3>
+      {consent.text ? (
+        <p className="max-w-3xl text-sm leading-relaxed">{consent.text}</p>
+      ) : (
+        <p className="text-sm text-muted">{t('An earlier version of the consent text.')}</p>
+      )}
       <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <span className="flex items-center gap-2">To being filmed {given(consent.filming)}</span>
-        <span className="flex items-center gap-2">To publication {given(consent.publication)}</span>
+        <span className="flex items-center gap-2">
+          {t('To being filmed')} {given(consent.filming)}
+        </span>
+        <span className="flex items-center gap-2">
+          {t('To publication')} {given(consent.publication)}
+        </span>
       </div>
       <p className="text-sm">
-        Signed <span className="font-serif text-base italic">{consent.signatureName}</span> on {consent.signedOn}
+        {t('Signed')} <span className="font-serif text-base italic">{consent.signatureName}</span> {t('on {date}', { date: consent.signedOn })}
       </p>
     </section>
   );
@@ -130,10 +148,10 @@ function Decision({ release }: { release: AdminRelease }) {
         setAsking(null);
         toast(
           decision.decision === 'approved'
-            ? `The release of ${nameOf(release)} is approved.`
+            ? t('The release of {name} is approved.', { name: nameOf(release) })
             : decision.decision === 'rejected'
-              ? 'The release is rejected; the uploader sees why.'
-              : 'Consent withdrawn: the video is taken down.',
+              ? msg('The release is rejected; the uploader sees why.')
+              : msg('Consent withdrawn: the video is taken down.'),
         );
       },
       onError: (error) => {
@@ -148,12 +166,12 @@ function Decision({ release }: { release: AdminRelease }) {
   const failed = decide.isError && !(decide.error instanceof ApiError && decide.error.status === 409) ? errorMessage(decide.error) : null;
   const decided = release.status !== 'pending' && (
     <p className="panel p-5 leading-relaxed">
-      {{ approved: 'Approved', refused: 'Rejected', withdrawn: 'Consent withdrawn', pending: '' }[release.status]}
-      {release.reviewedAt && ` on ${formatMoment(release.reviewedAt)}`}
-      {release.reviewedBy !== null && ` by admin #${release.reviewedBy}`}
+      {t({ approved: msg('Approved'), refused: msg('Rejected'), withdrawn: msg('Consent withdrawn'), pending: '' }[release.status])}
+      {release.reviewedAt && ` ${t('on {date}', { date: formatMoment(release.reviewedAt) })}`}
+      {release.reviewedBy !== null && ` ${t('by admin #{id}', { id: release.reviewedBy })}`}
       {release.reason && (
         <>
-          . Reason: <q className="text-muted">{release.reason}</q>
+          . {t('Reason:')} <q className="text-muted">{release.reason}</q>
         </>
       )}
     </p>
@@ -172,34 +190,38 @@ function Decision({ release }: { release: AdminRelease }) {
               disabled={decide.isPending}
               aria-busy={decide.isPending || undefined}
             >
-              Approve
+              {t('Approve')}
             </button>
             <button type="button" className="btn btn-secondary min-w-36 hover:text-danger" onClick={() => setAsking('reject')}>
-              Reject…
+              {t('Reject…')}
             </button>
           </>
         )}
         {release.status === 'approved' && (
           <button type="button" className="btn btn-secondary hover:text-danger" onClick={() => setAsking('withdraw')}>
-            Record a withdrawal of consent…
+            {t('Record a withdrawal of consent…')}
           </button>
         )}
       </div>
       <ConfirmDialog
         open={asking === 'approve'}
-        title="Approve this release?"
-        text={`${release.legalName} was ${release.ageAtFilming} when “${release.videoTitle || 'the video'}” was filmed. Once everyone in it approved, it is published.`}
-        confirmLabel="Approve"
+        title={t('Approve this release?')}
+        text={t('{name} was {age} when “{title}” was filmed. Once everyone in it approved, it is published.', {
+          name: release.legalName,
+          age: formatNumber(release.ageAtFilming),
+          title: release.videoTitle || t('the video'),
+        })}
+        confirmLabel={t('Approve')}
         onConfirm={() => run({ id: release.id, decision: 'approved' })}
         onCancel={() => setAsking(null)}
       />
       {asking === 'reject' && (
         <ReasonDialog
-          title="Reject this release"
-          text="The video stays unpublished; the uploader reads this reason and can add the person again."
-          label="Reason for the uploader"
-          requiredMessage="Give the uploader a reason for the rejection."
-          confirmLabel="Reject"
+          title={t('Reject this release')}
+          text={t('The video stays unpublished; the uploader reads this reason and can add the person again.')}
+          label={t('Reason for the uploader')}
+          requiredMessage={msg('Give the uploader a reason for the rejection.')}
+          confirmLabel={t('Reject')}
           destructive
           busy={decide.isPending}
           error={failed}
@@ -209,11 +231,11 @@ function Decision({ release }: { release: AdminRelease }) {
       )}
       {asking === 'withdraw' && (
         <ReasonDialog
-          title="Record a withdrawal of consent"
-          text="The person asked to withdraw (by e-mail or in writing): the video is taken down at once and an urgent removal request is filed."
-          label="How and when they asked"
-          requiredMessage="Say how the person asked to withdraw."
-          confirmLabel="Withdraw"
+          title={t('Record a withdrawal of consent')}
+          text={t('The person asked to withdraw (by e-mail or in writing): the video is taken down at once and an urgent removal request is filed.')}
+          label={t('How and when they asked')}
+          requiredMessage={msg('Say how the person asked to withdraw.')}
+          confirmLabel={t('Withdraw')}
           destructive
           busy={decide.isPending}
           error={failed}
@@ -227,13 +249,13 @@ function Decision({ release }: { release: AdminRelease }) {
 
 function Release({ id }: { id: number }) {
   const query = usePerformerRelease(id);
-  if (query.isPending) return <Loading label="Loading the release" />;
-  if (query.isError) return <Failed error={query.error} what="The release" onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Loading label={t('Loading the release')} />;
+  if (query.isError) return <Failed error={query.error} what={t('The release')} onRetry={() => void query.refetch()} />;
   const release = query.data;
   return (
     <article className="flex flex-col gap-5" aria-labelledby="release-title">
       <Link to={adminPath('releases')} className="inline-flex items-center gap-1 self-start text-sm font-semibold text-muted hover:text-fg">
-        <ChevronLeftIcon width="16" height="16" /> All releases
+        <ChevronLeftIcon width="16" height="16" /> {t('All releases')}
       </Link>
       <header className="flex items-start justify-between gap-3">
         <div className="min-w-0 flex-1">
@@ -241,7 +263,8 @@ function Release({ id }: { id: number }) {
             {nameOf(release)}
           </h2>
           <p className="mt-1 text-sm text-muted">
-            In “{release.videoTitle || 'Untitled video'}” (#{release.videoId}, {release.videoStatus}) · uploaded by {release.uploader.name} · {release.uploader.email}
+            {t('In “{title}” (#{id}, {status})', { title: release.videoTitle || t('Untitled video'), id: release.videoId, status: release.videoStatus })} ·{' '}
+            {t('uploaded by {name}', { name: release.uploader.name })} · {release.uploader.email}
             {release.uploader.slug && (
               <>
                 {' · '}
@@ -252,7 +275,7 @@ function Release({ id }: { id: number }) {
             )}
             {' · '}
             <Link to={historyPath('video', release.videoId)} className="font-semibold text-accent-soft hover:underline">
-              Video history
+              {t('Video history')}
             </Link>
           </p>
         </div>

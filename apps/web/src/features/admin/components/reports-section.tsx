@@ -9,36 +9,43 @@ import { Badge, Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.ts
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VideoMedia } from './video-media.tsx';
 import { VideoSummary } from './video-summary.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
+import { formatNumber, plural } from '../../../lib/format.ts';
 
 const decisions: Record<ReportDecision, { button: string; title: string; text: string; confirm: string; done: string; required: boolean }> = {
   dismiss: {
-    button: 'Dismiss…',
-    title: 'Dismiss these reports',
-    text: 'The reports close and the video stays (if reports hid it, it shows again).',
-    confirm: 'Dismiss',
-    done: 'Reports dismissed.',
+    button: msg('Dismiss…'),
+    title: msg('Dismiss these reports'),
+    text: msg('The reports close and the video stays (if reports hid it, it shows again).'),
+    confirm: msg('Dismiss'),
+    done: msg('Reports dismissed.'),
     required: false,
   },
   'take-down': {
-    button: 'Take down…',
-    title: 'Take the video down',
-    text: 'The video is hidden at once from every list and link, kept for an appeal; the reports close. The creator sees the reason.',
-    confirm: 'Take down',
-    done: 'Taken down: the video is hidden everywhere.',
+    button: msg('Take down…'),
+    title: msg('Take the video down'),
+    text: msg('The video is hidden at once from every list and link, kept for an appeal; the reports close. The creator sees the reason.'),
+    confirm: msg('Take down'),
+    done: msg('Taken down: the video is hidden everywhere.'),
     required: true,
   },
   ban: {
-    button: 'Ban creator…',
-    title: 'Ban the creator',
-    text: 'The creator is signed out everywhere, their profile and videos are hidden and they cannot sign in; the reports close.',
-    confirm: 'Ban',
-    done: 'The creator is banned.',
+    button: msg('Ban creator…'),
+    title: msg('Ban the creator'),
+    text: msg('The creator is signed out everywhere, their profile and videos are hidden and they cannot sign in; the reports close.'),
+    confirm: msg('Ban'),
+    done: msg('The creator is banned.'),
     required: true,
   },
 };
 
 const reporterOf = (reporter: AdminReportGroup['reports'][number]['reporter']) =>
-  reporter.guest ? (reporter.email ? `Guest, ${reporter.email}` : 'Guest, no e-mail') : `${reporter.email ?? 'Account'} (account #${reporter.id})`;
+  reporter.guest
+    ? reporter.email
+      ? t('Guest, {email}', { email: reporter.email })
+      : t('Guest, no e-mail')
+    : t('{email} (account #{id})', { email: reporter.email ?? t('Account'), id: reporter.id });
 
 function ReportGroup({ group, open, onDecide }: { group: AdminReportGroup; open: boolean; onDecide: (decision: ReportDecision) => void }) {
   const age = complaintAge(group.businessDaysOpen);
@@ -48,9 +55,9 @@ function ReportGroup({ group, open, onDecide }: { group: AdminReportGroup; open:
         <VideoMedia video={group.video.video} className="w-28 flex-none sm:w-36" />
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <div className="flex flex-wrap items-center gap-2">
-            {group.urgent && <Badge tone="danger">Urgent</Badge>}
-            <Badge>{group.count === 1 ? '1 report' : `${group.count} reports`}</Badge>
-            <Badge>{group.reporters === 1 ? '1 reporter' : `${group.reporters} reporters`}</Badge>
+            {group.urgent && <Badge tone="danger">{t('Urgent')}</Badge>}
+            <Badge>{plural(group.count, '{count} report', '{count} reports', formatNumber(group.count))}</Badge>
+            <Badge>{plural(group.reporters, '{count} reporter', '{count} reporters', formatNumber(group.reporters))}</Badge>
             {open && (
               <span className={`text-sm font-semibold ${age.tone === 'overdue' ? 'text-danger' : age.tone === 'soon' ? 'text-accent-2' : 'text-muted'}`}>
                 {age.label}
@@ -65,13 +72,13 @@ function ReportGroup({ group, open, onDecide }: { group: AdminReportGroup; open:
           <li key={report.id} className="px-4 py-3 text-sm">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-semibold">{report.reason}</span>
-              {report.urgent && <Badge tone="danger">Removal request</Badge>}
+              {report.urgent && <Badge tone="danger">{t('Removal request')}</Badge>}
               {report.decision && <Badge tone="neutral">{report.decision}</Badge>}
             </p>
             {report.message && <p className="mt-1 leading-relaxed break-words whitespace-pre-line">{report.message}</p>}
             <p className="mt-1 text-xs text-muted">
               {reporterOf(report.reporter)} · <time dateTime={report.createdAt}>{formatMoment(report.createdAt)}</time>
-              {report.handledAt && ` · handled ${formatMoment(report.handledAt)}`}
+              {report.handledAt && ` · ${t('handled {date}', { date: formatMoment(report.handledAt) })}`}
             </p>
           </li>
         ))}
@@ -85,7 +92,7 @@ function ReportGroup({ group, open, onDecide }: { group: AdminReportGroup; open:
               className={`btn ${decision === 'dismiss' ? 'btn-secondary' : 'btn-secondary hover:text-danger'}`}
               onClick={() => onDecide(decision)}
             >
-              {decisions[decision].button}
+              {t(decisions[decision].button)}
             </button>
           ))}
         </div>
@@ -102,20 +109,20 @@ export function ReportsSection({ rest }: { rest: string[] }) {
   const [asking, setAsking] = useState<{ group: AdminReportGroup; decision: ReportDecision } | null>(null);
 
   const tabs = [
-    { to: adminPath('reports'), label: 'Open' },
-    { to: adminPath('reports', 'closed'), label: 'Closed' },
+    { to: adminPath('reports'), label: t('Open') },
+    { to: adminPath('reports', 'closed'), label: t('Closed') },
   ];
   const chosen = asking ? decisions[asking.decision] : null;
 
   return (
     <>
-      <Tabs label="Reports" current={state === 'open' ? adminPath('reports') : adminPath('reports', 'closed')} items={tabs} />
+      <Tabs label={t('Reports')} current={state === 'open' ? adminPath('reports') : adminPath('reports', 'closed')} items={tabs} />
       {reports.isPending ? (
-        <Loading label="Loading the reports" />
+        <Loading label={t('Loading the reports')} />
       ) : reports.isError ? (
-        <Failed error={reports.error} what="The reports" onRetry={() => void reports.refetch()} />
+        <Failed error={reports.error} what={t('The reports')} onRetry={() => void reports.refetch()} />
       ) : reports.data.length === 0 ? (
-        <Empty>{state === 'open' ? 'No report is open.' : 'No report was handled yet.'}</Empty>
+        <Empty>{state === 'open' ? t('No report is open.') : t('No report was handled yet.')}</Empty>
       ) : (
         <ul className="flex flex-col gap-4">
           {reports.data.map((group) => (
@@ -125,10 +132,10 @@ export function ReportsSection({ rest }: { rest: string[] }) {
       )}
       {asking && chosen && (
         <ReasonDialog
-          title={chosen.title}
-          text={chosen.text}
-          requiredMessage={chosen.required ? 'Say why.' : undefined}
-          confirmLabel={chosen.confirm}
+          title={t(chosen.title)}
+          text={t(chosen.text)}
+          requiredMessage={chosen.required ? msg('Say why.') : undefined}
+          confirmLabel={t(chosen.confirm)}
           destructive={asking.decision !== 'dismiss'}
           busy={decide.isPending}
           error={decide.isError ? errorMessage(decide.error) : null}

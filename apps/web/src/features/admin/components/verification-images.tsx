@@ -2,6 +2,7 @@ import type { AdminVerification } from '@flick/contract';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useVerificationImage } from '../api/get-verification-image.ts';
+import { t } from '../../../lib/i18n.ts';
 
 function VerificationImage({ name, url }: { name: string; url: string }) {
   const image = useVerificationImage(url);
@@ -9,7 +10,7 @@ function VerificationImage({ name, url }: { name: string; url: string }) {
     <figure className="flex min-w-0 flex-col gap-2">
       <div className="grid aspect-[3/4] place-items-center overflow-hidden rounded-2xl border border-line bg-surface-2">
         {image.state === 'ready' ? (
-          <a href={image.src} target="_blank" rel="noopener noreferrer" className="size-full" aria-label={`${name}, full size`}>
+          <a href={image.src} target="_blank" rel="noopener noreferrer" className="size-full" aria-label={t('{name}, full size', { name })}>
             <img src={image.src} alt={name} className="size-full bg-white/5 object-contain" />
           </a>
         ) : image.state === 'failed' ? (
@@ -18,7 +19,7 @@ function VerificationImage({ name, url }: { name: string; url: string }) {
             {image.message}
           </p>
         ) : (
-          <Spinner label={`Loading ${name}`} />
+          <Spinner label={t('Loading {name}', { name })} />
         )}
       </div>
       <figcaption className="text-sm font-semibold">{name}</figcaption>

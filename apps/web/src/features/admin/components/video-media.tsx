@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PlayIcon } from '../../../components/ui/icons.tsx';
 import { HlsVideo } from '../../videos/components/hls-video.tsx';
 import { videoTitle } from '../../videos/video-status.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** A video to judge: its thumbnail, and Play plays it right there (HLS, loaded only then). */
 export function VideoMedia({ video, className = '' }: { video: Video; className?: string }) {
@@ -15,10 +16,15 @@ export function VideoMedia({ video, className = '' }: { video: Video; className?
       {video.thumbnailUrl ? (
         <img src={video.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
       ) : (
-        <span className="grid size-full place-items-center px-2 text-center text-xs text-subtle">No picture yet</span>
+        <span className="grid size-full place-items-center px-2 text-center text-xs text-subtle">{t('No picture yet')}</span>
       )}
       {video.playlistUrl && (
-        <button type="button" className="group absolute inset-0 grid place-items-center" aria-label={`Play ${videoTitle(video)}`} onClick={() => setPlaying(true)}>
+        <button
+          type="button"
+          className="group absolute inset-0 grid place-items-center"
+          aria-label={t('Play {title}', { title: videoTitle(video) })}
+          onClick={() => setPlaying(true)}
+        >
           <span className="grid size-12 place-items-center rounded-full bg-black/60 text-white backdrop-blur-sm transition-transform group-hover:scale-105">
             <PlayIcon width="22" height="22" />
           </span>
