@@ -67,8 +67,11 @@ test.describe('app shell', () => {
     }
     if (testInfo.project.name === 'phone') {
       // Above the tab bar: the tabs stay tappable.
-      const [button, tabs] = await Promise.all([floating.boundingBox(), page.getByRole('navigation', { name: 'Main' }).boundingBox()]);
-      expect(button!.y + button!.height).toBeLessThanOrEqual(tabs!.y);
+      // Measured once the screen has settled (a lazily loaded screen can replace the button as it arrives).
+      await expect(async () => {
+        const [button, tabs] = await Promise.all([floating.boundingBox(), page.getByRole('navigation', { name: 'Main' }).boundingBox()]);
+        expect(button!.y + button!.height).toBeLessThanOrEqual(tabs!.y);
+      }).toPass({ timeout: 5000 });
     }
     await snap(page, testInfo, 'floating-live-cams');
     const event = page.waitForRequest((request) => request.url().endsWith('/v1/event') && request.method() === 'POST');
