@@ -10,6 +10,8 @@ import { useUpdateAdCampaign } from '../api/update-ad-campaign.ts';
 import { placementLabels, slotSize } from '../ad-format.ts';
 import { campaignFields, campaignValues, checkCampaign, type CampaignValues } from '../ad-campaign-values.ts';
 import { noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 /** Checkboxes under one legend, with what none checked means, or the group's error. */
 function CheckGroup({ legend, hint, error, grid, children }: { legend: string; hint: string; error?: string; grid: string; children: ReactNode }) {
@@ -20,7 +22,7 @@ function CheckGroup({ legend, hint, error, grid, children }: { legend: string; h
       <div className={`grid gap-x-4 ${grid}`}>{children}</div>
       {error ? (
         <p id={`${id}-message`} role="alert" className="mt-1 text-sm text-danger">
-          {error}
+          {t(error)}
         </p>
       ) : (
         <p id={`${id}-message`} className="mt-1 text-sm text-muted">
@@ -58,7 +60,7 @@ export function AdCampaignForm({ campaign, onDone }: { campaign?: AdminAdCampaig
         { id: campaign.id, change: checked.data },
         {
           onSuccess: () => {
-            toast('Campaign saved.');
+            toast(msg('Campaign saved.'));
             onDone?.();
           },
           onError,
@@ -74,7 +76,7 @@ export function AdCampaignForm({ campaign, onDone }: { campaign?: AdminAdCampaig
     setProblems(noProblems);
     create.mutate(checked.data, {
       onSuccess: (created) => {
-        toast(`${created.name} created: it shows once it has a creative.`);
+        toast(t('{name} created: it shows once it has a creative.', { name: created.name }));
         setValues(campaignValues());
       },
       onError,
@@ -92,48 +94,53 @@ export function AdCampaignForm({ campaign, onDone }: { campaign?: AdminAdCampaig
       noValidate
       onSubmit={submit}
       className={campaign ? 'flex flex-col gap-5 border-t border-line pt-4' : 'panel flex flex-col gap-5 p-5'}
-      aria-label={campaign ? `Edit ${campaign.name}` : undefined}
+      aria-label={campaign ? t('Edit {name}', { name: campaign.name }) : undefined}
       aria-labelledby={campaign ? undefined : titleId}
     >
       {!campaign && (
         <h2 id={titleId} className="text-lg font-bold">
-          Create a campaign
+          {t('Create a campaign')}
         </h2>
       )}
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label="Advertiser" {...text('advertiser')} />
-        <TextField label="Campaign name" {...text('name')} />
+        <TextField label={t('Advertiser')} {...text('advertiser')} />
+        <TextField label={t('Campaign name')} {...text('name')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Starts" type="datetime-local" hint={campaign ? 'Your local time.' : 'Your local time; empty: now.'} {...text('startsAt')} />
-        <TextField label="Ends" type="datetime-local" hint="Empty: it runs until a cap ends it." {...text('endsAt')} />
+        <TextField label={t('Starts')} type="datetime-local" hint={campaign ? t('Your local time.') : t('Your local time; empty: now.')} {...text('startsAt')} />
+        <TextField label={t('Ends')} type="datetime-local" hint={t('Empty: it runs until a cap ends it.')} {...text('endsAt')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <TextField label="Impressions a day" inputMode="numeric" hint="Empty: no cap." {...text('dailyCap')} />
-        <TextField label="Impressions in all" inputMode="numeric" hint="Empty: no cap." {...text('totalCap')} />
-        <TextField label="Per viewer a day" inputMode="numeric" hint="Empty: no cap." {...text('frequencyCap')} />
-        <TextField label="Weight" inputMode="numeric" hint="1 to 1000: its share among the campaigns that fit a slot." {...text('weight')} />
+        <TextField label={t('Impressions a day')} inputMode="numeric" hint={t('Empty: no cap.')} {...text('dailyCap')} />
+        <TextField label={t('Impressions in all')} inputMode="numeric" hint={t('Empty: no cap.')} {...text('totalCap')} />
+        <TextField label={t('Per viewer a day')} inputMode="numeric" hint={t('Empty: no cap.')} {...text('frequencyCap')} />
+        <TextField label={t('Weight')} inputMode="numeric" hint={t('1 to 1000: its share among the campaigns that fit a slot.')} {...text('weight')} />
       </div>
       <TextField
-        label="Countries"
+        label={t('Countries')}
         autoCapitalize="characters"
         spellCheck={false}
-        hint="Two-letter codes separated by commas or spaces, e.g. US, DE. Empty: everywhere."
+        hint={t('Two-letter codes separated by commas or spaces, e.g. US, DE. Empty: everywhere.')}
         {...text('countries')}
       />
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <CheckGroup legend="Categories" hint="None checked: every category." error={problems.fields.categories} grid="grid-cols-2">
+        <CheckGroup legend={t('Categories')} hint={t('None checked: every category.')} error={problems.fields.categories} grid="grid-cols-2">
           {categories.map((category) => (
             <Checkbox
               key={category}
               checked={values.categories.includes(category)}
               onChange={(on) => setValues((current) => ({ ...current, categories: toggled(categories, current.categories, category, on) }))}
             >
-              {categoryLabels[category]}
+              {t(categoryLabels[category])}
             </Checkbox>
           ))}
         </CheckGroup>
-        <CheckGroup legend="Placements" hint="None checked: every slot a creative fits." error={problems.fields.placements} grid="sm:grid-cols-2 xl:grid-cols-3">
+        <CheckGroup
+          legend={t('Placements')}
+          hint={t('None checked: every slot a creative fits.')}
+          error={problems.fields.placements}
+          grid="sm:grid-cols-2 xl:grid-cols-3"
+        >
           {adPlacementKeys.map((placement) => (
             <Checkbox
               key={placement}
@@ -141,7 +148,7 @@ export function AdCampaignForm({ campaign, onDone }: { campaign?: AdminAdCampaig
               onChange={(on) => setValues((current) => ({ ...current, placements: toggled(adPlacementKeys, current.placements, placement, on) }))}
               description={slotSize(placement)}
             >
-              {placementLabels[placement]}
+              {t(placementLabels[placement])}
             </Checkbox>
           ))}
         </CheckGroup>
@@ -149,11 +156,11 @@ export function AdCampaignForm({ campaign, onDone }: { campaign?: AdminAdCampaig
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={campaign ? update.isPending : create.isPending} className="px-8">
-          {campaign ? 'Save campaign' : 'Create campaign'}
+          {campaign ? t('Save campaign') : t('Create campaign')}
         </SubmitButton>
         {onDone && (
           <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
-            Cancel
+            {t('Cancel')}
           </button>
         )}
       </div>

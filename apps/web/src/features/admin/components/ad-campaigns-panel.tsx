@@ -10,11 +10,13 @@ import { adReportPath, historyPath } from '../admin-paths.ts';
 import { AdCampaignForm } from './ad-campaign-form.tsx';
 import { AdCreatives, AddAdCreative } from './ad-creatives.tsx';
 import { Badge, Empty, errorMessage, Fact, Failed, Loading, type BadgeTone } from './admin-ui.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const statusBadges: Record<AdminAdCampaign['status'], [BadgeTone, string]> = {
-  active: ['success', 'Active'],
-  paused: ['warn', 'Paused'],
-  ended: ['neutral', 'Ended'],
+  active: ['success', msg('Active')],
+  paused: ['warn', msg('Paused')],
+  ended: ['neutral', msg('Ended')],
 };
 
 type Part = 'edit' | 'creative';
@@ -30,7 +32,7 @@ function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
     update.mutate(
       { id: campaign.id, change: { status: running ? 'paused' : 'active' } },
       {
-        onSuccess: () => toast(running ? 'Campaign paused: it shows nowhere until resumed.' : 'Campaign running again.'),
+        onSuccess: () => toast(running ? msg('Campaign paused: it shows nowhere until resumed.') : msg('Campaign running again.')),
         onError: (error) => toast(errorMessage(error), { tone: 'error' }),
       },
     );
@@ -44,16 +46,16 @@ function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-bold break-words">{campaign.name}</span>
-            <Badge tone={tone}>{label}</Badge>
+            <Badge tone={tone}>{t(label)}</Badge>
           </p>
           <p className="mt-0.5 text-sm break-words text-muted">
-            {campaign.advertiser} · #{campaign.id} · created {formatMoment(campaign.createdAt)} ·{' '}
+            {campaign.advertiser} · #{campaign.id} · {t('created {date}', { date: formatMoment(campaign.createdAt) })} ·{' '}
             <Link to={adReportPath({ campaignId: campaign.id })} className="font-semibold hover:text-fg hover:underline">
-              Report
+              {t('Report')}
             </Link>{' '}
             ·{' '}
             <Link to={historyPath('ad-campaign', campaign.id)} className="font-semibold hover:text-fg hover:underline">
-              History
+              {t('History')}
             </Link>
           </p>
         </div>
@@ -62,33 +64,35 @@ function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
           className="btn btn-secondary"
           disabled={update.isPending}
           onClick={setStatus}
-          aria-label={`${running ? 'Pause' : 'Resume'} ${campaign.name}`}
+          aria-label={running ? t('Pause {name}', { name: campaign.name }) : t('Resume {name}', { name: campaign.name })}
         >
-          {running ? 'Pause' : 'Resume'}
+          {running ? t('Pause') : t('Resume')}
         </button>
       </div>
       {campaign.status === 'ended' && campaign.endedReason && (
-        <p className="rounded-2xl bg-surface-2 px-3 py-2 text-sm">Ended: {campaign.endedReason}. Resuming runs it again while its dates and caps allow.</p>
+        <p className="rounded-2xl bg-surface-2 px-3 py-2 text-sm">
+          {t('Ended: {reason}. Resuming runs it again while its dates and caps allow.', { reason: campaign.endedReason })}
+        </p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-        <Fact label="Impressions">{formatCount(campaign.impressions)}</Fact>
-        <Fact label="Clicks">{formatCount(campaign.clicks)}</Fact>
-        <Fact label="CTR">{formatCtr(ctrOf(campaign.clicks, campaign.impressions))}</Fact>
-        <Fact label="Today">{formatCount(campaign.impressionsToday)}</Fact>
-        <Fact label="Weight">{campaign.weight}</Fact>
-        <Fact label="Runs" wrap>
-          {formatMoment(campaign.startsAt)} → {campaign.endsAt ? formatMoment(campaign.endsAt) : 'no end date'}
+        <Fact label={t('Impressions')}>{formatCount(campaign.impressions)}</Fact>
+        <Fact label={t('Clicks')}>{formatCount(campaign.clicks)}</Fact>
+        <Fact label={t('CTR')}>{formatCtr(ctrOf(campaign.clicks, campaign.impressions))}</Fact>
+        <Fact label={t('Today')}>{formatCount(campaign.impressionsToday)}</Fact>
+        <Fact label={t('Weight')}>{campaign.weight}</Fact>
+        <Fact label={t('Runs')} wrap>
+          {formatMoment(campaign.startsAt)} → {campaign.endsAt ? formatMoment(campaign.endsAt) : t('no end date')}
         </Fact>
-        <Fact label="Caps" wrap>
+        <Fact label={t('Caps')} wrap>
           {describeCaps(campaign)}
         </Fact>
-        <Fact label="Categories" wrap>
+        <Fact label={t('Categories')} wrap>
           {targeting.categories}
         </Fact>
-        <Fact label="Countries" wrap>
+        <Fact label={t('Countries')} wrap>
           {targeting.countries}
         </Fact>
-        <Fact label="Placements" wrap>
+        <Fact label={t('Placements')} wrap>
           {targeting.placements}
         </Fact>
       </dl>
@@ -99,18 +103,18 @@ function CampaignRow({ campaign }: { campaign: AdminAdCampaign }) {
           className="btn btn-secondary aria-expanded:border-fg/40 aria-expanded:bg-surface-3"
           aria-expanded={open === 'edit'}
           onClick={() => toggle('edit')}
-          aria-label={`Edit ${campaign.name}`}
+          aria-label={t('Edit {name}', { name: campaign.name })}
         >
-          Edit
+          {t('Edit')}
         </button>
         <button
           type="button"
           className="btn btn-secondary aria-expanded:border-fg/40 aria-expanded:bg-surface-3"
           aria-expanded={open === 'creative'}
           onClick={() => toggle('creative')}
-          aria-label={`Add creative to ${campaign.name}`}
+          aria-label={t('Add creative to {name}', { name: campaign.name })}
         >
-          Add creative
+          {t('Add creative')}
         </button>
       </div>
       {open === 'edit' && <AdCampaignForm campaign={campaign} onDone={() => setOpen(null)} />}
@@ -125,13 +129,13 @@ export function AdCampaignsPanel() {
   return (
     <div className="flex flex-col gap-5">
       {campaigns.isPending ? (
-        <Loading label="Loading the campaigns" />
+        <Loading label={t('Loading the campaigns')} />
       ) : campaigns.isError ? (
-        <Failed error={campaigns.error} what="The campaigns" onRetry={() => void campaigns.refetch()} />
+        <Failed error={campaigns.error} what={t('The campaigns')} onRetry={() => void campaigns.refetch()} />
       ) : campaigns.data.length === 0 ? (
-        <Empty>No campaign yet. Create one below, then add its creatives.</Empty>
+        <Empty>{t('No campaign yet. Create one below, then add its creatives.')}</Empty>
       ) : (
-        <ul className={'panel divide-y divide-line'} aria-label="Ad campaigns">
+        <ul className={'panel divide-y divide-line'} aria-label={t('Ad campaigns')}>
           {campaigns.data.map((campaign) => (
             <CampaignRow key={campaign.id} campaign={campaign} />
           ))}

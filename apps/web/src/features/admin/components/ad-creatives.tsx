@@ -17,18 +17,20 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useAddVastCreative } from '../api/add-vast-creative.ts';
 import { useSetAdCreativeActive } from '../api/set-ad-creative-active.ts';
 import { creativeFileProblem, isAdVideo, useUploadAdCreative } from '../api/upload-ad-creative.ts';
-import { placementLabels, slotSize } from '../ad-format.ts';
+import { placementLabel, slotSize } from '../ad-format.ts';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
 import { Badge, errorMessage } from './admin-ui.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 type Creative = AdminAdCampaign['creatives'][number];
 
 /** The slots a picture can be made for: every one but instream, which plays videos. */
 type PictureSlot = Exclude<AdPlacementKey, 'instream'>;
 const pictureSlots = adPlacementKeys.filter((key): key is PictureSlot => key !== 'instream');
-const slotOptions = pictureSlots.map((key) => ({ value: key, label: `${placementLabels[key]} (${slotSize(key)})` }));
+const slotOptions = () => pictureSlots.map((key) => ({ value: key, label: `${placementLabel(key)} (${slotSize(key)})` }));
 
-const kindLabels: Record<Creative['kind'], string> = { image: 'Picture', video: 'Video', vast: 'VAST tag' };
+const kindLabels: Record<Creative['kind'], string> = { image: msg('Picture'), video: msg('Video'), vast: msg('VAST tag') };
 const preview = 'h-20 w-32 flex-none rounded-xl bg-surface-3 object-contain ring-1 ring-line sm:h-24 sm:w-40';
 
 const placeholder = `${preview} grid place-items-center text-xs font-bold tracking-[0.12em] text-subtle uppercase`;
@@ -38,7 +40,7 @@ function CreativePreview({ creative }: { creative: Creative }) {
   if (creative.src === null)
     return (
       <span aria-hidden="true" className={placeholder}>
-        Video
+        {t('Video')}
       </span>
     );
   if (creative.kind === 'image') return <img src={creative.src} alt="" loading="lazy" decoding="async" className={preview} />;
@@ -55,7 +57,7 @@ function CreativeState({ creative }: { creative: Creative }) {
   if (creative.state === 'processing')
     return (
       <span role="status" className="text-xs text-muted">
-        Processing… It shows once ready.
+        {t('Processing… It shows once ready.')}
       </span>
     );
   if (creative.state === 'failed')
@@ -69,13 +71,13 @@ function CreativeState({ creative }: { creative: Creative }) {
 
 function CreativeItem({ creative }: { creative: Creative }) {
   const setActive = useSetAdCreativeActive();
-  const name = `${kindLabels[creative.kind]} #${creative.id}`;
+  const name = t('{kind} #{id}', { kind: t(kindLabels[creative.kind]), id: creative.id });
 
   function toggle() {
     setActive.mutate(
       { id: creative.id, active: !creative.active },
       {
-        onSuccess: () => toast(creative.active ? `${name} stopped.` : `${name} shows again.`),
+        onSuccess: () => toast(creative.active ? t('{name} stopped.', { name }) : t('{name} shows again.', { name })),
         onError: (error) => toast(errorMessage(error), { tone: 'error' }),
       },
     );
@@ -87,22 +89,24 @@ function CreativeItem({ creative }: { creative: Creative }) {
       <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-bold">{name}</span>
-          {creative.state === 'failed' && <Badge tone="danger">Failed</Badge>}
-          {!creative.active && <Badge tone="warn">Stopped</Badge>}
+          {creative.state === 'failed' && <Badge tone="danger">{t('Failed')}</Badge>}
+          {!creative.active && <Badge tone="warn">{t('Stopped')}</Badge>}
         </p>
         <CreativeState creative={creative} />
         <p className="text-xs break-all text-muted">
-          {creative.kind === 'vast' ? creative.src : `${creative.width}×${creative.height}${creative.durationSeconds === null ? '' : ` · ${creative.durationSeconds} s`}`}
-          <span className="block">Clicks go to {creative.clickUrl}</span>
+          {creative.kind === 'vast'
+            ? creative.src
+            : `${creative.width}×${creative.height}${creative.durationSeconds === null ? '' : ` · ${t('{seconds} s', { seconds: creative.durationSeconds })}`}`}
+          <span className="block">{t('Clicks go to {url}', { url: creative.clickUrl })}</span>
         </p>
         <button
           type="button"
           className="btn btn-secondary px-4"
           disabled={setActive.isPending}
           onClick={toggle}
-          aria-label={`${creative.active ? 'Stop' : 'Resume'} ${name}`}
+          aria-label={creative.active ? t('Stop {name}', { name }) : t('Resume {name}', { name })}
         >
-          {creative.active ? 'Stop' : 'Resume'}
+          {creative.active ? t('Stop') : t('Resume')}
         </button>
       </div>
     </li>
@@ -111,9 +115,9 @@ function CreativeItem({ creative }: { creative: Creative }) {
 
 /** A campaign's pictures, videos and VAST tags, each stopped or resumed on its own. */
 export function AdCreatives({ campaign }: { campaign: AdminAdCampaign }) {
-  if (campaign.creatives.length === 0) return <p className="text-sm text-muted">No creative yet: the campaign shows once it has one.</p>;
+  if (campaign.creatives.length === 0) return <p className="text-sm text-muted">{t('No creative yet: the campaign shows once it has one.')}</p>;
   return (
-    <ul className="grid gap-2 md:grid-cols-2 2xl:grid-cols-3" aria-label={`Creatives of ${campaign.name}`}>
+    <ul className="grid gap-2 md:grid-cols-2 2xl:grid-cols-3" aria-label={t('Creatives of {name}', { name: campaign.name })}>
       {campaign.creatives.map((creative) => (
         <CreativeItem key={creative.id} creative={creative} />
       ))}
@@ -144,8 +148,8 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
     const slot = video ? undefined : placement || null;
     if (!file || slot === null || !url.success) {
       const fields: Record<string, string> = {};
-      if (!file) fields.file = 'Choose a picture or a video.';
-      else if (slot === null) fields.placement = 'Choose the slot the picture is made for.';
+      if (!file) fields.file = msg('Choose a picture or a video.');
+      else if (slot === null) fields.placement = msg('Choose the slot the picture is made for.');
       if (!url.success) fields.clickUrl = adMessages.clickUrl;
       setProblems({ fields, form: null });
       return;
@@ -155,7 +159,7 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
       { campaignId: campaign.id, file, clickUrl: url.data, placement: slot },
       {
         onSuccess: () => {
-          toast(slot ? `Picture added for ${placementLabels[slot]}.` : 'Video uploaded: it plays instream once it is processed.');
+          toast(slot ? t('Picture added for {slot}.', { slot: placementLabel(slot) }) : msg('Video uploaded: it plays instream once it is processed.'));
           setFile(null);
           setClickUrl('');
         },
@@ -167,18 +171,18 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
   return (
     <form noValidate onSubmit={submit} className="flex min-w-0 flex-col gap-4" aria-labelledby={titleId}>
       <h3 id={titleId} className="font-bold">
-        Upload a picture or video
+        {t('Upload a picture or video')}
       </h3>
       <div className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className="btn btn-secondary" disabled={upload.isPending} onClick={() => inputRef.current?.click()}>
-            {file ? 'Choose another…' : 'Choose file…'}
+            {file ? t('Choose another…') : t('Choose file…')}
           </button>
           <input
             ref={inputRef}
             type="file"
             accept={[...AD_IMAGE_TYPES, ...AD_VIDEO_TYPES].join(',')}
-            aria-label={`Creative file for ${campaign.name}`}
+            aria-label={t('Creative file for {name}', { name: campaign.name })}
             hidden
             tabIndex={-1}
             onChange={(event) => {
@@ -188,29 +192,29 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
               if (chosen) choose(chosen);
             }}
           />
-          <span className="min-w-0 text-sm break-all text-muted">{file ? file.name : 'No file chosen'}</span>
+          <span className="min-w-0 text-sm break-all text-muted">{file ? file.name : t('No file chosen')}</span>
         </div>
         {problems.fields.file ? (
           <p role="alert" className="text-sm text-danger">
-            {problems.fields.file}
+            {t(problems.fields.file)}
           </p>
         ) : (
           <p className="text-sm text-muted">
-            A picture: PNG, JPEG or WebP up to 5 MB, cropped to its slot. A video: MP4, WebM or QuickTime up to 100 MB and 60 s, for instream.
+            {t('A picture: PNG, JPEG or WebP up to 5 MB, cropped to its slot. A video: MP4, WebM or QuickTime up to 100 MB and 60 s, for instream.')}
           </p>
         )}
       </div>
       <SelectField
-        label="Slot"
-        placeholder={video ? 'Instream (a video)' : 'Choose the slot'}
-        options={slotOptions}
+        label={t('Slot')}
+        placeholder={video ? t('Instream (a video)') : t('Choose the slot')}
+        options={slotOptions()}
         disabled={video}
         value={video ? '' : placement}
         error={problems.fields.placement}
         onChange={(event) => setPlacement(pictureSlots.find((key) => key === event.target.value) ?? '')}
       />
       <TextField
-        label="Click URL"
+        label={t('Click URL')}
         type="url"
         inputMode="url"
         autoCapitalize="none"
@@ -223,11 +227,11 @@ function UploadForm({ campaign }: { campaign: AdminAdCampaign }) {
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <div className="flex flex-col items-start gap-2">
         <SubmitButton busy={upload.isPending} className="px-8">
-          Upload creative
+          {t('Upload creative')}
         </SubmitButton>
         {upload.isPending && (
           <p role="status" className="text-sm text-muted">
-            {video ? 'Uploading and checking the video…' : 'Uploading and cropping the picture…'}
+            {video ? t('Uploading and checking the video…') : t('Uploading and cropping the picture…')}
           </p>
         )}
       </div>
@@ -254,7 +258,7 @@ function VastForm({ campaign }: { campaign: AdminAdCampaign }) {
       { campaignId: campaign.id, ...checked.data },
       {
         onSuccess: () => {
-          toast('VAST tag added: it plays instream.');
+          toast(msg('VAST tag added: it plays instream.'));
           setValues({ vastUrl: '', clickUrl: '' });
         },
         onError: (error) => setProblems(serverProblems(error, ['vastUrl', 'clickUrl'])),
@@ -271,13 +275,13 @@ function VastForm({ campaign }: { campaign: AdminAdCampaign }) {
   return (
     <form noValidate onSubmit={submit} className="flex min-w-0 flex-col gap-4" aria-labelledby={titleId}>
       <h3 id={titleId} className="font-bold">
-        Add a VAST tag
+        {t('Add a VAST tag')}
       </h3>
-      <TextField label="VAST tag URL" type="url" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="https://" {...field('vastUrl')} />
-      <TextField label="Click URL" type="url" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="https://" {...field('clickUrl')} />
+      <TextField label={t('VAST tag URL')} type="url" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="https://" {...field('vastUrl')} />
+      <TextField label={t('Click URL')} type="url" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder="https://" {...field('clickUrl')} />
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <SubmitButton busy={add.isPending} className="self-start px-8">
-        Add VAST tag
+        {t('Add VAST tag')}
       </SubmitButton>
     </form>
   );

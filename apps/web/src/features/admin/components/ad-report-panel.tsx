@@ -5,6 +5,8 @@ import { useAdReport, type AdReportRow } from '../api/get-ad-report.ts';
 import { ctrOf, formatCount, formatCtr, formatReportDay, lastDays, placementLabel } from '../ad-format.ts';
 import { adReportPath, idFrom } from '../admin-paths.ts';
 import { Empty, Failed, Loading } from './admin-ui.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 /** The range the report shows until another is chosen. */
 const DEFAULT_DAYS = 7;
@@ -42,11 +44,11 @@ function FilterForm({ filter }: { filter: ReportFilter }) {
   function apply(event: FormEvent) {
     event.preventDefault();
     if (!isDay(from) || !isDay(to)) {
-      setProblem('Choose the first and the last day.');
+      setProblem(msg('Choose the first and the last day.'));
       return;
     }
     if (from > to) {
-      setProblem('The last day cannot come before the first.');
+      setProblem(msg('The last day cannot come before the first.'));
       return;
     }
     setProblem(null);
@@ -56,14 +58,14 @@ function FilterForm({ filter }: { filter: ReportFilter }) {
   return (
     <form
       role="search"
-      aria-label="Filter the ad report"
+      aria-label={t('Filter the ad report')}
       noValidate
       onSubmit={apply}
       className={'panel grid grid-cols-2 gap-3 p-4 xl:grid-cols-[10.5rem_10.5rem_minmax(0,1fr)_auto]'}
     >
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-from`} className="text-sm font-semibold">
-          From
+          {t('From')}
         </label>
         <input
           id={`${id}-from`}
@@ -76,7 +78,7 @@ function FilterForm({ filter }: { filter: ReportFilter }) {
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-to`} className="text-sm font-semibold">
-          To
+          {t('To')}
         </label>
         <input
           id={`${id}-to`}
@@ -89,10 +91,10 @@ function FilterForm({ filter }: { filter: ReportFilter }) {
       </div>
       <div className="col-span-2 flex min-w-0 flex-col gap-1.5 xl:col-span-1">
         <label htmlFor={`${id}-campaign`} className="text-sm font-semibold">
-          Campaign
+          {t('Campaign')}
         </label>
         <select id={`${id}-campaign`} className="field min-w-0" value={campaignId} onChange={(event) => setCampaignId(event.target.value)}>
-          <option value="">Every campaign</option>
+          <option value="">{t('Every campaign')}</option>
           {campaigns.data?.map((campaign) => (
             <option key={campaign.id} value={campaign.id}>
               {campaign.name} ({campaign.advertiser})
@@ -102,12 +104,12 @@ function FilterForm({ filter }: { filter: ReportFilter }) {
       </div>
       <div className="col-span-2 flex items-end xl:col-span-1">
         <button type="submit" className="btn btn-primary h-12">
-          Show
+          {t('Show')}
         </button>
       </div>
       {problem && (
         <p role="alert" className="col-span-2 text-sm text-danger xl:col-span-4">
-          {problem}
+          {t(problem)}
         </p>
       )}
     </form>
@@ -122,26 +124,26 @@ function ReportTable({ rows }: { rows: AdReportRow[] }) {
   return (
     <div className={'panel overflow-x-auto'}>
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="px-3 pt-4 text-left text-muted">Impressions and clicks per day, campaign and placement, newest day first.</caption>
+        <caption className="px-3 pt-4 text-left text-muted">{t('Impressions and clicks per day, campaign and placement, newest day first.')}</caption>
         <thead className="text-xs tracking-[0.08em] text-subtle uppercase">
           <tr>
             <th scope="col" className="px-3 py-3 font-bold">
-              Day
+              {t('Day')}
             </th>
             <th scope="col" className="px-3 py-3 font-bold">
-              Campaign
+              {t('Campaign')}
             </th>
             <th scope="col" className="px-3 py-3 font-bold">
-              Placement
+              {t('Placement')}
             </th>
             <th scope="col" className="px-3 py-3 text-right font-bold">
-              Impressions
+              {t('Impressions')}
             </th>
             <th scope="col" className="px-3 py-3 text-right font-bold">
-              Clicks
+              {t('Clicks')}
             </th>
             <th scope="col" className="px-3 py-3 text-right font-bold">
-              CTR
+              {t('CTR')}
             </th>
           </tr>
         </thead>
@@ -162,7 +164,7 @@ function ReportTable({ rows }: { rows: AdReportRow[] }) {
         <tfoot className="border-t border-line-strong font-bold">
           <tr>
             <th scope="row" colSpan={3} className="px-3 py-3">
-              Total
+              {t('Total')}
             </th>
             <td className={cell}>{formatCount(impressions)}</td>
             <td className={cell}>{formatCount(clicks)}</td>
@@ -184,11 +186,11 @@ export function AdReportPanel() {
     <div className="flex flex-col gap-5">
       <FilterForm key={search} filter={filter} />
       {report.isPending ? (
-        <Loading label="Loading the report" />
+        <Loading label={t('Loading the report')} />
       ) : report.isError ? (
-        <Failed error={report.error} what="The report" onRetry={() => void report.refetch()} />
+        <Failed error={report.error} what={t('The report')} onRetry={() => void report.refetch()} />
       ) : report.data.length === 0 ? (
-        <Empty>No impression was counted in these days{filter.campaignId ? ' for this campaign' : ''}.</Empty>
+        <Empty>{filter.campaignId ? t('No impression was counted in these days for this campaign.') : t('No impression was counted in these days.')}</Empty>
       ) : (
         <ReportTable rows={report.data} />
       )}

@@ -5,6 +5,7 @@ import { useAudit } from '../api/get-audit.ts';
 import { describeChange, formatMoment } from '../admin-format.ts';
 import { adminPath, auditQuery, idFrom, type AuditFilter } from '../admin-paths.ts';
 import { Empty, Failed, Loading } from './admin-ui.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 const targetTypes = ['verification', 'video', 'user', 'page', 'contest', 'studio', 'webcam-site', 'ad-campaign', 'age-rule'];
 
@@ -35,15 +36,22 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
   return (
     <form
       role="search"
-      aria-label="Filter the audit log"
+      aria-label={t('Filter the audit log')}
       onSubmit={apply}
       className="panel grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_8rem_auto]"
     >
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-action`} className="text-sm font-semibold">
-          Action
+          {t('Action')}
         </label>
-        <input id={`${id}-action`} className="field" list={`${id}-actions`} placeholder="Any action" value={action} onChange={(event) => setAction(event.target.value)} />
+        <input
+          id={`${id}-action`}
+          className="field"
+          list={`${id}-actions`}
+          placeholder={t('Any action')}
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+        />
         {/* Every action the log records (the contract's list); any other text filters too. */}
         <datalist id={`${id}-actions`}>
           {adminAuditActions.map((known) => (
@@ -53,10 +61,10 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-type`} className="text-sm font-semibold">
-          Target
+          {t('Target')}
         </label>
         <select id={`${id}-type`} className="field" value={targetType} onChange={(event) => setTargetType(event.target.value)}>
-          <option value="">Anything</option>
+          <option value="">{t('Anything')}</option>
           {targetTypes.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -66,17 +74,17 @@ function FilterForm({ filter }: { filter: AuditFilter }) {
       </div>
       <div className="flex min-w-0 flex-col gap-1.5">
         <label htmlFor={`${id}-target`} className="text-sm font-semibold">
-          Target #
+          {t('Target #')}
         </label>
-        <input id={`${id}-target`} className="field" inputMode="numeric" placeholder="Any" value={targetId} onChange={(event) => setTargetId(event.target.value)} />
+        <input id={`${id}-target`} className="field" inputMode="numeric" placeholder={t('Any')} value={targetId} onChange={(event) => setTargetId(event.target.value)} />
       </div>
       <div className="flex items-end gap-2">
         <button type="submit" className="btn btn-primary h-12">
-          Filter
+          {t('Filter')}
         </button>
         {filtered && (
           <button type="button" className="btn btn-secondary h-12" onClick={() => void navigate(adminPath('audit'))}>
-            Clear
+            {t('Clear')}
           </button>
         )}
       </div>
@@ -92,9 +100,11 @@ function Entry({ entry }: { entry: AdminAuditEntry }) {
         {formatMoment(entry.at)}
       </time>
       <p className="min-w-0">
-        <span className="font-semibold break-all">{entry.admin?.email ?? (entry.cliUser === null ? 'A deleted admin' : `Command line (${entry.cliUser})`)}</span>{' '}
+        <span className="font-semibold break-all">
+          {entry.admin?.email ?? (entry.cliUser === null ? t('A deleted admin') : t('Command line ({user})', { user: entry.cliUser }))}
+        </span>{' '}
         {entry.action}
-        {entry.admin && entry.cliUser !== null && <span className="text-muted"> at the command line ({entry.cliUser})</span>}
+        {entry.admin && entry.cliUser !== null && <span className="text-muted"> {t('at the command line ({user})', { user: entry.cliUser })}</span>}
         <span className="block text-muted">
           {entry.targetType}
           {entry.targetId !== null && ` #${entry.targetId}`}
@@ -127,21 +137,21 @@ export function AuditSection() {
     <div className="flex flex-col gap-5">
       <FilterForm key={search} filter={filter} />
       {audit.isPending ? (
-        <Loading label="Loading the audit log" />
+        <Loading label={t('Loading the audit log')} />
       ) : audit.isError ? (
-        <Failed error={audit.error} what="The audit log" onRetry={() => void audit.refetch()} />
+        <Failed error={audit.error} what={t('The audit log')} onRetry={() => void audit.refetch()} />
       ) : entries.length === 0 ? (
-        <Empty>Nothing recorded{filter.action || filter.targetType || filter.targetId ? ' for this filter' : ' yet'}.</Empty>
+        <Empty>{filter.action || filter.targetType || filter.targetId ? t('Nothing recorded for this filter.') : t('Nothing recorded yet.')}</Empty>
       ) : (
         <>
-          <ol className="panel divide-y divide-line" aria-label="Audit log">
+          <ol className="panel divide-y divide-line" aria-label={t('Audit log')}>
             {entries.map((entry) => (
               <Entry key={entry.id} entry={entry} />
             ))}
           </ol>
           {audit.hasNextPage && (
             <button type="button" className="btn btn-secondary self-center" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
-              {audit.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {audit.isFetchingNextPage ? t('Loading…') : t('Load more')}
             </button>
           )}
         </>

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCreateChannel, type NewChannel } from '../api/create-channel.ts';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
 
 const fields = ['email', 'name', 'username', 'password'] as const;
 const empty: NewChannel = { email: '', name: '', username: '', password: '' };
@@ -27,7 +28,7 @@ export function ChannelForm({ onCreated }: { onCreated: (channel: AdminPerson) =
     setProblems(noProblems);
     create.mutate(checked.data, {
       onSuccess: (channel) => {
-        toast(`Channel @${channel.username ?? channel.name} created.`);
+        toast(t('Channel @{name} created.', { name: channel.username ?? channel.name }));
         setValues(empty);
         onCreated(channel);
       },
@@ -44,17 +45,17 @@ export function ChannelForm({ onCreated }: { onCreated: (channel: AdminPerson) =
   return (
     <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="channel-form-title">
       <h2 id="channel-form-title" className="text-lg font-bold">
-        Create a channel account
+        {t('Create a channel account')}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label="E-mail" type="email" autoComplete="off" {...field('email')} />
-        <TextField label="Channel name" {...field('name')} />
-        <TextField label="Username" autoCapitalize="none" spellCheck={false} {...field('username')} />
-        <PasswordField label="Password" autoComplete="new-password" hint="At least 12 characters; hand it to the channel’s owner." {...field('password')} />
+        <TextField label={t('E-mail')} type="email" autoComplete="off" {...field('email')} />
+        <TextField label={t('Channel name')} {...field('name')} />
+        <TextField label={t('Username')} autoCapitalize="none" spellCheck={false} {...field('username')} />
+        <PasswordField label={t('Password')} autoComplete="new-password" hint={t('At least 12 characters; hand it to the channel’s owner.')} {...field('password')} />
       </div>
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <SubmitButton busy={create.isPending} className="self-start px-8">
-        Create channel
+        {t('Create channel')}
       </SubmitButton>
     </form>
   );

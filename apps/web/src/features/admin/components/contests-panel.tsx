@@ -13,6 +13,8 @@ import { formatMoment } from '../admin-format.ts';
 import { historyPath } from '../admin-paths.ts';
 import { Badge, Empty, errorMessage, Failed, Loading } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 function NewContestForm() {
   const [values, setValues] = useState({ userId: '', title: '', content: '' });
@@ -26,14 +28,14 @@ function NewContestForm() {
     if (checked.problems) {
       setProblems({
         ...checked.problems,
-        fields: { ...checked.problems.fields, ...(Number.isNaN(userId) || userId <= 0 ? { userId: 'Enter the creator’s account number (People shows it).' } : {}) },
+        fields: { ...checked.problems.fields, ...(Number.isNaN(userId) || userId <= 0 ? { userId: msg('Enter the creator’s account number (People shows it).') } : {}) },
       });
       return;
     }
     setProblems(noProblems);
     create.mutate(checked.data, {
       onSuccess: (contest) => {
-        toast(`Contest added to ${contest.creator}’s profile.`);
+        toast(t('Contest added to {name}’s profile.', { name: contest.creator }));
         setValues({ userId: '', title: '', content: '' });
       },
       onError: (error) => setProblems(serverProblems(error, ['userId', 'title', 'content'])),
@@ -45,16 +47,16 @@ function NewContestForm() {
   return (
     <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="new-contest-title">
       <h2 id="new-contest-title" className="text-lg font-bold">
-        Create a contest
+        {t('Create a contest')}
       </h2>
       <div className="grid gap-4 md:grid-cols-[10rem_minmax(0,1fr)]">
-        <TextField label="Creator’s account #" inputMode="numeric" value={values.userId} error={problems.fields.userId} onChange={change('userId')} />
-        <TextField label="Title" value={values.title} error={problems.fields.title} onChange={change('title')} />
+        <TextField label={t('Creator’s account #')} inputMode="numeric" value={values.userId} error={problems.fields.userId} onChange={change('userId')} />
+        <TextField label={t('Title')} value={values.title} error={problems.fields.title} onChange={change('title')} />
       </div>
-      <TextAreaField label="Content (HTML)" rows={5} value={values.content} error={problems.fields.content} onChange={change('content')} />
+      <TextAreaField label={t('Content (HTML)')} rows={5} value={values.content} error={problems.fields.content} onChange={change('content')} />
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <SubmitButton busy={create.isPending} className="self-start px-8">
-        Create contest
+        {t('Create contest')}
       </SubmitButton>
     </form>
   );
@@ -77,7 +79,7 @@ function ContestEditor({ contest, onDone }: { contest: AdminContest; onDone: () 
       { id: contest.id, change: checked.data },
       {
         onSuccess: () => {
-          toast('Contest saved.');
+          toast(msg('Contest saved.'));
           onDone();
         },
         onError: (error) => setProblems(serverProblems(error, ['title', 'content', 'position'])),
@@ -88,19 +90,19 @@ function ContestEditor({ contest, onDone }: { contest: AdminContest; onDone: () 
   const change = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={`Edit ${contest.title}`}>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={t('Edit {title}', { title: contest.title })}>
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_8rem]">
-        <TextField label="Title" value={values.title} error={problems.fields.title} onChange={change('title')} />
-        <TextField label="Position" inputMode="numeric" value={values.position} error={problems.fields.position} onChange={change('position')} hint="0 first" />
+        <TextField label={t('Title')} value={values.title} error={problems.fields.title} onChange={change('title')} />
+        <TextField label={t('Position')} inputMode="numeric" value={values.position} error={problems.fields.position} onChange={change('position')} hint={t('0 first')} />
       </div>
-      <TextAreaField label="Content (HTML)" rows={5} value={values.content} error={problems.fields.content} onChange={change('content')} />
+      <TextAreaField label={t('Content (HTML)')} rows={5} value={values.content} error={problems.fields.content} onChange={change('content')} />
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={update.isPending} className="px-8">
-          Save contest
+          {t('Save contest')}
         </SubmitButton>
         <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>
@@ -116,7 +118,7 @@ function ContestRow({ contest, onMove, canMove }: { contest: AdminContest; onMov
     update.mutate(
       { id: contest.id, change: { ended: value } },
       {
-        onSuccess: () => toast(value ? 'Contest ended: it left the profile.' : 'Contest running again.'),
+        onSuccess: () => toast(value ? msg('Contest ended: it left the profile.') : msg('Contest running again.')),
         onError: (error) => toast(errorMessage(error), { tone: 'error' }),
       },
     );
@@ -128,18 +130,25 @@ function ContestRow({ contest, onMove, canMove }: { contest: AdminContest; onMov
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-bold">{contest.title}</span>
-            {ended ? <Badge>Ended</Badge> : <Badge tone="success">Running</Badge>}
+            {ended ? <Badge>{t('Ended')}</Badge> : <Badge tone="success">{t('Running')}</Badge>}
           </p>
           <p className="mt-0.5 text-sm text-muted">
-            {contest.creator} (#{contest.userId}) · position {contest.position} · created {formatMoment(contest.createdAt)}
-            {contest.endedAt && ` · ended ${formatMoment(contest.endedAt)}`} ·{' '}
+            {contest.creator} (#{contest.userId}) · {t('position {position}', { position: contest.position })} ·{' '}
+            {t('created {date}', { date: formatMoment(contest.createdAt) })}
+            {contest.endedAt && ` · ${t('ended {date}', { date: formatMoment(contest.endedAt) })}`} ·{' '}
             <Link to={historyPath('contest', contest.id)} className="font-semibold hover:text-fg hover:underline">
-              History
+              {t('History')}
             </Link>
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-secondary px-3" disabled={!onMove || !canMove.up} onClick={() => onMove?.(-1)} aria-label={`Move ${contest.title} up`}>
+          <button
+            type="button"
+            className="btn btn-secondary px-3"
+            disabled={!onMove || !canMove.up}
+            onClick={() => onMove?.(-1)}
+            aria-label={t('Move {title} up', { title: contest.title })}
+          >
             ↑
           </button>
           <button
@@ -147,21 +156,27 @@ function ContestRow({ contest, onMove, canMove }: { contest: AdminContest; onMov
             className="btn btn-secondary px-3"
             disabled={!onMove || !canMove.down}
             onClick={() => onMove?.(1)}
-            aria-label={`Move ${contest.title} down`}
+            aria-label={t('Move {title} down', { title: contest.title })}
           >
             ↓
           </button>
-          <button type="button" className="btn btn-secondary" aria-expanded={editing} onClick={() => setEditing((open) => !open)} aria-label={`Edit ${contest.title}`}>
-            Edit
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-expanded={editing}
+            onClick={() => setEditing((open) => !open)}
+            aria-label={t('Edit {title}', { title: contest.title })}
+          >
+            {t('Edit')}
           </button>
           <button
             type="button"
             className="btn btn-secondary"
             disabled={update.isPending}
             onClick={() => setEnded(!ended)}
-            aria-label={`${ended ? 'Reopen' : 'End'} ${contest.title}`}
+            aria-label={ended ? t('Reopen {title}', { title: contest.title }) : t('End {title}', { title: contest.title })}
           >
-            {ended ? 'Reopen' : 'End'}
+            {ended ? t('Reopen') : t('End')}
           </button>
         </div>
       </div>
@@ -197,11 +212,11 @@ export function ContestsPanel() {
   return (
     <div className="flex flex-col gap-5">
       {contests.isPending ? (
-        <Loading label="Loading the contests" />
+        <Loading label={t('Loading the contests')} />
       ) : contests.isError ? (
-        <Failed error={contests.error} what="The contests" onRetry={() => void contests.refetch()} />
+        <Failed error={contests.error} what={t('The contests')} onRetry={() => void contests.refetch()} />
       ) : contests.data.length === 0 ? (
-        <Empty>No contest yet. Create one for a creator below.</Empty>
+        <Empty>{t('No contest yet. Create one for a creator below.')}</Empty>
       ) : (
         <ul className="panel divide-y divide-line">
           {contests.data.map((contest) => {

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useCreateWebcamSite } from '../api/create-webcam-site.ts';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** A new site: its slug, its name and the hosts its links are recognised by; it comes last in Discover’s order. */
 export function NewSiteForm() {
@@ -23,7 +24,7 @@ export function NewSiteForm() {
     setProblems(noProblems);
     create.mutate(checked.data, {
       onSuccess: (site) => {
-        toast(`${site.name} added, last in Discover’s order.`);
+        toast(t('{name} added, last in Discover’s order.', { name: site.name }));
         setValues({ slug: '', name: '', hosts: '' });
       },
       onError: (error) => setProblems(serverProblems(error, ['slug', 'name', 'hosts'])),
@@ -35,32 +36,32 @@ export function NewSiteForm() {
   return (
     <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="new-site-title">
       <h2 id="new-site-title" className="text-lg font-bold">
-        Add a webcam site
+        {t('Add a webcam site')}
       </h2>
       <div className="grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]">
         <TextField
-          label="Slug"
+          label={t('Slug')}
           autoCapitalize="none"
           spellCheck={false}
-          hint="Lowercase letters, digits and dashes, e.g. stripchat."
+          hint={t('Lowercase letters, digits and dashes, e.g. stripchat.')}
           value={values.slug}
           error={problems.fields.slug}
           onChange={change('slug')}
         />
-        <TextField label="Name" value={values.name} error={problems.fields.name} onChange={change('name')} />
+        <TextField label={t('Name')} value={values.name} error={problems.fields.name} onChange={change('name')} />
       </div>
       <TextField
-        label="Hosts"
+        label={t('Hosts')}
         autoCapitalize="none"
         spellCheck={false}
-        hint="Separated by commas, e.g. stripchat.com, xhamsterlive.com."
+        hint={t('Separated by commas, e.g. stripchat.com, xhamsterlive.com.')}
         value={values.hosts}
         error={problems.fields.hosts}
         onChange={change('hosts')}
       />
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <SubmitButton busy={create.isPending} className="self-start px-8">
-        Add site
+        {t('Add site')}
       </SubmitButton>
     </form>
   );

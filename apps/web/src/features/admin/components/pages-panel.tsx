@@ -13,12 +13,14 @@ import { formatMoment } from '../admin-format.ts';
 import { adminPath } from '../admin-paths.ts';
 import { Empty, Failed, Loading } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 function PageList() {
   const pages = usePages();
-  if (pages.isPending) return <Loading label="Loading the pages" />;
-  if (pages.isError) return <Failed error={pages.error} what="The pages" onRetry={() => void pages.refetch()} />;
-  if (pages.data.length === 0) return <Empty>No static page yet.</Empty>;
+  if (pages.isPending) return <Loading label={t('Loading the pages')} />;
+  if (pages.isError) return <Failed error={pages.error} what={t('The pages')} onRetry={() => void pages.refetch()} />;
+  if (pages.data.length === 0) return <Empty>{t('No static page yet.')}</Empty>;
   return (
     <ul className="panel divide-y divide-line overflow-hidden">
       {pages.data.map((page) => (
@@ -28,7 +30,7 @@ function PageList() {
               <span className="block truncate font-bold">{page.title}</span>
               <span className="block truncate text-sm text-muted">/page/{page.slug}</span>
             </span>
-            <span className="hidden text-sm text-muted sm:block">Updated {formatMoment(page.updatedAt)}</span>
+            <span className="hidden text-sm text-muted sm:block">{t('Updated {date}', { date: formatMoment(page.updatedAt) })}</span>
             <ChevronRightIcon width="18" height="18" className="flex-none text-muted" />
           </Link>
         </li>
@@ -53,7 +55,7 @@ function PageEditor({ page, busy, refused, onSave }: { page: AdminPage; busy: bo
 
   return (
     <form noValidate onSubmit={submit} className="flex min-w-0 flex-col gap-4">
-      <TextField label="Title" value={title} error={problems.fields.title} onChange={(event) => setTitle(event.target.value)} />
+      <TextField label={t('Title')} value={title} error={problems.fields.title} onChange={(event) => setTitle(event.target.value)} />
       <TextAreaField
         label="HTML"
         value={html}
@@ -61,12 +63,12 @@ function PageEditor({ page, busy, refused, onSave }: { page: AdminPage; busy: bo
         spellCheck={false}
         className="[&_textarea]:font-mono [&_textarea]:text-sm"
         error={problems.fields.html}
-        hint="Headings, paragraphs, lists, links and emphasis are kept; scripts, styles and event handlers are removed when it is saved."
+        hint={t('Headings, paragraphs, lists, links and emphasis are kept; scripts, styles and event handlers are removed when it is saved.')}
         onChange={(event) => setHtml(event.target.value)}
       />
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <SubmitButton busy={busy} className="self-start px-8">
-        Save page
+        {t('Save page')}
       </SubmitButton>
     </form>
   );
@@ -88,7 +90,7 @@ function PageEditing({ slug }: { slug: string }) {
       { slug, ...values },
       {
         onSuccess: (stored) => {
-          toast('Page saved.');
+          toast(msg('Page saved.'));
           setCleaned(stored.html !== values.html);
         },
         onError: (error) => setRefused(serverProblems(error, ['title', 'html'])),
@@ -100,27 +102,27 @@ function PageEditing({ slug }: { slug: string }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link to={adminPath('content', 'pages')} className="inline-flex items-center gap-1 text-sm font-semibold text-muted hover:text-fg">
-          <ChevronLeftIcon width="16" height="16" /> All pages
+          <ChevronLeftIcon width="16" height="16" /> {t('All pages')}
         </Link>
         <Link to={`/page/${encodeURIComponent(slug)}`} className="text-sm font-semibold text-accent-soft hover:underline">
-          Open /page/{slug}
+          {t('Open {path}', { path: `/page/${slug}` })}
         </Link>
       </div>
       {page.isPending ? (
-        <Loading label="Loading the page" />
+        <Loading label={t('Loading the page')} />
       ) : page.isError ? (
-        <Failed error={page.error} what="The page" onRetry={() => void page.refetch()} />
+        <Failed error={page.error} what={t('The page')} onRetry={() => void page.refetch()} />
       ) : (
         <div className="grid gap-6 xl:grid-cols-2">
           {/* A new stored version starts the editor over from it. */}
           <PageEditor key={page.data.updatedAt} page={page.data} busy={save.isPending} refused={refused} onSave={onSave} />
           <section aria-labelledby="page-preview-title" className="min-w-0">
             <h2 id="page-preview-title" className="mb-2 text-sm font-semibold">
-              As stored and shown <span className="font-normal text-muted">· updated {formatMoment(page.data.updatedAt)}</span>
+              {t('As stored and shown')} <span className="font-normal text-muted">· {t('updated {date}', { date: formatMoment(page.data.updatedAt) })}</span>
             </h2>
             {cleaned && (
               <div className="mb-3">
-                <FormAlert tone="success">Saved. The server removed what a page may not contain; the editor shows what was kept.</FormAlert>
+                <FormAlert tone="success">{t('Saved. The server removed what a page may not contain; the editor shows what was kept.')}</FormAlert>
               </div>
             )}
             <div className="panel max-h-[40rem] overflow-y-auto p-5" data-testid="page-preview">

@@ -6,6 +6,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useUpdateWebcamSite } from '../api/update-webcam-site.ts';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 /** A site’s name and hosts; its slug is its address and stays. */
 export function SiteEditor({ site, onDone }: { site: AdminWebcamSite; onDone: () => void }) {
@@ -24,7 +26,7 @@ export function SiteEditor({ site, onDone }: { site: AdminWebcamSite; onDone: ()
       { slug: site.slug, change: checked.data },
       {
         onSuccess: () => {
-          toast('Site saved.');
+          toast(msg('Site saved.'));
           onDone();
         },
         onError: (error) => setProblems(serverProblems(error, ['name', 'hosts'])),
@@ -35,14 +37,14 @@ export function SiteEditor({ site, onDone }: { site: AdminWebcamSite; onDone: ()
   const change = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={`Edit ${site.name}`}>
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={t('Edit {name}', { name: site.name })}>
       <div className="grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]">
-        <TextField label="Name" value={values.name} error={problems.fields.name} onChange={change('name')} />
+        <TextField label={t('Name')} value={values.name} error={problems.fields.name} onChange={change('name')} />
         <TextField
-          label="Hosts"
+          label={t('Hosts')}
           autoCapitalize="none"
           spellCheck={false}
-          hint="Separated by commas."
+          hint={t('Separated by commas.')}
           value={values.hosts}
           error={problems.fields.hosts}
           onChange={change('hosts')}
@@ -51,10 +53,10 @@ export function SiteEditor({ site, onDone }: { site: AdminWebcamSite; onDone: ()
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={update.isPending} className="px-8">
-          Save site
+          {t('Save site')}
         </SubmitButton>
         <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>

@@ -7,6 +7,8 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useRemoveStatusFeed } from '../api/remove-status-feed.ts';
 import { useSetStatusFeed } from '../api/set-status-feed.ts';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const feedFields = ['url', 'listPath', 'roomField', 'intervalSeconds'] as const;
 
@@ -35,7 +37,7 @@ export function SiteFeedEditor({ site, onDone }: { site: AdminWebcamSite; onDone
       { slug: site.slug, feed: checked.data },
       {
         onSuccess: () => {
-          toast('Status feed saved: it is asked at its next turn.');
+          toast(msg('Status feed saved: it is asked at its next turn.'));
           onDone();
         },
         onError: (error) => setProblems(serverProblems(error, feedFields)),
@@ -47,7 +49,7 @@ export function SiteFeedEditor({ site, onDone }: { site: AdminWebcamSite; onDone
     setProblems(noProblems);
     stop.mutate(site.slug, {
       onSuccess: () => {
-        toast('Status feed removed: the site is no longer asked.');
+        toast(msg('Status feed removed: the site is no longer asked.'));
         onDone();
       },
       onError: (error) => setProblems(serverProblems(error, [])),
@@ -61,31 +63,37 @@ export function SiteFeedEditor({ site, onDone }: { site: AdminWebcamSite; onDone
   });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={`Status feed of ${site.name}`}>
-      <TextField label="Feed URL" type="url" inputMode="url" autoCapitalize="none" spellCheck={false} {...field('url')} />
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4 border-t border-line pt-4" aria-label={t('Status feed of {name}', { name: site.name })}>
+      <TextField label={t('Feed URL')} type="url" inputMode="url" autoCapitalize="none" spellCheck={false} {...field('url')} />
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_10rem]">
         <TextField
-          label="List path"
+          label={t('List path')}
           autoCapitalize="none"
           spellCheck={false}
-          hint="Where the list is in the JSON, e.g. data.models; empty: the whole answer."
+          hint={t('Where the list is in the JSON, e.g. data.models; empty: the whole answer.')}
           {...field('listPath')}
         />
-        <TextField label="Room field" autoCapitalize="none" spellCheck={false} hint="The field naming the room; empty when entries are names." {...field('roomField')} />
-        <TextField label="Every (seconds)" inputMode="numeric" hint="15 to 3600" {...field('intervalSeconds')} />
+        <TextField
+          label={t('Room field')}
+          autoCapitalize="none"
+          spellCheck={false}
+          hint={t('The field naming the room; empty when entries are names.')}
+          {...field('roomField')}
+        />
+        <TextField label={t('Every (seconds)')} inputMode="numeric" hint={t('15 to 3600')} {...field('intervalSeconds')} />
       </div>
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         <SubmitButton busy={save.isPending} className="px-8">
-          Save feed
+          {t('Save feed')}
         </SubmitButton>
         {feed && (
           <button type="button" className="btn btn-secondary h-12" disabled={stop.isPending} onClick={stopPolling}>
-            Remove feed
+            {t('Remove feed')}
           </button>
         )}
         <button type="button" className="btn btn-secondary h-12" onClick={onDone}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useNewPushSecret, type WebcamSiteSecret } from '../api/new-push-secret.ts';
 import { useRemovePushSecret } from '../api/remove-push-secret.ts';
 import { errorMessage } from './admin-ui.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** Partners who push who is live sign with the site's secret (ADR 0012); without one their pushes are refused. */
 export function SitePushSecretEditor({ site, onSecret }: { site: AdminWebcamSite; onSecret: (shown: WebcamSiteSecret) => void }) {
@@ -23,15 +24,18 @@ export function SitePushSecretEditor({ site, onSecret }: { site: AdminWebcamSite
   function removeSecret() {
     setConfirming(null);
     setProblem(null);
-    remove.mutate(site.slug, { onSuccess: () => toast(`Pushes from ${site.name} are refused from now on.`), onError: (error) => setProblem(errorMessage(error)) });
+    remove.mutate(site.slug, {
+      onSuccess: () => toast(t('Pushes from {name} are refused from now on.', { name: site.name })),
+      onError: (error) => setProblem(errorMessage(error)),
+    });
   }
 
   return (
     <div className="flex flex-col gap-3 border-t border-line pt-4">
       <p className="text-sm text-muted">
         {site.takesPushes
-          ? `The site may push who is live to /v1/live-status/${site.slug}, signed with its secret.`
-          : 'No push secret: pushes from this site are refused. A new secret is shown once, to give to the site.'}
+          ? t('The site may push who is live to {path}, signed with its secret.', { path: `/v1/live-status/${site.slug}` })
+          : t('No push secret: pushes from this site are refused. A new secret is shown once, to give to the site.')}
       </p>
       <div className="flex flex-wrap gap-2">
         <button
@@ -40,28 +44,28 @@ export function SitePushSecretEditor({ site, onSecret }: { site: AdminWebcamSite
           disabled={create.isPending || remove.isPending}
           onClick={() => (site.takesPushes ? setConfirming('new') : newSecret())}
         >
-          New push secret{site.takesPushes && '…'}
+          {site.takesPushes ? t('New push secret…') : t('New push secret')}
         </button>
         {site.takesPushes && (
           <button type="button" className="btn btn-secondary" disabled={create.isPending || remove.isPending} onClick={() => setConfirming('remove')}>
-            Stop taking pushes…
+            {t('Stop taking pushes…')}
           </button>
         )}
       </div>
       {problem && <FormAlert>{problem}</FormAlert>}
       <ConfirmDialog
         open={confirming === 'new'}
-        title={`Give ${site.name} a new push secret?`}
-        text="The old secret stops working at once: the site signs with the new one from now on."
-        confirmLabel="New secret"
+        title={t('Give {name} a new push secret?', { name: site.name })}
+        text={t('The old secret stops working at once: the site signs with the new one from now on.')}
+        confirmLabel={t('New secret')}
         onConfirm={newSecret}
         onCancel={() => setConfirming(null)}
       />
       <ConfirmDialog
         open={confirming === 'remove'}
-        title={`Stop taking pushes from ${site.name}?`}
-        text="Its secret is deleted and its pushes are refused; a status feed, if it has one, goes on."
-        confirmLabel="Stop pushes"
+        title={t('Stop taking pushes from {name}?', { name: site.name })}
+        text={t('Its secret is deleted and its pushes are refused; a status feed, if it has one, goes on.')}
+        confirmLabel={t('Stop pushes')}
         destructive
         onConfirm={removeSecret}
         onCancel={() => setConfirming(null)}

@@ -8,6 +8,9 @@ import { SiteEditor } from './site-editor.tsx';
 import { SiteFeedEditor } from './site-feed-editor.tsx';
 import { SiteIconEditor } from './site-icon-editor.tsx';
 import { SitePushSecretEditor } from './site-push-secret-editor.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { formatNumber, plural } from '../../../lib/format.ts';
+import { msg } from '@flick/i18n';
 
 /** The site as Discover draws it. */
 function SiteIcon({ site }: { site: AdminWebcamSite }) {
@@ -16,14 +19,19 @@ function SiteIcon({ site }: { site: AdminWebcamSite }) {
 
 /** Where the site's live status comes from: its feed, how often it is asked, and how the last polls went (ADR 0012). */
 function FeedState({ feed }: { feed: AdminWebcamSite['statusFeed'] }) {
-  if (!feed) return <>No status feed</>;
+  if (!feed) return <>{t('No status feed')}</>;
   return (
     <>
-      Status feed {feed.url} every {feed.intervalSeconds} s · last good {feed.confirmedAt ? formatMoment(feed.confirmedAt) : 'never'}
+      {t('Status feed {url} every {seconds} s · last good {date}', {
+        url: feed.url,
+        seconds: formatNumber(feed.intervalSeconds),
+        date: feed.confirmedAt ? formatMoment(feed.confirmedAt) : t('never'),
+      })}
       {feed.failures > 0 && (
         <span className="text-danger">
           {' '}
-          · {feed.failures === 1 ? '1 failure' : `${feed.failures} failures`} in a row{feed.error && `: ${feed.error}`}
+          · {plural(feed.failures, '{count} failure in a row', '{count} failures in a row', formatNumber(feed.failures))}
+          {feed.error && `: ${feed.error}`}
         </span>
       )}
     </>
@@ -33,10 +41,10 @@ function FeedState({ feed }: { feed: AdminWebcamSite['statusFeed'] }) {
 type Part = 'edit' | 'icon' | 'feed' | 'push';
 
 const partButtons: { part: Part; label: string; ariaLabel: (name: string) => string }[] = [
-  { part: 'edit', label: 'Edit', ariaLabel: (name) => `Edit ${name}` },
-  { part: 'icon', label: 'Icon', ariaLabel: (name) => `Icon of ${name}` },
-  { part: 'feed', label: 'Status feed', ariaLabel: (name) => `Status feed of ${name}` },
-  { part: 'push', label: 'Push secret', ariaLabel: (name) => `Push secret of ${name}` },
+  { part: 'edit', label: msg('Edit'), ariaLabel: (name) => t('Edit {name}', { name }) },
+  { part: 'icon', label: msg('Icon'), ariaLabel: (name) => t('Icon of {name}', { name }) },
+  { part: 'feed', label: msg('Status feed'), ariaLabel: (name) => t('Status feed of {name}', { name }) },
+  { part: 'push', label: msg('Push secret'), ariaLabel: (name) => t('Push secret of {name}', { name }) },
 ];
 
 interface SiteRowProps {
@@ -60,7 +68,7 @@ export function SiteRow({ site, onMove, canMove, onRemove, onSecret }: SiteRowPr
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-bold break-words">{site.name}</span>
-            {site.takesPushes && <Badge tone="success">Takes pushes</Badge>}
+            {site.takesPushes && <Badge tone="success">{t('Takes pushes')}</Badge>}
           </p>
           <p className="mt-0.5 text-sm break-words text-muted">
             {site.slug} · {site.hosts.join(', ')}
@@ -70,10 +78,22 @@ export function SiteRow({ site, onMove, canMove, onRemove, onSecret }: SiteRowPr
           </p>
         </div>
         <div className="flex flex-none flex-col gap-1.5 sm:flex-row sm:gap-2">
-          <button type="button" className="btn btn-secondary px-3" disabled={!onMove || !canMove.up} onClick={() => onMove?.(-1)} aria-label={`Move ${site.name} up`}>
+          <button
+            type="button"
+            className="btn btn-secondary px-3"
+            disabled={!onMove || !canMove.up}
+            onClick={() => onMove?.(-1)}
+            aria-label={t('Move {name} up', { name: site.name })}
+          >
             ↑
           </button>
-          <button type="button" className="btn btn-secondary px-3" disabled={!onMove || !canMove.down} onClick={() => onMove?.(1)} aria-label={`Move ${site.name} down`}>
+          <button
+            type="button"
+            className="btn btn-secondary px-3"
+            disabled={!onMove || !canMove.down}
+            onClick={() => onMove?.(1)}
+            aria-label={t('Move {name} down', { name: site.name })}
+          >
             ↓
           </button>
         </div>
@@ -88,11 +108,11 @@ export function SiteRow({ site, onMove, canMove, onRemove, onSecret }: SiteRowPr
             onClick={() => setOpen(open === part ? null : part)}
             aria-label={ariaLabel(site.name)}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
-        <button type="button" className="btn btn-secondary" onClick={onRemove} aria-label={`Remove ${site.name}`}>
-          Remove…
+        <button type="button" className="btn btn-secondary" onClick={onRemove} aria-label={t('Remove {name}', { name: site.name })}>
+          {t('Remove…')}
         </button>
       </div>
       {open === 'edit' && <SiteEditor site={site} onDone={close} />}

@@ -9,6 +9,7 @@ import { useRemoveWebcamSite } from '../api/remove-webcam-site.ts';
 import { Empty, errorMessage, Failed, Loading, ShownOnceDialog } from './admin-ui.tsx';
 import { NewSiteForm } from './new-site-form.tsx';
 import { SiteRow } from './site-row.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /** A site's push secret, shown this once: the server keeps only what checks the pushes' signatures. */
 function SecretDialog({ shown, onClose }: { shown: WebcamSiteSecret; onClose: () => void }) {
@@ -17,8 +18,8 @@ function SecretDialog({ shown, onClose }: { shown: WebcamSiteSecret; onClose: ()
       what="secret"
       value={shown.secret}
       onClose={onClose}
-      title={`Push secret for ${shown.site.name}`}
-      description={`Shown this once: copy it now and give it to the site. It signs its pushes to /v1/live-status/${shown.site.slug} with it.`}
+      title={t('Push secret for {name}', { name: shown.site.name })}
+      description={t('Shown this once: copy it now and give it to the site. It signs its pushes to {path} with it.', { path: `/v1/live-status/${shown.site.slug}` })}
     />
   );
 }
@@ -42,13 +43,13 @@ export function SitesPanel() {
   return (
     <div className="flex flex-col gap-5">
       {sites.isPending ? (
-        <Loading label="Loading the webcam sites" />
+        <Loading label={t('Loading the webcam sites')} />
       ) : sites.isError ? (
-        <Failed error={sites.error} what="The webcam sites" onRetry={() => void sites.refetch()} />
+        <Failed error={sites.error} what={t('The webcam sites')} onRetry={() => void sites.refetch()} />
       ) : sites.data.length === 0 ? (
-        <Empty>No webcam site yet. Add one below.</Empty>
+        <Empty>{t('No webcam site yet. Add one below.')}</Empty>
       ) : (
-        <ul className="panel divide-y divide-line" aria-label="Webcam sites, in Discover’s order">
+        <ul className="panel divide-y divide-line" aria-label={t('Webcam sites, in Discover’s order')}>
           {sites.data.map((site, index) => (
             <SiteRow
               key={site.slug}
@@ -64,13 +65,16 @@ export function SitesPanel() {
       <NewSiteForm />
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove ${removing?.name ?? 'this site'}?`}
-        text="It leaves Discover with its “Best of” feed, its icon, status feed and push secret."
-        confirmLabel="Remove"
+        title={removing ? t('Remove {name}?', { name: removing.name }) : t('Remove this site?')}
+        text={t('It leaves Discover with its “Best of” feed, its icon, status feed and push secret.')}
+        confirmLabel={t('Remove')}
         destructive
         onConfirm={() => {
           if (removing)
-            remove.mutate(removing.slug, { onSuccess: () => toast(`${removing.name} removed.`), onError: (error) => toast(errorMessage(error), { tone: 'error' }) });
+            remove.mutate(removing.slug, {
+              onSuccess: () => toast(t('{name} removed.', { name: removing.name })),
+              onError: (error) => toast(errorMessage(error), { tone: 'error' }),
+            });
           setRemoving(null);
         }}
         onCancel={() => setRemoving(null)}

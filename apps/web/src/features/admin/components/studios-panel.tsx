@@ -11,6 +11,8 @@ import { useStudios } from '../api/get-studios.ts';
 import { useRotateStudioKey } from '../api/rotate-studio-key.ts';
 import { Empty, errorMessage, Failed, Loading, ShownOnceDialog } from './admin-ui.tsx';
 import { checkValues, noProblems, serverProblems, type Problems } from '../form-problems.ts';
+import { t } from '../../../lib/i18n.ts';
+import { formatNumber, plural } from '../../../lib/format.ts';
 
 /** A studio's join key, shown this once: the server keeps only what checks it. */
 function KeyDialog({ studioKey, onClose }: { studioKey: StudioKey; onClose: () => void }) {
@@ -19,8 +21,8 @@ function KeyDialog({ studioKey, onClose }: { studioKey: StudioKey; onClose: () =
       what="key"
       value={studioKey.key}
       onClose={onClose}
-      title={`Key for ${studioKey.studio.name}`}
-      description="Shown this once: copy it now and hand it to the studio. Its creators enter it to join."
+      title={t('Key for {name}', { name: studioKey.studio.name })}
+      description={t('Shown this once: copy it now and hand it to the studio. Its creators enter it to join.')}
     />
   );
 }
@@ -52,12 +54,12 @@ function NewStudioForm({ onCreated }: { onCreated: (key: StudioKey) => void }) {
   return (
     <form noValidate onSubmit={submit} className="panel flex flex-col gap-4 p-5" aria-labelledby="new-studio-title">
       <h2 id="new-studio-title" className="text-lg font-bold">
-        Create a studio
+        {t('Create a studio')}
       </h2>
       <div className="grid gap-4 md:grid-cols-3">
-        <TextField label="Studio name" value={values.name} error={problems.fields.name} onChange={change('name')} />
+        <TextField label={t('Studio name')} value={values.name} error={problems.fields.name} onChange={change('name')} />
         <TextField
-          label="Manager’s e-mail"
+          label={t('Manager’s e-mail')}
           type="email"
           autoComplete="off"
           value={values.managerEmail}
@@ -65,9 +67,9 @@ function NewStudioForm({ onCreated }: { onCreated: (key: StudioKey) => void }) {
           onChange={change('managerEmail')}
         />
         <PasswordField
-          label="Manager’s password"
+          label={t('Manager’s password')}
           autoComplete="new-password"
-          hint="Only for a new manager account."
+          hint={t('Only for a new manager account.')}
           value={values.managerPassword}
           error={problems.fields.managerPassword}
           onChange={change('managerPassword')}
@@ -75,7 +77,7 @@ function NewStudioForm({ onCreated }: { onCreated: (key: StudioKey) => void }) {
       </div>
       {problems.form && <FormAlert>{problems.form}</FormAlert>}
       <SubmitButton busy={create.isPending} className="self-start px-8">
-        Create studio
+        {t('Create studio')}
       </SubmitButton>
     </form>
   );
@@ -91,11 +93,11 @@ export function StudiosPanel() {
   return (
     <div className="flex flex-col gap-5">
       {studios.isPending ? (
-        <Loading label="Loading the studios" />
+        <Loading label={t('Loading the studios')} />
       ) : studios.isError ? (
-        <Failed error={studios.error} what="The studios" onRetry={() => void studios.refetch()} />
+        <Failed error={studios.error} what={t('The studios')} onRetry={() => void studios.refetch()} />
       ) : studios.data.length === 0 ? (
-        <Empty>No studio yet.</Empty>
+        <Empty>{t('No studio yet.')}</Empty>
       ) : (
         <ul className="panel divide-y divide-line">
           {studios.data.map((studio) => (
@@ -103,11 +105,12 @@ export function StudiosPanel() {
               <div className="min-w-0">
                 <p className="font-bold">{studio.name}</p>
                 <p className="mt-0.5 text-sm break-all text-muted">
-                  {studio.members === 1 ? '1 creator' : `${studio.members} creators`} · managed by {studio.managers.join(', ') || 'nobody yet'}
+                  {plural(studio.members, '{count} creator', '{count} creators', formatNumber(studio.members))} ·{' '}
+                  {studio.managers.length > 0 ? t('managed by {names}', { names: studio.managers.join(', ') }) : t('managed by nobody yet')}
                 </p>
               </div>
-              <button type="button" className="btn btn-secondary" onClick={() => setRotating(studio)} aria-label={`New key for ${studio.name}`}>
-                New key…
+              <button type="button" className="btn btn-secondary" onClick={() => setRotating(studio)} aria-label={t('New key for {name}', { name: studio.name })}>
+                {t('New key…')}
               </button>
             </li>
           ))}
@@ -116,9 +119,9 @@ export function StudiosPanel() {
       <NewStudioForm onCreated={setShown} />
       <ConfirmDialog
         open={rotating !== null}
-        title="Give this studio a new key?"
-        text="The old key stops working at once; creators who joined stay."
-        confirmLabel="New key"
+        title={t('Give this studio a new key?')}
+        text={t('The old key stops working at once; creators who joined stay.')}
+        confirmLabel={t('New key')}
         onConfirm={() => {
           if (rotating) rotate.mutate(rotating.id, { onSuccess: setShown, onError: (error) => toast(errorMessage(error), { tone: 'error' }) });
           setRotating(null);

@@ -17,16 +17,24 @@ import { Badge, Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.ts
 import { downloadJson } from '../download-json.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VerificationImages } from './verification-images.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
 
 const queues: { status: VerificationQueue; label: string }[] = [
-  { status: 'pending', label: 'Waiting' },
-  { status: 'approved', label: 'Approved' },
-  { status: 'rejected', label: 'Rejected' },
+  { status: 'pending', label: msg('Waiting') },
+  { status: 'approved', label: msg('Approved') },
+  { status: 'rejected', label: msg('Rejected') },
 ];
 const queuePath = (status: VerificationQueue) => (status === 'pending' ? adminPath('verifications') : adminPath('verifications', status));
 
 const statusBadge = (status: string) =>
-  status === 'approved' ? <Badge tone="success">Approved</Badge> : status === 'rejected' ? <Badge tone="danger">Rejected</Badge> : <Badge tone="warn">Waiting</Badge>;
+  status === 'approved' ? (
+    <Badge tone="success">{t('Approved')}</Badge>
+  ) : status === 'rejected' ? (
+    <Badge tone="danger">{t('Rejected')}</Badge>
+  ) : (
+    <Badge tone="warn">{t('Waiting')}</Badge>
+  );
 
 /** §2257: the verification records, as a file for an inspection. */
 function DownloadRecords({ userId, label }: { userId?: number; label: string }) {
@@ -54,15 +62,17 @@ function VerificationList({ status }: { status: VerificationQueue }) {
   return (
     <>
       <div className="mb-1 flex flex-wrap items-start justify-between gap-3">
-        <Tabs label="Verification requests" current={queuePath(status)} items={queues.map((queue) => ({ to: queuePath(queue.status), label: queue.label }))} />
-        <DownloadRecords label="Download approved records (JSON)" />
+        <Tabs label={t('Verification requests')} current={queuePath(status)} items={queues.map((queue) => ({ to: queuePath(queue.status), label: t(queue.label) }))} />
+        <DownloadRecords label={t('Download approved records (JSON)')} />
       </div>
       {list.isPending ? (
-        <Loading label="Loading the requests" />
+        <Loading label={t('Loading the requests')} />
       ) : list.isError ? (
-        <Failed error={list.error} what="The requests" onRetry={() => void list.refetch()} />
+        <Failed error={list.error} what={t('The requests')} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <Empty>{status === 'pending' ? 'No request is waiting for review.' : `No ${status} request yet.`}</Empty>
+        <Empty>
+          {status === 'pending' ? t('No request is waiting for review.') : status === 'approved' ? t('No approved request yet.') : t('No rejected request yet.')}
+        </Empty>
       ) : (
         <ul className="panel divide-y divide-line overflow-hidden">
           {list.data.map((request) => (
@@ -77,10 +87,10 @@ function VerificationList({ status }: { status: VerificationQueue }) {
                 </span>
                 <span className="hidden min-w-0 text-sm md:block">
                   <span className="block truncate">{request.legalName}</span>
-                  <span className="block truncate text-muted">{request.slug ? `@${request.slug}` : `Account #${request.userId}`}</span>
+                  <span className="block truncate text-muted">{request.slug ? `@${request.slug}` : t('Account #{id}', { id: request.userId })}</span>
                 </span>
                 <span className="col-start-1 text-sm text-muted md:col-start-auto">
-                  Sent <time dateTime={request.createdAt}>{formatAgo(request.createdAt)}</time>
+                  {t('Sent')} <time dateTime={request.createdAt}>{formatAgo(request.createdAt)}</time>
                 </span>
                 <span className="col-start-2 row-span-2 row-start-1 flex items-center gap-2 md:col-start-auto md:row-span-1 md:row-start-auto">
                   {statusBadge(request.status)}
@@ -97,15 +107,15 @@ function VerificationList({ status }: { status: VerificationQueue }) {
 
 function Details({ request }: { request: AdminVerification }) {
   const rows: [string, string][] = [
-    ['Legal name', request.legalName],
-    ['Stage name', request.stageName],
-    ['Date of birth', `${request.dateOfBirth} (${request.age})`],
-    ['Gender', sexLabels[request.gender as Category] ?? request.gender],
-    ['Country', request.country],
-    ['Address', request.address],
-    ['ID type', request.identification],
-    ['ID number', request.identificationId],
-    ['Sent', formatMoment(request.createdAt)],
+    [t('Legal name'), request.legalName],
+    [t('Stage name'), request.stageName],
+    [t('Date of birth'), `${request.dateOfBirth} (${request.age})`],
+    [t('Gender'), sexLabels[request.gender as Category] ? t(sexLabels[request.gender as Category]) : request.gender],
+    [t('Country'), request.country],
+    [t('Address'), request.address],
+    [t('ID type'), request.identification],
+    [t('ID number'), request.identificationId],
+    [t('Sent'), formatMoment(request.createdAt)],
   ];
   return (
     <dl className="panel grid gap-x-6 gap-y-3 p-5 sm:grid-cols-2 xl:grid-cols-3">
@@ -132,7 +142,7 @@ function Decision({ request }: { request: AdminVerification }) {
       {
         onSuccess: () => {
           setAsking(null);
-          toast(decision === 'approved' ? `${request.stageName || request.name} is verified.` : 'The request is rejected; the creator sees why.');
+          toast(decision === 'approved' ? t('{name} is verified.', { name: request.stageName || request.name }) : msg('The request is rejected; the creator sees why.'));
         },
         onError: (error) => {
           // Another admin decided first: say so; the request shows its decision once it reloads.
@@ -151,12 +161,12 @@ function Decision({ request }: { request: AdminVerification }) {
       <div className="flex flex-col gap-3">
         {conflict && <FormAlert>{conflict}</FormAlert>}
         <p className="panel p-5 leading-relaxed">
-          {request.status === 'approved' ? 'Approved' : 'Rejected'}
-          {request.reviewedAt && ` on ${formatMoment(request.reviewedAt)}`}
-          {request.reviewedBy !== null && ` by admin #${request.reviewedBy}`}
+          {request.status === 'approved' ? t('Approved') : t('Rejected')}
+          {request.reviewedAt && ` ${t('on {date}', { date: formatMoment(request.reviewedAt) })}`}
+          {request.reviewedBy !== null && ` ${t('by admin #{id}', { id: request.reviewedBy })}`}
           {request.rejectionReason && (
             <>
-              . Reason given to the creator: <q className="text-muted">{request.rejectionReason}</q>
+              . {t('Reason given to the creator:')} <q className="text-muted">{request.rejectionReason}</q>
             </>
           )}
         </p>
@@ -176,27 +186,27 @@ function Decision({ request }: { request: AdminVerification }) {
           disabled={decide.isPending}
           aria-busy={decide.isPending || undefined}
         >
-          Approve
+          {t('Approve')}
         </button>
         <button type="button" className="btn btn-secondary min-w-36 hover:text-danger" onClick={() => setAsking('reject')}>
-          Reject…
+          {t('Reject…')}
         </button>
       </div>
       <ConfirmDialog
         open={asking === 'approve'}
-        title="Approve this verification?"
-        text={`${request.legalName} can publish videos as ${request.stageName || request.name} once approved.`}
-        confirmLabel="Approve"
+        title={t('Approve this verification?')}
+        text={t('{legalName} can publish videos as {name} once approved.', { legalName: request.legalName, name: request.stageName || request.name })}
+        confirmLabel={t('Approve')}
         onConfirm={() => run('approved')}
         onCancel={() => setAsking(null)}
       />
       {asking === 'reject' && (
         <ReasonDialog
-          title="Reject this verification"
-          text="The creator reads this reason on their verification screen, and can send their documents again."
-          label="Reason for the creator"
-          requiredMessage="Give the creator a reason for the rejection."
-          confirmLabel="Reject"
+          title={t('Reject this verification')}
+          text={t('The creator reads this reason on their verification screen, and can send their documents again.')}
+          label={t('Reason for the creator')}
+          requiredMessage={msg('Give the creator a reason for the rejection.')}
+          confirmLabel={t('Reject')}
           destructive
           busy={decide.isPending}
           error={failed}
@@ -210,14 +220,14 @@ function Decision({ request }: { request: AdminVerification }) {
 
 function VerificationRequest({ id }: { id: number }) {
   const request = useVerification(id);
-  if (request.isPending) return <Loading label="Loading the request" />;
-  if (request.isError) return <Failed error={request.error} what="The request" onRetry={() => void request.refetch()} />;
+  if (request.isPending) return <Loading label={t('Loading the request')} />;
+  if (request.isError) return <Failed error={request.error} what={t('The request')} onRetry={() => void request.refetch()} />;
   const data = request.data;
 
   return (
     <article className="flex flex-col gap-5" aria-labelledby="verification-title">
       <Link to={adminPath('verifications')} className="inline-flex items-center gap-1 self-start text-sm font-semibold text-muted hover:text-fg">
-        <ChevronLeftIcon width="16" height="16" /> All requests
+        <ChevronLeftIcon width="16" height="16" /> {t('All requests')}
       </Link>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
@@ -225,12 +235,12 @@ function VerificationRequest({ id }: { id: number }) {
             {data.stageName || data.name}
           </h2>
           <p className="mt-1 text-sm text-muted">
-            Account #{data.userId} · {data.name} · {data.email}
+            {t('Account #{id}', { id: data.userId })} · {data.name} · {data.email}
             {data.slug && (
               <>
                 {' · '}
                 <Link to={`/${data.slug}`} className="font-semibold text-accent-soft hover:underline">
-                  Profile @{data.slug}
+                  {t('Profile @{slug}', { slug: data.slug })}
                 </Link>
               </>
             )}
@@ -238,7 +248,7 @@ function VerificationRequest({ id }: { id: number }) {
         </div>
         <div className="flex items-center gap-3">
           {statusBadge(data.status)}
-          <DownloadRecords userId={data.userId} label="Record (JSON)" />
+          <DownloadRecords userId={data.userId} label={t('Record (JSON)')} />
         </div>
       </header>
       <VerificationImages files={data.files} />

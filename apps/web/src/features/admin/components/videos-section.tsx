@@ -13,27 +13,39 @@ import { Empty, errorMessage, Failed, Loading, Tabs } from './admin-ui.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { VideoMedia } from './video-media.tsx';
 import { VideoSummary } from './video-summary.tsx';
+import { t } from '../../../lib/i18n.ts';
+import { msg } from '@flick/i18n';
+import { formatNumber, plural } from '../../../lib/format.ts';
 
-const queueLabels: Record<AdminVideoQueue, string> = { review: 'To review', published: 'Published', hidden: 'Hidden', failed: 'Failed' };
-const emptyQueue: Record<AdminVideoQueue, string> = {
-  review: 'No video is waiting for review.',
-  published: 'No video is published.',
-  hidden: 'No video is hidden.',
-  failed: 'No video failed to process.',
+const queueLabels: Record<AdminVideoQueue, string> = {
+  review: msg('To review'),
+  published: msg('Published'),
+  hidden: msg('Hidden'),
+  failed: msg('Failed'),
 };
-const REJECT_REASON = 'Give the creator a reason for the rejection.';
+const emptyQueue: Record<AdminVideoQueue, string> = {
+  review: msg('No video is waiting for review.'),
+  published: msg('No video is published.'),
+  hidden: msg('No video is hidden.'),
+  failed: msg('No video failed to process.'),
+};
+const REJECT_REASON = msg('Give the creator a reason for the rejection.');
 
 /** "2 approved; 1 was already decided by someone else": what a (bulk) decision did, video by video. */
 export function describeOutcomes(results: { outcome: VideoOutcome }[], decision: 'approved' | 'rejected'): { message: string; ok: boolean } {
   const count = (outcome: VideoOutcome) => results.filter((result) => result.outcome === outcome).length;
   const decided = count('decided');
-  const parts = [decided === 1 ? `1 video ${decision}` : `${decided} videos ${decision}`];
+  const parts = [
+    decision === 'approved'
+      ? plural(decided, '{count} video approved', '{count} videos approved', formatNumber(decided))
+      : plural(decided, '{count} video rejected', '{count} videos rejected', formatNumber(decided)),
+  ];
   const already = count('already decided');
-  if (already > 0) parts.push(already === 1 ? '1 was already decided by someone else' : `${already} were already decided by someone else`);
+  if (already > 0) parts.push(plural(already, '{count} was already decided by someone else', '{count} were already decided by someone else', formatNumber(already)));
   const held = count('held');
-  if (held > 0) parts.push(held === 1 ? '1 is held (see Held)' : `${held} are held (see Held)`);
+  if (held > 0) parts.push(plural(held, '{count} is held (see Held)', '{count} are held (see Held)', formatNumber(held)));
   const missing = count('not found');
-  if (missing > 0) parts.push(missing === 1 ? '1 no longer exists' : `${missing} no longer exist`);
+  if (missing > 0) parts.push(plural(missing, '{count} no longer exists', '{count} no longer exist', formatNumber(missing)));
   return { message: `${parts.join('; ')}.`, ok: decided > 0 };
 }
 
@@ -56,17 +68,17 @@ function VideoActions({
   if (queue === 'review') {
     return (
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={onApprove} aria-label={`Approve ${title}`}>
-          Approve
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={onApprove} aria-label={t('Approve {title}', { title })}>
+          {t('Approve')}
         </button>
         <button
           type="button"
           className="btn btn-secondary hover:text-danger"
           disabled={busy}
           onClick={() => onAsk({ kind: 'reject', ids: [item.video.id] })}
-          aria-label={`Reject ${title}`}
+          aria-label={t('Reject {title}', { title })}
         >
-          Reject…
+          {t('Reject…')}
         </button>
       </div>
     );
@@ -74,18 +86,23 @@ function VideoActions({
   if (queue === 'published') {
     return (
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary hover:text-danger" onClick={() => onAsk({ kind: 'take-down', item })} aria-label={`Take down ${title}`}>
-          Take down…
+        <button
+          type="button"
+          className="btn btn-secondary hover:text-danger"
+          onClick={() => onAsk({ kind: 'take-down', item })}
+          aria-label={t('Take down {title}', { title })}
+        >
+          {t('Take down…')}
         </button>
       </div>
     );
   }
   if (queue === 'hidden') {
-    if (item.hiddenReason === 'creator banned') return <p className="text-sm text-muted">Shown again when the creator’s ban is lifted (People).</p>;
+    if (item.hiddenReason === 'creator banned') return <p className="text-sm text-muted">{t('Shown again when the creator’s ban is lifted (People).')}</p>;
     return (
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary" onClick={() => onAsk({ kind: 'restore', item })} aria-label={`Restore ${title}`}>
-          Restore
+        <button type="button" className="btn btn-secondary" onClick={() => onAsk({ kind: 'restore', item })} aria-label={t('Restore {title}', { title })}>
+          {t('Restore')}
         </button>
       </div>
     );
@@ -138,28 +155,28 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
     );
   }
 
-  const tabs = adminVideoQueues.map((candidate) => ({ to: adminPath('videos', candidate), label: queueLabels[candidate] }));
+  const tabs = adminVideoQueues.map((candidate) => ({ to: adminPath('videos', candidate), label: t(queueLabels[candidate]) }));
 
   return (
     <>
-      <Tabs label="Video queues" current={adminPath('videos', queue)} items={tabs} />
+      <Tabs label={t('Video queues')} current={adminPath('videos', queue)} items={tabs} />
       {videos.isPending ? (
-        <Loading label="Loading the videos" />
+        <Loading label={t('Loading the videos')} />
       ) : videos.isError ? (
-        <Failed error={videos.error} what="The videos" onRetry={() => void videos.refetch()} />
+        <Failed error={videos.error} what={t('The videos')} onRetry={() => void videos.refetch()} />
       ) : items.length === 0 ? (
-        <Empty>{emptyQueue[queue]}</Empty>
+        <Empty>{t(emptyQueue[queue])}</Empty>
       ) : (
         <div className="flex flex-col gap-4">
           {queue === 'review' && (
             <div className="panel flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 lg:sticky lg:top-2 lg:z-10 lg:bg-surface-1/95 lg:backdrop-blur">
               <Checkbox checked={chosen.length === items.length} onChange={(on) => setSelected(new Set(on ? items.map((item) => item.video.id) : []))}>
-                {chosen.length > 0 ? `${chosen.length} selected` : 'Select all'}
+                {chosen.length > 0 ? t('{count} selected', { count: formatNumber(chosen.length) }) : t('Select all')}
               </Checkbox>
               <div className="flex gap-2">
                 <button type="button" className="btn btn-primary px-4" disabled={chosen.length === 0 || decide.isPending} onClick={() => runDecision(chosen, 'approved')}>
                   <span>
-                    Approve <span className="sr-only sm:not-sr-only">selected</span>
+                    {t('Approve')} <span className="sr-only sm:not-sr-only">{t('selected')}</span>
                   </span>
                 </button>
                 <button
@@ -169,7 +186,7 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
                   onClick={() => setAsking({ kind: 'reject', ids: chosen })}
                 >
                   <span>
-                    Reject <span className="sr-only sm:not-sr-only">selected</span>…
+                    {t('Reject')} <span className="sr-only sm:not-sr-only">{t('selected')}</span>…
                   </span>
                 </button>
               </div>
@@ -181,7 +198,7 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
                 {queue === 'review' && (
                   <div className="-my-2 -ml-1 flex-none">
                     <Checkbox checked={selected.has(item.video.id)} onChange={(on) => toggle(item.video.id, on)}>
-                      <span className="sr-only">Select {videoTitle(item.video)}</span>
+                      <span className="sr-only">{t('Select {title}', { title: videoTitle(item.video) })}</span>
                     </Checkbox>
                   </div>
                 )}
@@ -195,7 +212,7 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
           </ul>
           {videos.hasNextPage && (
             <button type="button" className="btn btn-secondary self-center" onClick={() => void videos.fetchNextPage()} disabled={videos.isFetchingNextPage}>
-              {videos.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {videos.isFetchingNextPage ? t('Loading…') : t('Load more')}
             </button>
           )}
         </div>
@@ -203,11 +220,11 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
 
       {asking?.kind === 'reject' && (
         <ReasonDialog
-          title={asking.ids.length === 1 ? 'Reject this video' : `Reject ${asking.ids.length} videos`}
-          text="The creator sees this reason beside the video."
-          label="Reason for the creator"
+          title={asking.ids.length === 1 ? t('Reject this video') : t('Reject {count} videos', { count: formatNumber(asking.ids.length) })}
+          text={t('The creator sees this reason beside the video.')}
+          label={t('Reason for the creator')}
           requiredMessage={REJECT_REASON}
-          confirmLabel="Reject"
+          confirmLabel={t('Reject')}
           destructive
           busy={decide.isPending}
           error={decide.isError ? errorMessage(decide.error) : null}
@@ -220,10 +237,10 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
       )}
       {asking?.kind === 'take-down' && (
         <ReasonDialog
-          title="Take this video down"
-          text={`“${videoTitle(asking.item.video)}” is hidden at once from every list and link, and kept for an appeal. The creator sees the reason.`}
-          requiredMessage="Say why."
-          confirmLabel="Take down"
+          title={t('Take this video down')}
+          text={t('“{title}” is hidden at once from every list and link, and kept for an appeal. The creator sees the reason.', { title: videoTitle(asking.item.video) })}
+          requiredMessage={msg('Say why.')}
+          confirmLabel={t('Take down')}
           destructive
           busy={takeDown.isPending}
           error={takeDown.isError ? errorMessage(takeDown.error) : null}
@@ -233,7 +250,7 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
               {
                 onSuccess: () => {
                   setAsking(null);
-                  toast('Taken down: the video is hidden everywhere.');
+                  toast(msg('Taken down: the video is hidden everywhere.'));
                 },
               },
             )
@@ -246,13 +263,13 @@ function VideoQueue({ queue }: { queue: AdminVideoQueue }) {
       )}
       <ConfirmDialog
         open={asking?.kind === 'restore'}
-        title="Restore this video?"
-        text="It shows again in every list it belongs to."
-        confirmLabel="Restore"
+        title={t('Restore this video?')}
+        text={t('It shows again in every list it belongs to.')}
+        confirmLabel={t('Restore')}
         onConfirm={() => {
           if (asking?.kind !== 'restore') return;
           restore.mutate(asking.item.video.id, {
-            onSuccess: () => toast('Restored: the video shows again.'),
+            onSuccess: () => toast(msg('Restored: the video shows again.')),
             onError: (error) => toast(errorMessage(error), { tone: 'error' }),
           });
           setAsking(null);
