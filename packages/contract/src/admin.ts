@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillable } from './fillable.ts';
 
 /** The admin console (ADR 0015), every call under /v1/admin, for accounts with the admin role only. */
 
@@ -9,7 +10,7 @@ export const adminMessages = {
   forAdmins: 'This is for admins.',
   verificationNotFound: 'No such verification request.',
   fileNotFound: 'No such image in this request.',
-  alreadyDecided: (status: string) => `This request was already ${status} by another decision.`,
+  alreadyDecided: fillable('This request was already {status} by another decision.'),
   reasonRequired: 'Give the creator a reason for the rejection.',
   personNotFound: 'No such account.',
   notYourself: 'An admin cannot do this to their own account.',
@@ -35,16 +36,16 @@ export const adminMessages = {
   iconType: 'The icon must be a PNG, JPEG, WebP or SVG picture.',
   orderMismatch: 'The order must name each item exactly once: reload and try again.',
   studioNameRequired: 'A studio needs a name.',
-  managerPasswordRequired: (email: string) => `No account ${email}: give a password to create it.`,
+  managerPasswordRequired: fillable('No account {email}: give a password to create it.'),
   siteSlug: 'A site slug is 1 to 40 lowercase letters, digits and dashes, e.g. stripchat.',
   siteName: 'A site name is 1 to 40 characters.',
   siteHostsRequired: 'Give at least one host name, e.g. stripchat.com.',
-  siteHostInvalid: (host: string) => `"${host}" is not a host name (e.g. stripchat.com).`,
-  iconFileMissing: (file: string) => `No file at ${file}.`,
-  statusFeedUrl: (url: string) => `"${url}" is not a URL.`,
+  siteHostInvalid: fillable('"{host}" is not a host name (e.g. stripchat.com).'),
+  iconFileMissing: fillable('No file at {file}.'),
+  statusFeedUrl: fillable('"{url}" is not a URL.'),
   statusFeedProtocol: 'A status feed is an http or https URL.',
   statusFeedInterval: 'Poll every 15 to 3600 seconds.',
-  statusFeedListPath: (listPath: string) => `"${listPath}" is not a dot path such as data.models.`,
+  statusFeedListPath: fillable('"{listPath}" is not a dot path such as data.models.'),
 } as const;
 
 const queue = z.object({ count: z.number(), oldestAt: z.string().nullable() });

@@ -35,3 +35,4 @@ export * from './users.ts';
 export * from './videos.ts';
 export * from './age-assurance.ts';
 export * from './personal-data.ts';
+export * from './fillable.ts';

@@ -5,6 +5,7 @@ import { listResponseSchema } from './errors.ts';
 import { requiredText } from './required-text.ts';
 import { ADULT_AGE, identificationTypes, verificationMessages } from './verification.ts';
 import { videoSchema, videoStatuses } from './videos.ts';
+import { fillable } from './fillable.ts';
 
 /**
  * Consent of everyone depicted (ADR 0029): the uploader declares who is in a video (only themselves, or
@@ -32,24 +33,26 @@ export type PerformerStatus = (typeof performerStatuses)[number];
 export const performerKinds = ['creator', 'release'] as const;
 export type PerformerKind = (typeof performerKinds)[number];
 
+const waitingForMany = fillable('Waiting for {count} co-performers to approve.');
+
 export const performerMessages = {
   onlyMeOrList: 'Choose only me, or name at least one co-performer.',
   onlyMeWithNames: 'Only me cannot come with co-performers.',
   tooMany: `A video can name at most ${PERFORMERS_MAX} co-performers.`,
   duplicate: 'This co-performer is named twice.',
-  notFound: (handle: string) => `There is no creator @${handle}.`,
-  notVerified: (handle: string) => `@${handle} is not a verified creator: add them with a release instead.`,
+  notFound: fillable('There is no creator @{handle}.'),
+  notVerified: fillable('@{handle} is not a verified creator: add them with a release instead.'),
   notYourself: 'You are the uploader: you need not name yourself.',
   locked: 'The list of people in this video cannot change once it is published.',
   withdrawnStays: 'Someone who withdrew their consent stays on the record; delete the video instead.',
   performerNotFound: 'No such co-performer on this video.',
   appearanceNotFound: 'No such request.',
-  cannotDecide: (status: PerformerStatus) => `This request is already ${status}.`,
+  cannotDecide: fillable('This request is already {status}.') as (status: PerformerStatus) => string,
   withdrawOnlyApproved: 'Only an appearance you approved can be withdrawn.',
-  declined: (name: string) => `${name} declined to appear in this video.`,
-  releaseRejected: (name: string, reason: string) => `The release of ${name} was rejected: ${reason}`,
-  withdrew: (name: string) => `${name} withdrew their consent to appear in this video.`,
-  waiting: (count: number) => (count === 1 ? 'Waiting for a co-performer to approve.' : `Waiting for ${count} co-performers to approve.`),
+  declined: fillable('{name} declined to appear in this video.'),
+  releaseRejected: fillable('The release of {name} was rejected: {reason}'),
+  withdrew: fillable('{name} withdrew their consent to appear in this video.'),
+  waiting: (count: number) => (count === 1 ? 'Waiting for a co-performer to approve.' : waitingForMany(count)),
   declareFirst: 'Say who appears in this video before it can be published.',
   adultAtFilming: 'Everyone in a video must have been at least 18 on the day it was filmed.',
   futureDate: 'This date cannot be in the future.',

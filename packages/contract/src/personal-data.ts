@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './accounts.ts';
 import { errorResponseSchema } from './errors.ts';
+import { fillable } from './fillable.ts';
 
 /**
  * A person's data is theirs (issue 31, ADR 0031): account deletion with a grace period, and an export of
@@ -19,8 +20,8 @@ export function formatPersonalDataDate(iso: string): string {
 export const personalDataMessages = {
   passwordRequired: 'Enter your password to confirm.',
   wrongPassword: 'That password is not right.',
-  deletionScheduled: (date: string) => `Your account is scheduled for deletion on ${date}.`,
-  deletionScheduledDone: (date: string) => `Your account will be deleted on ${date}. Until then, signing in lets you keep it.`,
+  deletionScheduled: fillable('Your account is scheduled for deletion on {date}.'),
+  deletionScheduledDone: fillable('Your account will be deleted on {date}. Until then, signing in lets you keep it.'),
   accountKept: 'Welcome back: your account is kept, and everything is as it was.',
   linkExpired: 'This link has expired. Sign in again to see your options.',
   tooLateToKeep: 'The grace period is over: your account is being deleted and can no longer be kept.',
@@ -28,7 +29,7 @@ export const personalDataMessages = {
   notForStudios: 'A studio cannot delete the account of a member. The member can do it from their own settings.',
   exportStarted: 'We are preparing your archive. We will e-mail you a link when it is ready.',
   exportBusy: 'Your archive is still being prepared.',
-  exportTooSoon: (hours: number) => `You can ask for a new archive ${hours} hours after the last one.`,
+  exportTooSoon: fillable('You can ask for a new archive {hours} hours after the last one.'),
   exportMissing: 'This download link is not valid any more. Ask for a new archive in your settings.',
   bannedMayDelete: 'This account is banned. You can still ask for it to be deleted.',
 };

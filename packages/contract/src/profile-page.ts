@@ -4,6 +4,7 @@ import { verificationMessages } from './verification.ts';
 import { listResponseSchema } from './errors.ts';
 import { linkSchema, publicUserSchema } from './users.ts';
 import { imageSourceSchema } from './images.ts';
+import { fillable } from './fillable.ts';
 
 /**
  * The profile screen (viewer.md §2 "Profile screen", §3, §5, §6, §7, §8, §9): the owner's links, avatar
@@ -19,7 +20,7 @@ export const profilePageMessages = {
   linkNotFound: 'Link not found.',
   notYourLink: 'You can only delete your own links.',
   duplicateLink: 'You already have this link.',
-  tooManyLinks: (max: number) => `You can have at most ${max} links.`,
+  tooManyLinks: fillable('You can have at most {max} links.'),
   linksForCreators: 'Only creators and channels have links.',
   linksRequired: 'Send at least one link change.',
   profileImageUpdated: 'Profile image updated successfully',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fillable } from './fillable.ts';
 
 /**
  * accounts.md §2, §4, §5, §7, §8 studios (ADR 0014): an agency managing several creators. A creator joins
@@ -16,15 +17,15 @@ export const studioMessages = {
   keyLabel: 'Studio Key',
   join: 'Join Studio',
   invalidKey: 'Invalid key',
-  managedBy: (name: string) => `Your account is managed by ${name}`,
+  managedBy: fillable('Your account is managed by {name}'),
   leave: 'Leave studio',
   leaveConfirmTitle: 'Leave studio',
   leaveConfirmText: 'Are you sure you want to leave the studio?',
   leaveError: 'Error leaving studio',
-  joined: (name: string) => `You joined ${name}`,
+  joined: fillable('You joined {name}'),
   left: 'You left the studio',
   notManaged: 'Your account is not managed by a studio.',
-  alreadyManaged: (name: string) => `Your account is already managed by ${name}: leave it first.`,
+  alreadyManaged: fillable('Your account is already managed by {name}: leave it first.'),
   forCreators: 'Studios manage creators and channels.',
   notManager: 'Only a studio manager can open the studio console.',
   notYourMember: 'This account is not a member of your studio.',

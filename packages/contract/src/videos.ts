@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageSourceSchema } from './images.ts';
+import { fillable } from './fillable.ts';
 
 /** DESIGN.md "Video lifecycle"; viewer.md §4: each has its own badge colour. */
 export const videoStatuses = ['uploaded', 'preprocess', 'processing', 'approved', 'rejected', 'deleting', 'error'] as const;
@@ -31,7 +32,7 @@ export const videoMessages = {
   tooManyTags: `A video can have at most ${TAGS_MAX} tags.`,
   missingVideoId: 'Missing video identifier.',
   uploadSuccess: 'Video uploaded successfully',
-  uploadFailed: (reason: string) => `Video upload failed: ${reason}`,
+  uploadFailed: fillable('Video upload failed: {reason}'),
   detailsFailed: 'Failed to submit video details.',
   deleted: 'Video deleted successfully',
   videoRequired: 'Choose a video file to upload.',

@@ -13,6 +13,7 @@ const MESSAGE_ARGUMENTS: ReadonlyMap<string, readonly number[]> = new Map([
   ['t', [0]],
   ['msg', [0]],
   ['plural', [1, 2]],
+  ['fillable', [0]],
 ]);
 /**
  * Message tables: every string of a const named `…Messages` (the contract's), or of one whose doc

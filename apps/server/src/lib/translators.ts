@@ -22,3 +22,48 @@ export async function translatorFor(locale: string | null | undefined): Promise<
   const i18n = (await loadTranslators()).get(isLocale(locale) ? locale : SOURCE_LOCALE)!;
   return (message, values) => i18n._(message, values);
 }
+
+interface Template {
+  id: string;
+  pattern: RegExp;
+  names: string[];
+}
+const templates = new WeakMap<I18n, Template[]>();
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The catalogue's messages with `{name}` placeholders, as patterns that find their values in a filled text; the longest first. */
+function templatesOf(i18n: I18n): Template[] {
+  let found = templates.get(i18n);
+  if (!found) {
+    found = Object.keys(i18n.messages)
+      .filter((id) => /\{\w+\}/.test(id) && !/\{\w+,/.test(id))
+      .sort((a, b) => b.length - a.length)
+      .map((id) => ({
+        id,
+        names: [...id.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!),
+        pattern: new RegExp(
+          `^${id
+            .split(/\{\w+\}/)
+            .map(escapeRegExp)
+            .join('(.+?)')}$`,
+          's',
+        ),
+      }));
+    templates.set(i18n, found);
+  }
+  return found;
+}
+
+/**
+ * A message as an answer carries it, in `i18n`'s language: the catalogue's translation of it, or of the
+ * message it was filled from (the contract's `fillable` ones: "You joined Studio X" is "You joined
+ * {name}" with its value); a text no catalogue knows (what a person wrote) as it is.
+ */
+export function translateAnswer(i18n: I18n, message: string): string {
+  if (Object.hasOwn(i18n.messages, message)) return i18n._(message);
+  for (const { id, pattern, names } of templatesOf(i18n)) {
+    const match = pattern.exec(message);
+    if (match) return i18n._(id, Object.fromEntries(names.map((name, index) => [name, match[index + 1]])));
+  }
+  return message;
+}

@@ -1,5 +1,5 @@
 import { negotiateLocale, SOURCE_LOCALE, type Locale, type MessageValues } from '@flick/i18n';
-import { loadTranslators, type Translators } from '../lib/translators.ts';
+import { loadTranslators, translateAnswer, type Translators } from '../lib/translators.ts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -43,9 +43,9 @@ export const languages = fp(async function languages(app: FastifyInstance, optio
     const vary = reply.getHeader('vary');
     void reply.header('content-language', request.locale).header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
     if (request.locale === SOURCE_LOCALE) return payload;
-    const { locale } = request;
+    const i18n = translators.get(request.locale)!;
     const errors =
-      payload.errors && Object.fromEntries(Object.entries(payload.errors).map(([field, messages]) => [field, messages.map((message) => translate(locale, message))]));
-    return { ...payload, message: translate(locale, payload.message), ...(errors ? { errors } : {}) };
+      payload.errors && Object.fromEntries(Object.entries(payload.errors).map(([field, messages]) => [field, messages.map((message) => translateAnswer(i18n, message))]));
+    return { ...payload, message: translateAnswer(i18n, payload.message), ...(errors ? { errors } : {}) };
   });
 });
