@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { admin } from './support/admin.ts';
 import { createAdmin } from './support/admin-console.ts';
 import { activeVideo, quietFeed, swipeLeft, swipeUp, waitUntilPlaying } from './support/feed-page.ts';
 import { sql } from './support/db.ts';
@@ -149,6 +151,7 @@ test('a guest meets none on the other screens', async ({ page }) => {
     '/forgot-password',
     '/page/faq',
     '/page/about-us',
+    '/age-check',
     '/this/does/not/exist',
   ]);
   expect(found, found.join('\n')).toEqual([]);
@@ -191,6 +194,7 @@ test('a creator meets none on their own screens', async ({ page }) => {
     '/account/settings/channel-color',
     '/account/settings/geo-blocking',
     '/account/settings/studio',
+    '/join-studio',
   ]);
   expect(found, found.join('\n')).toEqual([]);
 });
@@ -203,6 +207,22 @@ test('an admin meets none in the console', async ({ page }) => {
     page,
     sections.map((section) => `/admin${section}`),
   );
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('a studio manager meets none in the studio console', async ({ page }) => {
+  test.setTimeout(90_000);
+  const suffix = randomBytes(3).toString('hex');
+  const email = `manager-${suffix}@a11y.example.com`;
+  admin('studio:create', `Axe ${suffix}`, email, 'studio-pass-1');
+  const login = await fetch(new URL('/v1/login', baseURL()), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:fa::${suffix.slice(0, 4)}` },
+    body: JSON.stringify({ email, password: 'studio-pass-1' }),
+  });
+  const body = (await login.json()) as { access_token: string; user: { id: number } };
+  await signInOnPage(page, { id: body.user.id, type: 'user', token: body.access_token, slug: '', email, password: 'studio-pass-1' });
+  const found = await auditScreens(page, ['/studio']);
   expect(found, found.join('\n')).toEqual([]);
 });
 
