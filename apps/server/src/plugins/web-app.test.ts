@@ -305,3 +305,27 @@ describe('the boot player’s inline script (ADR 0019)', () => {
     expect(inlineScriptHashes(path.join(dist, 'missing'))).toEqual([]);
   });
 });
+
+describe('the language index.html is served in (issue 32)', () => {
+  const app = Fastify();
+  let dist: string;
+  beforeAll(async () => {
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'flick-web-lang-'));
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><title>Flick</title></html>');
+    await app.register(webApp, { distDir: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it('is the picked one from its cookie, and never what a forged cookie says', async () => {
+    const picked = await app.inject({ url: '/discover', headers: { cookie: 'a=1; flick_locale=fr' } });
+    expect(picked.body).toContain('<html lang="fr">');
+    for (const forged of ['"><script>alert(1)</script>', 'de%00', 'x'.repeat(5000)]) {
+      const res = await app.inject({ url: '/discover', headers: { cookie: `flick_locale=${forged}` } });
+      expect(res.body).toContain('<html lang="en">');
+      expect(res.body).not.toContain('script>alert');
+    }
+  });
+});
