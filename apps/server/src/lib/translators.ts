@@ -1,4 +1,4 @@
-import { isLocale, LOCALES, SOURCE_LOCALE, type Locale, type MessageValues } from '@flick/i18n';
+import { formatEnglish, isLocale, LOCALES, SOURCE_LOCALE, type Locale, type MessageValues } from '@flick/i18n';
 import { loadCatalogue } from '@flick/i18n/catalogues';
 import { createI18n, type I18n } from '@flick/i18n/runtime';
 
@@ -6,8 +6,8 @@ import { createI18n, type I18n } from '@flick/i18n/runtime';
 export type Translate = (message: string, values?: MessageValues) => string;
 export type Translators = ReadonlyMap<Locale, I18n>;
 
-/** English as written, its `{name}` placeholders filled: where no reader's translator is given. */
-export const english: Translate = (message, values) => message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values?.[name] ?? whole));
+/** English as written, its `{name}` placeholders filled (as the web app's): where no reader's translator is given. */
+export const english: Translate = formatEnglish;
 
 let loading: Promise<Translators> | null = null;
 
